@@ -9,6 +9,7 @@ import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import packageJson from "../package.json" with { type: "json" }
 import {
   AdminsCommands,
+  AuditCommands,
   ChangeRequestsCommands,
   CollectionsCommands,
   CommentsCommands,
@@ -67,6 +68,7 @@ export const quire = Command.make("quire").pipe(
     SpecsCommands.specs,
     TranslationsCommands.translations,
     AdminsCommands.admins,
+    AuditCommands.audit,
     DbCommands.db
   ]),
   // After the subcommands, so the settings they read are provided to them.

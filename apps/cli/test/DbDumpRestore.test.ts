@@ -7,7 +7,7 @@
  * did, and every file's bytes. A non-empty target is refused unless `--force`.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Exit } from "effect"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -161,6 +161,17 @@ describe("quire db dump, restore and backup", () => {
       const forced = yield* quire(["db", "restore", dumpFile, "--force"], onPostgres)
       assert.strictEqual(forced.status, 0, forced.stderr)
       assert.match(forced.stdout, /replacing its \d+ rows$/)
+      // The audit log came with the dump (the backup taken while the source ran); the restore is in it once,
+      // --force having replaced the first restore's rows; and nothing else deletes from it.
+      const logged = yield* Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const rows = yield* sql<{ readonly action: string; readonly actor_type: string }>`
+          SELECT action, actor_type FROM audit_events WHERE action LIKE 'backup.%' ORDER BY occurred_at, id`
+        const deleted = yield* Effect.exit(sql`DELETE FROM audit_events`)
+        return { rows, deleted }
+      }).pipe(Effect.provide(Database.layerUrl(pg.url, { maxConnections: 1 })), Effect.scoped)
+      assert.deepStrictEqual(logged.rows.map((row) => [row.action, row.actor_type]), [["backup.created", "user"], ["backup.restored", "system"]])
+      assert.isTrue(Exit.isFailure(logged.deleted))
 
       // The backup into a new embedded directory, files in an S3 bucket.
       const endpoint = yield* S3Testing.start

@@ -6,7 +6,7 @@
  * - `GET /admin/users?instanceAdmin=true`: the instance administrators (id, displayName, email);
  * - `PUT /admin/users/{userId}/instance-admin` `{"instanceAdmin": true|false}`: grants or
  *   withdraws it (409 for the last one, 404 for a user that does not exist);
- * - `GET /admin/audit-events` and `GET /admin/audit-events/{id}`: the instance's audit log, every
+ * - `GET /admin/audit-events`, `GET /admin/audit-events/{id}` and `GET /admin/audit-event-actions`: the instance's audit log, every
  *   organization's events and the instance's own (sign-ins, instance administration), with the
  *   filters and pages of `listOrganizationAuditEvents`.
  *
@@ -161,6 +161,10 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     const page = yield* audit.list(query.success.filter, query.success.page)
     return json(Presenters.list(page, presentEvent))
   })))
+
+  yield* router.add("GET", "/admin/audit-event-actions", asAdministrator(Effect.succeed(
+    json({ items: audit.actions.map((action) => ({ object: "audit-event-action", ...action })) })
+  )))
 
   yield* router.add("GET", "/admin/audit-events/:auditEventId", asAdministrator(Effect.gen(function*() {
     const event = yield* audit.get(undefined, (yield* HttpRouter.params).auditEventId ?? "")

@@ -14,5 +14,6 @@ export const event = (urls: PublicUrl["Service"]) => (e: AuditEvent) => ({
   urls: { location: e.organizationId === null ? urls.app(`/admin/audit-events/${e.id}`) : urls.api(`/orgs/${e.organizationId}/audit-events/${e.id}`) },
   ...(e.address === null && e.userAgent === null ? {} : {
     client: { ...(e.address === null ? {} : { address: e.address }), ...(e.userAgent === null ? {} : { userAgent: e.userAgent }) }
-  })
+  }),
+  payload: e.payload
 })

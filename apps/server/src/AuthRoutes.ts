@@ -8,6 +8,7 @@
  * origin (SessionCookie.fromOwnOrigin); the session cookie is set
  * and cleared here. The logic is identity's (`PasswordSignIn`, `InviteSignUp`, `SignInSessions`).
  */
+import { AuditOrigin } from "@quire/audit"
 import { Context, Effect, Layer, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { type ClientInfo, EmailVerification, InviteSignUp, Organizations, PasswordSignIn, type SessionGrant, type SignInSession, SignInSessions } from "@quire/identity"
@@ -171,7 +172,10 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
       if (!SessionCookie.fromOwnOrigin(request, origin)) return fail(403, "Cross-origin requests cannot sign in or use a session")
       const body = yield* bodyOf
       if (body === undefined) return fail(400, "request body: must be a JSON object")
-      return yield* answer(handle(body, request))
+      // What these routes change (an invitation accepted, a password changed) is recorded as the app's, from this client.
+      return yield* answer(handle(body, request)).pipe(
+        Effect.provideService(AuditOrigin, { source: "ui", address: addressOf(request, trustProxy), userAgent: request.headers["user-agent"] })
+      )
     })
 
   /** Runs `handle` with the request's session; 401 without one. */

@@ -6,14 +6,18 @@
  */
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { AuditLog, AuditOrigin, userRef } from "@quire/audit"
 import { Database } from "@quire/db"
 import { Users } from "@quire/identity"
 import { envelope } from "./ErrorEnvelope.ts"
+import { addressOf, TrustProxy } from "./RateLimits.ts"
 
 export const backupPath = "/admin/backup"
 
 export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const users = yield* Users
+  const audit = yield* AuditLog
+  const trustProxy = yield* Effect.orDie(TrustProxy)
   const database = yield* Effect.serviceOption(Database.DatabaseInfo)
   yield* router.add("POST", backupPath, Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -35,6 +39,9 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       return envelope(409, "This server runs on PostgreSQL: back it up with `quire db dump` (or pg_dump), which read it while it runs")
     }
     const bytes = yield* Effect.promise(snapshot.value)
+    yield* audit.record({ organizationId: null, action: "backup.created", actor: userRef(actor.userId), target: { type: "instance", id: "instance" }, payload: { bytes: bytes.byteLength } }).pipe(
+      Effect.provideService(AuditOrigin, { source: "api", address: addressOf(request, trustProxy), userAgent: request.headers["user-agent"] })
+    )
     yield* Effect.logInfo(`Backup of the embedded database taken (${bytes.byteLength} bytes)`)
     return HttpServerResponse.uint8Array(bytes, {
       contentType: "application/gzip",

@@ -171,9 +171,15 @@ for (const backend of memoryAndPostgres) {
         const badPage = yield* call("/admin/audit-events?page=forged", adminToken)
         assert.deepStrictEqual([badPage.status, badPage.body.error.field], [400, "page"])
         assert.strictEqual((yield* call("/admin/audit-events/nope", adminToken)).status, 404)
-        for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-          assert.include([404, 405], (yield* raw(method, `/admin/audit-events/${log.body.items[0].id}`, { token: adminToken })).status)
+        for (const path of ["/admin/audit-events", `/admin/audit-events/${log.body.items[0].id}`, "/admin/audit-event-actions"]) {
+          for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+            assert.include([404, 405], (yield* raw(method, path, { token: adminToken, body: "{}" })).status, `${method} ${path}`)
+          }
         }
+        assert.deepStrictEqual((yield* call(`/admin/audit-events/${log.body.items[0].id}`, adminToken)).body, one.body)
+        const instanceActions = yield* call("/admin/audit-event-actions", adminToken)
+        assert.isTrue(instanceActions.body.items.some((a: { id: string }) => a.id === "team.created"))
+        assert.strictEqual((yield* call("/admin/audit-event-actions", alice.token)).status, 403)
       }))
   })
 }

@@ -54,6 +54,25 @@ const complete = (callbackPath: string, stateCookie?: string) =>
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`OpenID Connect on ${backend.name}`, (it) => {
+    it.effect("the audit log records a provider set up, changed and removed, with the fields changed and never the secret", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId, provider } = yield* setup()
+        const params = { organizationId, oidcProviderId: provider.id }
+        yield* alice.api.sso.updateOrganizationOIDCProvider({ params, payload: { label: "Renamed OIDC" } })
+        const refused = yield* Effect.flip(alice.api.sso.updateOrganizationOIDCProvider({ params, payload: { clientId: "another-client" } }))
+        assert.strictEqual(errorCode(refused), 400)
+        yield* alice.api.sso.deleteOrganizationOIDCProvider({ params })
+        const events = yield* alice.api.auditEvents.listOrganizationAuditEvents({ params: { organizationId }, query: {} })
+        const sso = events.items.filter((e) => e.action.startsWith("sso."))
+        assert.deepStrictEqual(sso.map((e) => [e.action, e.actor.id, e.target.id]), [
+          ["sso.provider-removed", alice.user.id, provider.id],
+          ["sso.provider-changed", alice.user.id, provider.id],
+          ["sso.provider-created", alice.user.id, provider.id]
+        ])
+        assert.deepStrictEqual(sso.map((e) => e.payload), [{ protocol: "oidc" }, { protocol: "oidc", fields: "label" }, { protocol: "oidc" }])
+        assert.notInclude(JSON.stringify(events), Provider.clientSecret)
+      }))
+
     it.effect("admins configure providers: the secret is never answered, bad fields are 400s naming them", () =>
       Effect.gen(function*() {
         const { alice, organizationId, provider } = yield* setup()

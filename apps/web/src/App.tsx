@@ -37,6 +37,7 @@ const OrgSettings = lazy(() => import("./features/admin/OrgSettings.tsx"))
 const SingleSignOn = lazy(() => import("./features/admin/SingleSignOn.tsx"))
 const Members = lazy(() => import("./features/admin/Members.tsx"))
 const Teams = lazy(() => import("./features/admin/Teams.tsx"))
+const OrgAuditLog = lazy(() => import("./features/audit/AuditLog.tsx"))
 // The OpenAPI specs and translations screens: their own chunks, on first use.
 const Specs = lazy(() => import("./features/specs/Specs.tsx"))
 const Spec = lazy(() => import("./features/specs/Spec.tsx"))
@@ -56,7 +57,7 @@ const Home = () => {
 
 const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", newOrganization: "New organization", org: "Organization",
-  orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", specs: "OpenAPI specs", translations: "Translations",
+  orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
   changeRequestReview: "Review", changeRequests: "Change requests", history: "History", gitSync: "Git sync", revision: "Revision", notFound: "Not found"
 }
@@ -76,6 +77,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <Suspense fallback={<Loading what="the members" />}><Members organizationId={route.organizationId} /></Suspense>
     case "teams":
       return <Suspense fallback={<Loading what="the teams" />}><Teams organizationId={route.organizationId} /></Suspense>
+    case "auditLog":
+      return <Suspense fallback={<Loading what="the audit log" />}><OrgAuditLog organizationId={route.organizationId} /></Suspense>
     case "collection":
       return <Collection organizationId={route.organizationId} collectionId={route.collectionId} />
     case "site":
@@ -129,7 +132,7 @@ const useOrganizationOf = (route: Route): string | undefined => {
 
 /** The screens whose name ends the breadcrumbs (the others add their own, or are the last part already). */
 const crumbLabels: Partial<Record<Route["name"], string>> = {
-  orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", specs: "OpenAPI specs", translations: "Translations",
+  orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
   site: "Site", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", revision: "Revision"
 }
 

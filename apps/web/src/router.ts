@@ -18,6 +18,7 @@ export type Route =
   | { readonly name: "orgSso"; readonly organizationId: string }
   | { readonly name: "members"; readonly organizationId: string }
   | { readonly name: "teams"; readonly organizationId: string }
+  | { readonly name: "auditLog"; readonly organizationId: string }
   | { readonly name: "specs"; readonly organizationId: string }
   | { readonly name: "translations"; readonly organizationId: string }
   | { readonly name: "collection"; readonly organizationId: string; readonly collectionId: string }
@@ -62,6 +63,7 @@ export const parseRoute = (pathname: string, search = ""): Route => {
     if (third === "settings" && fourth === "sso" && rest.length === 0) return { name: "orgSso", organizationId: second }
     if (third === "members" && fourth === undefined) return { name: "members", organizationId: second }
     if (third === "teams" && fourth === undefined) return { name: "teams", organizationId: second }
+    if (third === "audit-log" && fourth === undefined) return { name: "auditLog", organizationId: second }
     if (third === "openapi" && fourth === undefined) return { name: "specs", organizationId: second }
     if (third === "translations" && fourth === undefined) return { name: "translations", organizationId: second }
     if (third === "c" && fourth !== undefined && rest.length === 0) return { name: "collection", organizationId: second, collectionId: fourth }

@@ -9,7 +9,7 @@ import { DateTime, EntityId, ListOf, Text, Timestamp } from "./Schemas.ts"
 const Reference = <S extends Schema.Codec<string>>(type: S) =>
   Schema.Struct({ type, id: Schema.String, label: Schema.optionalKey(Schema.String) })
 
-/** GitBook's `AuditEvent`, with Quire's `client`: the address and user agent the change came from. */
+/** GitBook's `AuditEvent`, with Quire's `client` (the address and user agent the change came from) and `payload`. */
 export const AuditEvent = Schema.Struct({
   object: Schema.Literal("audit-event"),
   id: Schema.String,
@@ -19,7 +19,9 @@ export const AuditEvent = Schema.Struct({
   source: AuditSource,
   target: Reference(Schema.String).annotate({ identifier: "AuditEventTarget" }),
   urls: Schema.Struct({ location: Schema.String }),
-  client: Schema.optionalKey(Schema.Struct({ address: Schema.optionalKey(Schema.String), userAgent: Schema.optionalKey(Schema.String) }))
+  client: Schema.optionalKey(Schema.Struct({ address: Schema.optionalKey(Schema.String), userAgent: Schema.optionalKey(Schema.String) })),
+  /** Quire's: the action's details (as `AuditEventDetails` has them), so a listing reads as sentences without a request per event. */
+  payload: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown))
 }).annotate({ identifier: "AuditEvent" })
 
 /** GitBook's `AuditEventDetails`: the event with its action's details. */

@@ -81,8 +81,12 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.flatMap(events.first)
         ),
+      // The only DELETE the table's trigger lets through: this transaction says it is the retention's.
       purgeBefore: (before) =>
-        sql`DELETE FROM audit_events WHERE occurred_at < ${before} RETURNING id`.pipe(Effect.orDie, Effect.map((rows) => rows.length))
+        Effect.gen(function*() {
+          yield* sql`SELECT set_config('quire.audit_removal', 'retention', true)`
+          return (yield* sql`DELETE FROM audit_events WHERE occurred_at < ${before} RETURNING id`).length
+        }).pipe(sql.withTransaction, Effect.orDie)
     })
   })
 )

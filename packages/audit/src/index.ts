@@ -1,6 +1,7 @@
 export { AuditLog, AuditRetentionDays, caller, userRef } from "./AuditLog.ts"
 export type { AuditLogShape } from "./AuditLog.ts"
 export { AuditLogRepo } from "./AuditLogRepo.ts"
+export * as AuditLayers from "./AuditLayers.ts"
 export { AuditOrigin } from "./AuditOrigin.ts"
 export type { AuditOriginShape } from "./AuditOrigin.ts"
 export * from "./domain/AuditEvent.ts"

@@ -124,6 +124,27 @@ for (const database of Backends.databasesMigrated([migrations])) {
           assert.isTrue(Exit.isFailure(edit))
           assert.strictEqual((yield* log.get("au-org5", event.id)).actor.id, "au-gus")
         }))
+
+      it.effect("refuses to delete or truncate events by SQL; only the retention purge removes old ones", () =>
+        Effect.gen(function*() {
+          const log = yield* AuditLog
+          const sql = yield* SqlClient.SqlClient
+          const event = yield* log.record({ organizationId: "au-org6", action: "member.removed", actor: user("au-ivy"), target: { type: "user", id: "au-jon" } })
+          const attempts = [
+            sql`DELETE FROM audit_events WHERE id = ${event.id}`,
+            sql`DELETE FROM audit_events`,
+            sql`TRUNCATE audit_events`,
+            sql`UPDATE audit_events SET payload = '{}'::jsonb, occurred_at = now() - interval '10 years' WHERE id = ${event.id}`,
+            // A transaction that claims another purpose is refused too.
+            sql`SELECT set_config('quire.audit_removal', 'cleanup', true)`.pipe(Effect.andThen(sql`DELETE FROM audit_events WHERE id = ${event.id}`), sql.withTransaction)
+          ]
+          for (const attempt of attempts) assert.isTrue(Exit.isFailure(yield* Effect.exit(attempt)))
+          assert.strictEqual((yield* log.get("au-org6", event.id)).actor.id, "au-ivy")
+          // The setting lasts only for the purge's own transaction: a DELETE after it is refused again.
+          assert.strictEqual(yield* log.purgeOlderThan(365), 0)
+          assert.isTrue(Exit.isFailure(yield* Effect.exit(sql`DELETE FROM audit_events WHERE id = ${event.id}`)))
+          assert.strictEqual((yield* log.get("au-org6", event.id)).id, event.id)
+        }))
     }
   )
 }

@@ -2,6 +2,7 @@
  * Use cases on collections: nested folders of spaces whose `defaultLevel` applies to what they
  * contain; deleting one keeps its content. Moves and transfers are in collections/CollectionMoves.ts.
  */
+import { AuditLog, caller as auditCaller } from "@quire/audit"
 import { Context, Effect, Layer, Option } from "effect"
 import { type Actor, type Errors, Pagination } from "@quire/kernel"
 import * as Access from "./Access.ts"
@@ -39,6 +40,7 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
     Collections,
     Effect.gen(function*() {
       const edit = yield* CollectionEdit.make
+      const audit = yield* AuditLog
       const { repo, spaces, grants, access, ids, transactor, now, organization, updated, spacesIn, childrenOf } = edit
 
       const create = Effect.fn("Collections.create")(function*(organizationId: string, input: CreateCollectionInput) {
@@ -120,6 +122,12 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
         // Its grants go with it: what they opened is no longer in it.
         yield* grants.removeTarget({ kind: "collection", id: collectionId })
         yield* repo.remove(collectionId)
+        yield* audit.record({
+          organizationId: collection.organizationId,
+          action: "collection.deleted",
+          actor: yield* auditCaller,
+          target: { type: "collection", id: collectionId, label: collection.title }
+        })
       }, transactor.transaction)
 
       return Collections.of({ create, list, get, update, remove, ...collectionMoves(edit) })

@@ -1,4 +1,5 @@
 /** Layers that assemble the content package: its ports, adapters and use cases. */
+import { AuditLayers } from "@quire/audit"
 import { Layer } from "effect"
 import { Collections } from "./Collections.ts"
 import { CollectionsRepo } from "./CollectionsRepo.ts"
@@ -29,11 +30,12 @@ export const layerReposMemory = Layer.mergeAll(
   RevisionsRepo.layerMemory,
   SearchIndex.layerMemory,
   StorageUsageRepo.layerMemory,
-  PermissionsRepo.layerMemory
+  PermissionsRepo.layerMemory,
+  AuditLayers.layerMemory
 )
 
 /** The content ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer, SqlStorageUsageRepo.layer, SqlPermissionsRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer, SqlStorageUsageRepo.layer, SqlPermissionsRepo.layer, AuditLayers.layerSql)
 
 /** The SQL revisions adapter without its revision cache: every read goes to the tables (what a restarted server reads). */
 export const layerRevisionsRepoSqlUncached = SqlRevisionsRepo.layerWith({ cachedPages: 0 })

@@ -3,6 +3,7 @@
  * organization with a role, listing, changing and removing their grants, and the aggregate list of
  * everyone who can access it with their effective role.
  */
+import { AuditLog, type AuditLogShape, caller as auditCaller } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Actor, Errors, Pagination, type Roles, Transactor } from "@quire/kernel"
 import * as Access from "./Access.ts"
@@ -100,6 +101,23 @@ const invited = Effect.fnUntraced(function*(memberships: Memberships["Service"],
   return principals
 })
 
+/** How grants' changes reach the audit log: the principal's grant before, and the event of a change (none when the role stays). */
+const permissionAudit = (audit: AuditLogShape, repo: PermissionsRepo["Service"]) => ({
+  grantOf: (target: Target, principal: Principal) =>
+    Effect.map(repo.onTargets([target]), (grants) =>
+      grants.find((g) => g.target.kind === target.kind && g.target.id === target.id && g.principal.kind === principal.kind && g.principal.id === principal.id)?.role),
+  recordChange: Effect.fnUntraced(function*(organizationId: string, target: Target, principal: Principal, from: Roles.MemberRole | undefined, to: Roles.MemberRole | undefined) {
+    if (from === to) return
+    yield* audit.record({
+      organizationId,
+      action: from === undefined ? "permission.granted" : to === undefined ? "permission.revoked" : "permission.changed",
+      actor: yield* auditCaller,
+      target: { type: target.kind, id: target.id },
+      payload: { principalType: principal.kind, principalId: principal.id, from: from ?? null, to: to ?? null }
+    })
+  })
+})
+
 export class ContentPermissions extends Context.Service<ContentPermissions, ContentPermissionsShape>()("@quire/content/ContentPermissions") {
   static readonly layer = Layer.effect(
     ContentPermissions,
@@ -109,6 +127,7 @@ export class ContentPermissions extends Context.Service<ContentPermissions, Cont
       const collections = yield* CollectionsRepo
       const memberships = yield* Memberships
       const transactor = yield* Transactor.Transactor
+      const { grantOf, recordChange } = permissionAudit(yield* AuditLog, repo)
 
       const resolve = Effect.fnUntraced(function*(target: Target) {
         if (target.kind === "space") {
@@ -144,7 +163,9 @@ export class ContentPermissions extends Context.Service<ContentPermissions, Cont
           return yield* new Errors.InvalidInput({ field: "role", reason: "an invitation needs a role (read, comment, edit, review, create or admin)" })
         }
         const principals = yield* invited(memberships, organizationId, invitation)
+        const before = yield* Effect.forEach(principals, (principal) => grantOf(target, principal))
         yield* repo.put(organizationId, target, principals, role, new Date(yield* Clock.currentTimeMillis))
+        for (const [index, principal] of principals.entries()) yield* recordChange(organizationId, target, principal, before[index], role)
       }, transactor.transaction)
 
       const listOf = <A>(kind: PrincipalKind, present: (grant: Grant) => A) =>
@@ -174,17 +195,22 @@ export class ContentPermissions extends Context.Service<ContentPermissions, Cont
         const { organizationId } = yield* administered(target)
         yield* ensurePrincipal(organizationId, principal)
         if (role === undefined) return
+        const before = yield* grantOf(target, principal)
         if (role === null) {
           yield* repo.remove(target, principal)
-          return
+        } else {
+          yield* repo.put(organizationId, target, [principal], role, new Date(yield* Clock.currentTimeMillis))
         }
-        yield* repo.put(organizationId, target, [principal], role, new Date(yield* Clock.currentTimeMillis))
+        yield* recordChange(organizationId, target, principal, before, role ?? undefined)
       }, transactor.transaction)
 
       const remove = Effect.fn("ContentPermissions.remove")(function*(target: Target, principal: Principal) {
-        yield* administered(target)
-        return yield* repo.remove(target, principal)
-      })
+        const { organizationId } = yield* administered(target)
+        const before = yield* grantOf(target, principal)
+        const removed = yield* repo.remove(target, principal)
+        yield* recordChange(organizationId, target, principal, before, undefined)
+        return removed
+      }, transactor.transaction)
 
       const aggregate = Effect.fn("ContentPermissions.aggregate")(function*(
         target: Target,

@@ -2,6 +2,7 @@
  * A space's reusable contents through the use cases (memory adapters): a write stores them with
  * their markdown, later writes keep them, a duplicate takes them, readers find them by id.
  */
+import { AuditLayers } from "@quire/audit"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { Errors, Ids, Transactor } from "@quire/kernel"
@@ -28,7 +29,8 @@ const layer = SpaceContent.layer.pipe(
     BlobStore.layerMemory,
     SearchIndex.layerMemory,
     StorageUsageRepo.layerMemory,
-    PermissionsRepo.layerMemory
+    PermissionsRepo.layerMemory,
+    AuditLayers.layerMemory
   )),
   Layer.provide([
     Memberships.layerTest(memberRoles({ [org]: { admin: "admin", editor: "edit", reader: "read" } })),

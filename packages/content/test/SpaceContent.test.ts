@@ -2,6 +2,7 @@
  * The space content use cases over the memory adapters: reads of the current revision, the commit
  * path (races, locks, shared documents), templates, website imports and files.
  */
+import { AuditLayers } from "@quire/audit"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Exit, Fiber, Latch, Layer, Option, Result } from "effect"
 import { Errors, Ids, Transactor } from "@quire/kernel"
@@ -45,7 +46,7 @@ const layerWith = (options: Parameters<typeof RevisionWriter.layerWith>[0] = {})
   SpaceContent.layer.pipe(
     Layer.provideMerge(RevisionWriter.layerWith(options)),
     Layer.provideMerge(ContentLayers.layerServices),
-    Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory, SearchIndex.layerMemory, StorageUsageRepo.layerMemory, PermissionsRepo.layerMemory)),
+    Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory, SearchIndex.layerMemory, StorageUsageRepo.layerMemory, PermissionsRepo.layerMemory, AuditLayers.layerMemory)),
     Layer.provideMerge(Inserts.layer),
     Layer.provide([
       Memberships.layerTest(roles),

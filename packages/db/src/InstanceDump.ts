@@ -478,6 +478,8 @@ export const restore = Effect.fnUntraced(function*(path: string, options: {
         const holding = existing.filter((t) => t.n > 0).map((t) => `${t.name} (${t.n})`).slice(0, 5).join(", ")
         return yield* fail(`The target database is not empty (${holding}${existing.filter((t) => t.n > 0).length > 5 ? ", ..." : ""}): restore into an empty database, or pass --force to replace its data`)
       }
+      // Replacing the instance replaces its audit log too (its trigger refuses any other removal).
+      yield* sql`SELECT set_config('quire.audit_removal', 'restore', true)`
       yield* sql.unsafe(`TRUNCATE ${loaded.map((t) => quoteIdent(t.name)).join(", ")} RESTART IDENTITY CASCADE`)
     }
     const foreignKeys = yield* sql<{ readonly table: string; readonly name: string; readonly definition: string }>`

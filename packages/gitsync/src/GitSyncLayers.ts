@@ -1,4 +1,5 @@
 /** Layers that assemble the gitsync package: its port, adapters, use cases and what it offers content. */
+import { AuditLayers } from "@quire/audit"
 import { Layer } from "effect"
 import * as AutoExport from "./AutoExport.ts"
 import { GitSync } from "./GitSync.ts"
@@ -12,10 +13,10 @@ import * as SqlImportedLayoutRepo from "./SqlImportedLayoutRepo.ts"
 import { SyncJobs } from "./SyncJobs.ts"
 
 /** The gitsync ports in memory. */
-export const layerReposMemory = Layer.mergeAll(GitSyncRepo.layerMemory, ImportedLayoutRepo.layerMemory)
+export const layerReposMemory = Layer.mergeAll(GitSyncRepo.layerMemory, ImportedLayoutRepo.layerMemory, AuditLayers.layerMemory)
 
 /** The gitsync ports on Postgres (need only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlGitSyncRepo.layer, SqlImportedLayoutRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlGitSyncRepo.layer, SqlImportedLayoutRepo.layer, AuditLayers.layerSql)
 
 /**
  * The key, over whichever GitSyncRepo is provided: shared by the use cases and by content's

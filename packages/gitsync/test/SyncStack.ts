@@ -3,6 +3,7 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { Ids, Transactor } from "@quire/kernel"
 import { as, Backends, memberRoles } from "@quire/testkit"
+import { migrations as auditMigrations } from "@quire/audit"
 import { BlobStore, ContentLayers, Memberships, migrations as contentMigrations, ParsePool, SpaceContent, Spaces } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { OutboundFetch } from "@quire/outbound"
@@ -45,7 +46,7 @@ export const backendsOver = (transport: Layer.Layer<GitTransport>) =>
       stackOver(
         transport,
         Layer.mergeAll(ContentLayers.layerReposSql, GitSyncLayers.layerReposSql, SqlTransactor.layer).pipe(
-          Layer.provide(Layer.effectDiscard(Migrations.run(contentMigrations, migrations)))
+          Layer.provide(Layer.effectDiscard(Migrations.run(auditMigrations, contentMigrations, migrations)))
         )
       )
   })

@@ -1,6 +1,6 @@
 /** Layers that assemble the identity package: its ports, adapters and use cases. */
 import { Effect, Layer } from "effect"
-import { AuditLog, AuditLogRepo, SqlAuditLogRepo } from "@quire/audit"
+import { AuditLayers, AuditLog } from "@quire/audit"
 import { IdentityMemory } from "./IdentityMemory.ts"
 import { MemberInvites } from "./MemberInvites.ts"
 import { Members } from "./Members.ts"
@@ -54,7 +54,7 @@ export const layerReposMemory = Layer.mergeAll(
   SignInRepo.layerMemory,
   EmailVerificationRepo.layerMemory,
   NotificationSettingsRepo.layerMemory
-).pipe(Layer.provide(IdentityMemory.layer), Layer.merge(AuditLog.layer.pipe(Layer.provideMerge(AuditLogRepo.layerMemory))))
+).pipe(Layer.provide(IdentityMemory.layer), Layer.merge(AuditLayers.layerMemory))
 
 /** All identity ports on Postgres (needs only a SqlClient), with the audit log (the audit migrations applied). */
 export const layerReposSql = Layer.mergeAll(
@@ -68,7 +68,7 @@ export const layerReposSql = Layer.mergeAll(
   SqlSignInRepo.layer,
   SqlEmailVerificationRepo.layer,
   SqlNotificationSettingsRepo.layer,
-  AuditLog.layer.pipe(Layer.provideMerge(SqlAuditLogRepo.layer))
+  AuditLayers.layerSql
 )
 
 /** Sign-in: passwords, sessions (password, SAML and OpenID Connect) and invitations' sign-up. */

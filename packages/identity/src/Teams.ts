@@ -1,4 +1,5 @@
 /** Use cases on teams: listing, creation with members, renaming, removal, and their members. */
+import { type AuditAction, AuditLog, type AuditLogShape, type AuditPayload, caller as auditCaller, userRef } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { ensure, ensureOrganization, organizationPermissions } from "./Authorization.ts"
@@ -68,6 +69,30 @@ const memberNames = (members: MembersRepoShape, users: UsersRepoShape) => {
   return { memberId, resolve }
 }
 
+/** What the team use cases record in the audit log, in their transactions; the member writes with theirs. */
+const teamAudit = (audit: AuditLogShape, repo: TeamsRepo["Service"]) => {
+  const record = (organizationId: string, action: AuditAction, target: { readonly type: string; readonly id: string; readonly label?: string }, payload?: AuditPayload) =>
+    Effect.flatMap(auditCaller, (actor) => audit.record({ organizationId, action, actor, target, payload }))
+  return {
+    team: (organizationId: string, action: "team.created" | "team.renamed" | "team.deleted", team: { readonly id: string; readonly title: string }, payload?: AuditPayload) =>
+      record(organizationId, action, { type: "team", id: team.id, label: team.title }, payload),
+    /** Sets a member's role in the team (`role`, else the one they have, else member); an addition or a new role is recorded. */
+    setMember: Effect.fnUntraced(function*(organizationId: string, team: Team, userId: string, role: TeamMemberRole | undefined) {
+      const current = yield* repo.findMember(organizationId, team.id, userId)
+      const next = role ?? Option.getOrElse(current, () => "member" as const)
+      yield* repo.setMember(organizationId, team.id, userId, next)
+      if (!Option.contains(current, next)) yield* record(organizationId, "team.member-added", userRef(userId), { teamId: team.id, team: team.title, role: next })
+    }),
+    /** Takes a user out of the team; false (and nothing recorded) when they were not in it. */
+    removeMember: Effect.fnUntraced(function*(organizationId: string, team: Team, userId: string) {
+      const current = yield* repo.findMember(organizationId, team.id, userId)
+      const removed = yield* repo.removeMember(organizationId, team.id, userId)
+      if (Option.isSome(current)) yield* record(organizationId, "team.member-removed", userRef(userId), { teamId: team.id, team: team.title })
+      return removed
+    })
+  }
+}
+
 export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity/Teams") {
   static readonly layer = Layer.effect(
     Teams,
@@ -79,6 +104,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
       const users = yield* UsersRepo
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
+      const audited = teamAudit(yield* AuditLog, repo)
 
       const find = Effect.fnUntraced(function*(organizationId: string, teamId: string) {
         const team = yield* repo.find(organizationId, teamId)
@@ -116,7 +142,9 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
           { id, organizationId, title: input.title, createdAt },
           memberIds.map((userId) => ({ userId, role: userId === actor.userId ? "owner" as const : "member" as const }))
         )
-        return { access, team: yield* find(organizationId, id) }
+        const team = yield* find(organizationId, id)
+        yield* audited.team(organizationId, "team.created", team, { members: memberIds.length })
+        return { access, team }
       }, transactor.transaction)
 
       const get = Effect.fn("Teams.get")(function*(organizationId: string, teamId: string) {
@@ -129,14 +157,17 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         yield* ensureOrganization(access.membership, "admin", "rename teams")
         const team = yield* find(organizationId, teamId)
         yield* repo.rename(organizationId, teamId, title)
+        if (title !== team.title) yield* audited.team(organizationId, "team.renamed", { id: teamId, title }, { from: team.title, to: title })
         return { access, team: { ...team, title } }
-      })
+      }, transactor.transaction)
 
       const remove = Effect.fn("Teams.remove")(function*(organizationId: string, teamId: string) {
         const access = yield* organizations.access(organizationId)
         yield* ensureOrganization(access.membership, "admin", "delete teams")
+        const team = yield* repo.find(organizationId, teamId)
         yield* dependents.removeTeam(organizationId, teamId)
         yield* repo.remove(organizationId, teamId)
+        if (Option.isSome(team)) yield* audited.team(organizationId, "team.deleted", team.value)
       }, transactor.transaction)
 
       /** The team, when the caller may manage its members: an admin of the organization or an owner of the team. */
@@ -173,15 +204,13 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         userId: string,
         role: TeamMemberRole | undefined
       ) {
-        yield* manageable(organizationId, teamId)
+        const team = yield* manageable(organizationId, teamId)
         yield* memberId(organizationId, userId, "userId")
-        const current = yield* repo.findMember(organizationId, teamId, userId)
-        yield* repo.setMember(organizationId, teamId, userId, role ?? Option.getOrElse(current, () => "member" as const))
+        yield* audited.setMember(organizationId, team, userId, role)
       }, transactor.transaction)
 
       const removeMember = Effect.fn("Teams.removeMember")(function*(organizationId: string, teamId: string, userId: string) {
-        yield* manageable(organizationId, teamId)
-        return yield* repo.removeMember(organizationId, teamId, userId)
+        return yield* audited.removeMember(organizationId, yield* manageable(organizationId, teamId), userId)
       }, transactor.transaction)
 
       const updateMembers = Effect.fn("Teams.updateMembers")(function*(
@@ -189,7 +218,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         teamId: string,
         change: TeamMembersChange
       ) {
-        yield* manageable(organizationId, teamId)
+        const team = yield* manageable(organizationId, teamId)
         const removed = new Set<string>()
         for (const user of change.remove ?? []) {
           const id = yield* resolve(user)
@@ -205,10 +234,9 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         }
         for (const [id, role] of roles) {
           if (removed.has(id)) continue
-          const current = yield* repo.findMember(organizationId, teamId, id)
-          yield* repo.setMember(organizationId, teamId, id, role ?? Option.getOrElse(current, () => "member" as const))
+          yield* audited.setMember(organizationId, team, id, role)
         }
-        for (const id of removed) yield* repo.removeMember(organizationId, teamId, id)
+        for (const id of removed) yield* audited.removeMember(organizationId, team, id)
       }, transactor.transaction)
 
       return Teams.of({ list, create, get, rename, remove, listMembers, addMember, removeMember, updateMembers })

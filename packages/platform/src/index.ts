@@ -5,6 +5,7 @@
 export * as ContentPlatform from "./ContentPlatform.ts"
 export { jobs } from "./Jobs.ts"
 export * as MembershipsLive from "./MembershipsLive.ts"
+export * as InstanceAudit from "./InstanceAudit.ts"
 export * as Platform from "./Platform.ts"
 export * as Queue from "./Queue.ts"
 export * as SecretFile from "./SecretFile.ts"

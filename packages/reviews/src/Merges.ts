@@ -2,6 +2,7 @@
  * Merging a change request into its space's main content, and updating a change request with
  * main's changes, with ThreeWayMerge, through the RevisionWriter.
  */
+import { AuditLog, type AuditLogShape, caller as auditCaller } from "@quire/audit"
 import { Clock, Context, Data, Effect, Layer, Option } from "effect"
 import { Actor, Errors } from "@quire/kernel"
 import { Access, breather, type ContentChange, PublishedContent, type Revision, RevisionWriter, SpaceContent, type SpaceAccess } from "@quire/content"
@@ -98,6 +99,23 @@ export const updateFromMain = (merged: Extract<MergeResult, { readonly kind: "me
   otherParents: [ours.id]
 })
 
+/** A revision a change request points at (a missing one is a defect). */
+const storedIn = (content: SpaceContent["Service"]) => (revisionId: string) =>
+  content.revisionById(revisionId).pipe(
+    Effect.catchTag("NotFound", () => Effect.die(new Error(`A change request points at a missing revision ${revisionId}`)))
+  )
+
+/** The merge in the audit log, inside the merge's own write. */
+const recordMerge = (audit: AuditLogShape, organizationId: string, cr: ChangeRequest, revisionId: string) =>
+  Effect.flatMap(auditCaller, (actor) =>
+    audit.record({
+      organizationId,
+      action: "change-request.merged",
+      actor,
+      target: { type: "change-request", id: cr.id, label: `#${cr.number}${cr.subject === "" ? "" : ` ${cr.subject}`}` },
+      payload: { spaceId: cr.spaceId, number: cr.number, revision: revisionId }
+    }))
+
 export class Merges extends Context.Service<Merges, MergesShape>()("@quire/reviews/Merges") {
   static readonly layer = Layer.effect(
     Merges,
@@ -112,12 +130,10 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
       const writes = yield* ChangeRequestWrites
       const enforceMergeRules = yield* MergeRules.enforcer
       const notify = yield* Notify.make
+      const audit = yield* AuditLog
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const stored = (revisionId: string) =>
-        content.revisionById(revisionId).pipe(
-          Effect.catchTag("NotFound", () => Effect.die(new Error(`A change request points at a missing revision ${revisionId}`)))
-        )
+      const stored = storedIn(content)
 
       /** The change request, checked to be mergeable by the caller (the RevisionWriter checks again, and the lock, on every attempt). */
       const mergeable = Effect.fnUntraced(function*(spaceId: string, ref: string, permission: "merge" | "edit") {
@@ -205,6 +221,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
                   spaceId,
                   changeRequestId: cr.id
                 })))
+                yield* recordMerge(audit, found.access.space.organizationId, cr, revision.id)
                 return Option.getOrElse(yield* repo.update(cr.id, { revisionMerged: revision.id, mergedBy: (yield* Actor.Actor).userId, mergedAt: at, updatedAt: at }), () => moved.value)
               })
           }

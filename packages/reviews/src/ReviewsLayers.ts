@@ -1,4 +1,5 @@
 /** Layers that assemble the reviews package: its ports, adapters and use cases. */
+import { AuditLayers } from "@quire/audit"
 import { Layer } from "effect"
 import { ChangeRequestReviews } from "./ChangeRequestReviews.ts"
 import { ChangeRequests } from "./ChangeRequests.ts"
@@ -36,11 +37,12 @@ export const layerReposMemory = Layer.mergeAll(
   ReviewsRepo.layerMemory,
   NotificationsRepo.layerMemory,
   CollabUpdatesRepo.layerMemory,
-  ViewedPagesRepo.layerMemory
+  ViewedPagesRepo.layerMemory,
+  AuditLayers.layerMemory
 )
 
 /** The reviews ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer, SqlViewedPagesRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer, SqlViewedPagesRepo.layer, AuditLayers.layerSql)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
 export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer, ViewedPages.layer).pipe(

@@ -1,6 +1,7 @@
 /** Use cases on share links: secrets that open a `share-link` site until they are deactivated or deleted. */
+import { AuditLog, caller as auditCaller } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { type Actor, Errors, Ids, Pagination, sameSecret, Sealed } from "@quire/kernel"
+import { type Actor, Errors, Ids, Pagination, sameSecret, Sealed, Transactor } from "@quire/kernel"
 import { randomBytes } from "node:crypto"
 import * as SiteGuard from "./SiteGuard.ts"
 import { shareLinkKeyShape, ShareLinksRepo } from "./ShareLinksRepo.ts"
@@ -47,6 +48,17 @@ export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("
       const guard = yield* SiteGuard.make
       const repo = yield* ShareLinksRepo
       const ids = yield* Ids.Ids
+      const audit = yield* AuditLog
+      const transactor = yield* Transactor.Transactor
+      const recordLink = Effect.fnUntraced(function*(site: Site, link: ShareLink, action: "site.share-link-created" | "site.share-link-revoked") {
+        yield* audit.record({
+          organizationId: site.organizationId,
+          action,
+          actor: yield* auditCaller,
+          target: { type: "share-link", id: link.id, ...(link.name === "" ? {} : { label: link.name }) },
+          payload: { siteId: site.id, site: site.title }
+        })
+      })
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const key = yield* Sealed.keyFor(sealPurpose)
       const stored = (secret: string) => ({ secret: Sealed.bearerHash(secret), sealedSecret: Sealed.seal(key, secret) })
@@ -78,26 +90,31 @@ export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("
           const secret = newSecret()
           const shareLink: ShareLink = { id: yield* ids.make, siteId, name: input.name, active: true, ...stored(secret), createdAt: yield* now }
           yield* repo.insert(shareLink)
+          yield* recordLink(site, shareLink, "site.share-link-created")
           return { site, shareLink: { ...shareLink, secret } }
-        }),
+        }, transactor.transaction),
         update: Effect.fn("ShareLinks.update")(function*(organizationId, siteId, shareLinkId, update) {
           const { site } = yield* guard.editor(organizationId, siteId, "change this site's share links")
-          yield* linkOf(siteId, shareLinkId)
+          const before = yield* linkOf(siteId, shareLinkId)
           if (update.name !== undefined) yield* SiteGuard.checkLength("name", update.name, 0, 50)
           const updated = yield* repo.update(shareLinkId, {
             ...(update.name === undefined ? {} : { name: update.name }),
             ...(update.active === undefined ? {} : { active: update.active })
           })
           if (Option.isNone(updated)) return yield* new Errors.NotFound({ resource: "ShareLink", id: shareLinkId })
+          if (before.active && !updated.value.active) yield* recordLink(site, updated.value, "site.share-link-revoked")
           return { site, shareLink: revealed(updated.value) }
-        }),
+        }, transactor.transaction),
         remove: Effect.fn("ShareLinks.remove")(function*(organizationId, siteId, shareLinkId) {
           yield* SiteGuard.quietly(Effect.gen(function*() {
-            yield* guard.editor(organizationId, siteId, "change this site's share links")
+            const { site } = yield* guard.editor(organizationId, siteId, "change this site's share links")
             const found = yield* repo.find(shareLinkId)
-            if (Option.isSome(found) && found.value.siteId === siteId) yield* repo.remove(shareLinkId)
+            if (Option.isSome(found) && found.value.siteId === siteId) {
+              yield* repo.remove(shareLinkId)
+              yield* recordLink(site, found.value, "site.share-link-revoked")
+            }
           }))
-        }),
+        }, transactor.transaction),
         check: (siteId, secret) => checkSecret(repo, siteId, secret)
       })
     })

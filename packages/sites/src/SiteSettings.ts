@@ -2,8 +2,9 @@
  * Use cases of `Sites` on what a site keeps beside its record: the adaptive schema, the
  * visitor-auth key and the customization.
  */
+import { type AuditLogShape, caller as auditCaller } from "@quire/audit"
 import { Clock, Effect, Option, Schema } from "effect"
-import { Errors } from "@quire/kernel"
+import { Errors, type Transactor } from "@quire/kernel"
 import * as AdaptiveSchema from "./AdaptiveSchema.ts"
 import * as Condition from "./Condition.ts"
 import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
@@ -47,9 +48,14 @@ export const siteSettings = (
   guard: Effect.Success<typeof SiteGuard.make>,
   repo: SitesRepo["Service"],
   changed: SiteChangesShape["after"],
-  visitorKeys: VisitorKeys.Box
+  visitorKeys: VisitorKeys.Box,
+  audit: AuditLogShape,
+  transactor: Transactor.Transactor["Service"]
 ) => {
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+  const recordAuth = Effect.fnUntraced(function*(site: { readonly id: string; readonly organizationId: string; readonly title: string }, action: "site.visitor-key-rotated" | "site.visitor-auth-changed", payload?: Record<string, string | null>) {
+    yield* audit.record({ organizationId: site.organizationId, action, actor: yield* auditCaller, target: { type: "site", id: site.id, label: site.title }, payload })
+  })
 
   const getAdaptiveSchema = Effect.fn("Sites.getAdaptiveSchema")(function*(organizationId: string, siteId: string) {
     yield* guard.site(organizationId, siteId)
@@ -100,25 +106,28 @@ export const siteSettings = (
   }, changed)
 
   const regeneratePublishingAuth = Effect.fn("Sites.regeneratePublishingAuth")(function*(organizationId: string, siteId: string) {
-    yield* guard.editor(organizationId, siteId, "regenerate this site's visitor authentication key")
+    const { site } = yield* guard.editor(organizationId, siteId, "regenerate this site's visitor authentication key")
     yield* repo.putVisitorKey(siteId, visitorKeys.seal(VisitorToken.newKey()))
+    yield* recordAuth(site, "site.visitor-key-rotated")
     return yield* publishingAuth(siteId)
-  }, changed)
+  }, transactor.transaction, changed)
 
   const updatePublishingAuth = Effect.fn("Sites.updatePublishingAuth")(function*(
     organizationId: string,
     siteId: string,
     update: SitePublishingAuthUpdate
   ) {
-    yield* guard.editor(organizationId, siteId, "change this site's visitor authentication")
+    const { site } = yield* guard.editor(organizationId, siteId, "change this site's visitor authentication")
     const url = update.fallbackURL
     if (typeof url === "string") {
       const problem = fallbackUrlProblem(url)
       if (problem !== undefined) return yield* new Errors.InvalidInput({ field: "fallbackURL", reason: problem })
-      yield* repo.putFallbackUrl(siteId, url)
-    } else if (url === null) yield* repo.putFallbackUrl(siteId, null)
+    }
+    const before = yield* publishingAuth(siteId)
+    if (url !== undefined) yield* repo.putFallbackUrl(siteId, url)
+    if (url !== undefined && (before.fallbackURL ?? null) !== url) yield* recordAuth(site, "site.visitor-auth-changed", { fallbackURL: url })
     return yield* publishingAuth(siteId)
-  }, changed)
+  }, transactor.transaction, changed)
 
   const getCustomization = Effect.fn("Sites.getCustomization")(function*(organizationId: string, siteId: string) {
     yield* guard.site(organizationId, siteId)

@@ -3,6 +3,7 @@
  * adaptive schema, the visitor-auth key, customization (those three in `SiteSettings.ts`) and the
  * published profile.
  */
+import { AuditLog, type AuditLogShape, caller as auditCaller } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { type Space, Spaces, SpacesRepo } from "@quire/content"
@@ -139,6 +140,26 @@ const readersStructure = (view: SiteStructureView, spaceIds: ReadonlyArray<strin
   return { type: "sections", structure }
 }
 
+/** What a published site shows its reader: the site, its structure as the reader sees it, its customization. */
+const publishedProfile = (guard: Effect.Success<typeof SiteGuard.make>, structure: SiteStructure["Service"], repo: SitesRepo["Service"]) =>
+  Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
+    const site = yield* guard.site(organizationId, siteId)
+    const reader = (yield* Actor.Actor).siteReader
+    const whole = yield* structure.structure(organizationId, siteId)
+    return {
+      site,
+      // A site's reader is shown the site spaces its visitor sees, and the sections holding one.
+      structure: reader === undefined ? whole : readersStructure(whole, reader.spaceIds),
+      customization: (yield* repo.customization(siteId)).settings,
+      siteSpaceCustomizations: {}
+    } satisfies PublishedProfile
+  })
+
+/** A change of a site in the audit log, in the change's transaction. */
+const siteEvent = (audit: AuditLogShape) =>
+  (site: Site, action: "site.visibility-changed" | "site.published" | "site.unpublished" | "site.deleted", payload?: Record<string, string>) =>
+    Effect.flatMap(auditCaller, (actor) => audit.record({ organizationId: site.organizationId, action, actor, target: { type: "site", id: site.id, label: site.title }, payload }))
+
 export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Sites") {
   static readonly layer = Layer.effect(
     Sites,
@@ -158,6 +179,8 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
       const changed = (yield* SiteChanges).after
+      const audit = yield* AuditLog
+      const recordSite = siteEvent(audit)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const reread = Effect.fnUntraced(function*(siteId: string, { role, siteRole }: Pick<SiteAccess, "role" | "siteRole">) {
@@ -243,17 +266,19 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           ...(input.hostname === undefined ? {} : { hostname: input.hostname }),
           updatedAt: at
         })
+        if (input.visibility !== undefined && input.visibility !== site.visibility) yield* recordSite(site, "site.visibility-changed", { from: site.visibility, to: input.visibility })
         return yield* reread(siteId, { role, siteRole })
       }, transactor.transaction, changed)
 
       const remove = Effect.fn("Sites.remove")(function*(organizationId: string, siteId: string) {
         yield* SiteGuard.quietly(Effect.gen(function*() {
-          yield* guard.manager(organizationId, siteId, "delete this site")
+          const { site } = yield* guard.manager(organizationId, siteId, "delete this site")
           yield* sitePermissions.removeSite(siteId)
           yield* structureRepo.removeSite(siteId)
           yield* shareLinks.removeSite(siteId)
           yield* redirects.removeSite(siteId)
           yield* repo.remove(siteId)
+          yield* recordSite(site, "site.deleted")
         }))
       }, transactor.transaction, changed)
 
@@ -261,23 +286,13 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         Effect.fnUntraced(function*(organizationId: string, siteId: string) {
           const standing = yield* guard.editor(organizationId, siteId, published ? "publish this site" : "unpublish this site")
           yield* repo.update(siteId, { published, updatedAt: yield* now }).pipe(Effect.orDie)
+          if (standing.site.published !== published) yield* recordSite(standing.site, published ? "site.published" : "site.unpublished")
           return yield* reread(siteId, standing)
         })
 
-      const settings = siteSettings(guard, repo, changed, visitorKeys)
+      const settings = siteSettings(guard, repo, changed, visitorKeys, audit, transactor)
 
-      const published = Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
-        const site = yield* guard.site(organizationId, siteId)
-        const reader = (yield* Actor.Actor).siteReader
-        const whole = yield* structure.structure(organizationId, siteId)
-        return {
-          site,
-          // A site's reader is shown the site spaces its visitor sees, and the sections holding one.
-          structure: reader === undefined ? whole : readersStructure(whole, reader.spaceIds),
-          customization: (yield* repo.customization(siteId)).settings,
-          siteSpaceCustomizations: {}
-        } satisfies PublishedProfile
-      })
+      const published = publishedProfile(guard, structure, repo)
 
       return Sites.of({
         list,

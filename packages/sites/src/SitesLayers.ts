@@ -1,4 +1,5 @@
 /** Layers that assemble the sites package: its ports, adapters and use cases. */
+import { AuditLayers } from "@quire/audit"
 import { Effect, Layer } from "effect"
 import { MainObservers, type MainObserversShape } from "@quire/content"
 import { PublishedSites } from "./PublishedSites.ts"
@@ -25,10 +26,10 @@ import * as SqlSitesRepo from "./SqlSitesRepo.ts"
 import * as SqlSiteStructureRepo from "./SqlSiteStructureRepo.ts"
 
 /** The sites ports in memory. */
-export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory)
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, AuditLayers.layerMemory)
 
 /** The sites ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, AuditLayers.layerSql)
 
 /**
  * The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess,

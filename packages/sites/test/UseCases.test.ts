@@ -10,6 +10,7 @@ import { AuditLog, AuditLogRepo } from "@quire/audit"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { as, Backends, errorMessage as messageOf, errorTag as tag, memberRoles } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
+import { migrations as auditMigrations } from "@quire/audit"
 import { BlobStore, ContentLayers, Memberships, migrations as contentMigrations, ParsePool, SpaceContent, Spaces } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { migrations } from "../src/index.ts"
@@ -53,7 +54,7 @@ const backends = Backends.make({
   sql: () =>
     servicesOver(
       Layer.mergeAll(ContentLayers.layerReposSql, SitesLayers.layerReposSql, SqlTransactor.layer).pipe(
-        Layer.provide(Layer.effectDiscard(Migrations.run(contentMigrations, migrations)))
+        Layer.provide(Layer.effectDiscard(Migrations.run(auditMigrations, contentMigrations, migrations)))
       )
     )
 })

@@ -159,7 +159,7 @@ const restore = Command.make(
   },
   Effect.fn("quire.db.restore")(function*({ file, force, passphraseFile }) {
     const json = yield* GlobalFlags.Json
-    const [{ Database, InstanceDump }, { Services }] = yield* modules
+    const [{ Database, InstanceDump }, { InstanceAudit, Services }] = yield* modules
     const blobs = yield* configuredBlobs
     const passphrase = yield* passphraseOf(passphraseFile)
     // A file that is no dump, or a passphrase that does not open it, is refused before the
@@ -173,6 +173,12 @@ const restore = Command.make(
         blobs,
         force,
         passphrase
+      })
+      // After the rows are in (the dump's own log among them), so the restore stays in the log.
+      yield* InstanceAudit.recordFromScript({
+        action: "backup.restored",
+        target: { type: "instance", id: "instance" },
+        payload: { file, rows: dataRows(restored.manifest), replacedRows: restored.replacedRows }
       })
       return { database: info.kind, restored }
     }).pipe(Effect.provide(Database.layer), asFailure)

@@ -1,4 +1,5 @@
 export * as AdminsCommands from "./AdminsCommands.ts"
+export * as AuditCommands from "./AuditCommands.ts"
 export * as ChangeRequestsCommands from "./ChangeRequestsCommands.ts"
 export * as CollectionsCommands from "./CollectionsCommands.ts"
 export * as CommentsCommands from "./CommentsCommands.ts"

@@ -10,6 +10,8 @@ export interface SessionUser {
   readonly photoURL?: string
   /** Whether the person proved their email (invitations and domain joins are offered only then). */
   readonly emailVerified?: boolean
+  /** Whether the person administers the instance (the instance's audit log is theirs to read). */
+  readonly instanceAdmin?: boolean
 }
 
 export interface SessionInfo {

@@ -17,6 +17,8 @@ import { Loading } from "../ui/States.tsx"
 
 // The tokens section loads with its own chunk, when opened.
 const ApiTokens = lazy(() => import("../features/admin/ApiTokens.tsx"))
+// The instance's audit log likewise (instance administrators only).
+const InstanceAuditLog = lazy(() => import("../features/audit/AuditLog.tsx").then((module) => ({ default: module.InstanceAuditLog })))
 
 
 /** A user agent in a few words: the browser and the system. */
@@ -118,20 +120,25 @@ const Password = () => {
 const sections = [
   { key: "sessions", label: "Sessions and password" },
   { key: "tokens", label: "API tokens" },
-  { key: "notifications", label: "Notifications" }
+  { key: "notifications", label: "Notifications" },
+  { key: "instance-audit-log", label: "Instance audit log" }
 ] as const
 
 export const Settings = (props: { readonly section?: string }) => {
   const session = useAtomValue(sessionAtom)
-  const userId = AsyncResult.isSuccess(session) && session.value.signedIn ? session.value.info.user.id : undefined
-  const section = props.section === "tokens" || props.section === "notifications" ? props.section : "sessions"
+  const user = AsyncResult.isSuccess(session) && session.value.signedIn ? session.value.info.user : undefined
+  const userId = user?.id
+  const instanceAdmin = user?.instanceAdmin === true
+  const section = props.section === "tokens" || props.section === "notifications" || (props.section === "instance-audit-log" && instanceAdmin) ? props.section : "sessions"
   return (
     <div className="stack">
       <h1>Settings</h1>
       <nav className="admin-tabs" aria-label="Settings">
-        {sections.map((item) => <Link key={item.key} href={`/settings/${item.key}`} aria-current={item.key === section ? "page" : undefined}>{item.label}</Link>)}
+        {sections.filter((item) => item.key !== "instance-audit-log" || instanceAdmin).map((item) => <Link key={item.key} href={`/settings/${item.key}`} aria-current={item.key === section ? "page" : undefined}>{item.label}</Link>)}
       </nav>
-      {section === "notifications" ? <EmailSettings /> : section === "tokens"
+      {section === "instance-audit-log" && user !== undefined
+        ? <Suspense fallback={<Loading what="the instance's audit log" />}><InstanceAuditLog me={user} /></Suspense>
+        : section === "notifications" ? <EmailSettings /> : section === "tokens"
         ? userId === undefined ? null : <Suspense fallback={<Loading what="your API tokens" />}><ApiTokens userId={userId} /></Suspense>
         : (
           <>

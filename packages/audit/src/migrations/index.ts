@@ -39,9 +39,34 @@ const m0001_audit_events = Effect.gen(function*() {
     FOR EACH ROW EXECUTE FUNCTION audit_events_refuse_update()`
 })
 
+/**
+ * Nor deleted, except by the two operations that remove events on purpose: the retention purge
+ * and the restore of a whole instance (`quire db restore --force`). Each says so for its own
+ * transaction (`set_config('quire.audit_removal', ..., true)`); any other DELETE or TRUNCATE fails.
+ */
+const m0002_audit_events_no_delete = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE FUNCTION audit_events_refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF coalesce(current_setting('quire.audit_removal', true), '') IN ('retention', 'restore') THEN
+        RETURN CASE WHEN TG_LEVEL = 'ROW' THEN OLD ELSE NULL END;
+      END IF;
+      RAISE EXCEPTION 'audit events are never deleted (only the retention purge removes old ones)';
+    END
+    $$`
+  yield* sql`
+    CREATE TRIGGER audit_events_no_delete BEFORE DELETE ON audit_events
+    FOR EACH ROW EXECUTE FUNCTION audit_events_refuse_delete()`
+  yield* sql`
+    CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
+    FOR EACH STATEMENT EXECUTE FUNCTION audit_events_refuse_delete()`
+})
+
 export const migrations = {
   table: "quire_audit_migrations",
   migrations: {
-    "0001_audit_events": m0001_audit_events
+    "0001_audit_events": m0001_audit_events,
+    "0002_audit_events_no_delete": m0002_audit_events_no_delete
   }
 } as const

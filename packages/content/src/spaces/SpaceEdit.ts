@@ -2,6 +2,7 @@
  * What the space use cases (creation, listings, settings, the trash, moves) share: the ports,
  * the clock, the caller's resolver in an organization and the write of a space's record.
  */
+import { AuditLog } from "@quire/audit"
 import { Clock, Effect, Option } from "effect"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { CollectionsRepo } from "../CollectionsRepo.ts"
@@ -27,6 +28,7 @@ export const make = Effect.gen(function*() {
   const access = yield* ContentAccess
   const ids = yield* Ids.Ids
   const transactor = yield* Transactor.Transactor
+  const audit = yield* AuditLog
   const endPosition = (yield* EndPositions).next
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -40,7 +42,7 @@ export const make = Effect.gen(function*() {
     return yield* access.ofSpace(space.value)
   })
 
-  return { repo, collections, revisions, searchIndex, usage, dependents, grants, access, ids, transactor, endPosition, now, organization, updated }
+  return { audit, repo, collections, revisions, searchIndex, usage, dependents, grants, access, ids, transactor, endPosition, now, organization, updated }
 })
 
 export type SpaceEdit = Effect.Success<typeof make>

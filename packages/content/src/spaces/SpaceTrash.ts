@@ -1,4 +1,5 @@
 /** Use cases on the trash: a deleted space stays restorable for `trashRetention`, then is purged with everything of it. */
+import { caller as auditCaller } from "@quire/audit"
 import { Clock, Duration, Effect, Option } from "effect"
 import { Errors } from "@quire/kernel"
 import * as Access from "../Access.ts"
@@ -11,15 +12,17 @@ export const trashRetention = Duration.days(7)
 const purgeBatch = 100
 
 export const spaceTrash = (edit: SpaceEdit) => {
-  const { repo, collections, revisions, searchIndex, usage, dependents, grants, access, transactor, now, updated } = edit
+  const { audit, repo, collections, revisions, searchIndex, usage, dependents, grants, access, transactor, now, updated } = edit
 
   const remove = Effect.fn("Spaces.remove")(function*(spaceId: string) {
     const found = yield* Effect.option(access.space(spaceId))
     if (Option.isNone(found)) return
     yield* Access.ensure(found.value.permissions.admin, "delete this space")
+    const { space } = found.value
     const at = yield* now
     yield* repo.update(spaceId, { deletedAt: at, updatedAt: at })
-  })
+    yield* audit.record({ organizationId: space.organizationId, action: "space.deleted", actor: yield* auditCaller, target: { type: "space", id: spaceId, label: space.title } })
+  }, transactor.transaction)
 
   const restore = Effect.fn("Spaces.restore")(function*(spaceId: string) {
     const found = yield* access.space(spaceId, { includeDeleted: true })
@@ -35,11 +38,13 @@ export const spaceTrash = (edit: SpaceEdit) => {
     const parent = space.parentId === null ? Option.none() : yield* collections.find(space.parentId)
     const parentGone = space.parentId !== null &&
       (Option.isNone(parent) || parent.value.organizationId !== space.organizationId)
-    return yield* updated(spaceId, {
+    const restored = yield* updated(spaceId, {
       deletedAt: null,
       updatedAt: at,
       ...(parentGone ? { parentId: null, visibility: visibilityAt(space.visibility, null) } : {})
     })
+    yield* audit.record({ organizationId: space.organizationId, action: "space.restored", actor: yield* auditCaller, target: { type: "space", id: spaceId, label: space.title } })
+    return restored
   }, transactor.transaction)
 
   const purgeDeleted = Effect.gen(function*() {

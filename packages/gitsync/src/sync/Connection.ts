@@ -2,6 +2,7 @@
  * A space's connection to its repository: connecting and disconnecting, its webhook secret, and
  * what `git info` and a space's `gitSync` field show.
  */
+import { caller as auditCaller } from "@quire/audit"
 import { Effect, Option } from "effect"
 import { randomBytes } from "node:crypto"
 import { Access, type SpaceAccess } from "@quire/content"
@@ -12,7 +13,7 @@ import type { SyncDeps } from "./SyncDeps.ts"
 import { checkRef, checkUrl, fresh, infoOf, notConfigured, projectDirectoryOf, providerOf, repoName } from "./SyncRecords.ts"
 
 export const connection = (deps: SyncDeps) => {
-  const { access, repo, box, transactor, now } = deps
+  const { access, repo, box, transactor, audit, now } = deps
 
   /** The space, for a caller who may change its connection (URL, branch, credentials): admins only. */
   const mayConnect = Effect.fnUntraced(function*(spaceId: string) {
@@ -41,7 +42,7 @@ export const connection = (deps: SyncDeps) => {
   })
 
   const connect = Effect.fn("GitSync.connect")(function*(spaceId: string, input: ConnectInput) {
-    yield* mayConnect(spaceId)
+    const { space } = yield* mayConnect(spaceId)
     const actor = yield* Actor.Actor
     yield* checkUrl(input.url)
     yield* checkRef(input.ref)
@@ -76,13 +77,40 @@ export const connection = (deps: SyncDeps) => {
         updatedAt: at
       }
       yield* repo.save(next)
+      const credentialsChanged = next.urlSealed !== record.urlSealed && input.url !== url
+      const settingsChanged = record.url !== url || record.ref !== input.ref || record.projectDirectory !== projectDirectory
+      const action = !record.connected || record.url === "" ? "gitsync.connected" as const
+        : settingsChanged ? "gitsync.changed" as const
+        : credentialsChanged ? "gitsync.credentials-changed" as const
+        : undefined
+      if (action !== undefined) {
+        yield* audit.record({
+          organizationId: space.organizationId,
+          action,
+          actor: yield* auditCaller,
+          target: { type: "space", id: spaceId, label: space.title },
+          payload: { url, ref: input.ref, projectDirectory, credentials: url !== input.url, credentialsChanged }
+        })
+      }
       return present(next)
     }))
   })
 
   const disconnect = Effect.fn("GitSync.disconnect")(function*(spaceId: string) {
-    yield* mayConnect(spaceId)
-    yield* repo.remove(spaceId)
+    const { space } = yield* mayConnect(spaceId)
+    yield* transactor.transaction(Effect.gen(function*() {
+      const record = yield* repo.find(spaceId)
+      yield* repo.remove(spaceId)
+      if (Option.isSome(record)) {
+        yield* audit.record({
+          organizationId: space.organizationId,
+          action: "gitsync.disconnected",
+          actor: yield* auditCaller,
+          target: { type: "space", id: spaceId, label: space.title },
+          payload: { url: record.value.url }
+        })
+      }
+    }))
   })
 
   const webhookSecret = Effect.fn("GitSync.webhookSecret")(function*(spaceId: string) {

@@ -1,4 +1,5 @@
 /** What Git sync's use cases (requests, the connection, webhooks) share: their services, the clock, settings. */
+import { AuditLog } from "@quire/audit"
 import { Clock, Config, Effect } from "effect"
 import { ContentAccess } from "@quire/content"
 import { Transactor } from "@quire/kernel"
@@ -30,6 +31,7 @@ export const make = (options: GitSyncOptions) =>
       box: yield* SecretBox,
       queue: yield* JobQueue,
       transactor: yield* Transactor.Transactor,
+      audit: yield* AuditLog,
       debounce: yield* debounceMillis(options.debounceMillis),
       deliveryWindow: options.deliveryWindowMillis ?? 30 * 24 * 60 * 60 * 1000,
       now: Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))

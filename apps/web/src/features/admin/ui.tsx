@@ -172,18 +172,19 @@ export const CopyButton = (props: { readonly text: string; readonly label: strin
 }
 
 /** The organization's administration tabs; settings only for its admins (or when opened by its address). */
-export const OrgTabs = (props: { readonly organizationId: string; readonly current: "settings" | "members" | "teams" | "settings/sso"; readonly title: string; readonly admin: boolean }) => {
+export const OrgTabs = (props: { readonly organizationId: string; readonly current: "settings" | "members" | "teams" | "settings/sso" | "audit-log"; readonly title: string; readonly admin: boolean }) => {
   const tabs = [
     { key: "members", label: "Members" },
     { key: "teams", label: "Teams" },
     { key: "settings", label: "Settings" },
-    { key: "settings/sso", label: "Single sign-on" }
+    { key: "settings/sso", label: "Single sign-on" },
+    { key: "audit-log", label: "Audit log" }
   ] as const
   return (
     <>
       <p className="admin-back"><Link href={`/o/${props.organizationId}`}>{props.title}</Link></p>
       <nav className="admin-tabs" aria-label="Organization administration">
-        {tabs.filter((tab) => props.admin || !tab.key.startsWith("settings") || props.current === tab.key).map((tab) => (
+        {tabs.filter((tab) => props.admin || !(tab.key.startsWith("settings") || tab.key === "audit-log") || props.current === tab.key).map((tab) => (
           <Link key={tab.key} href={`/o/${props.organizationId}/${tab.key}`} aria-current={tab.key === props.current ? "page" : undefined}>{tab.label}</Link>
         ))}
       </nav>

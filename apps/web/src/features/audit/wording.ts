@@ -1,0 +1,147 @@
+/**
+ * An audit event as a sentence ("Ana changed Bo's role to Editor"): pure, so a unit test reads
+ * every action's wording. Names come from `nameOf` (the organization's members), else the label
+ * the event kept, else a short form of the id.
+ */
+import { roleName } from "../admin/problems.ts"
+
+export interface AuditEventView {
+  readonly id: string
+  readonly occurredAt: string
+  readonly action: string
+  readonly actor: { readonly type: string; readonly id: string; readonly label?: string }
+  readonly target: { readonly type: string; readonly id: string; readonly label?: string }
+  readonly source: string
+  readonly client?: { readonly address?: string; readonly userAgent?: string }
+  readonly payload?: { readonly [key: string]: unknown }
+}
+
+export type NameOf = (userId: string) => string | undefined
+
+const short = (id: string) => (id.length > 10 ? `${id.slice(0, 8)}…` : id)
+
+const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined)
+
+/** How the event's actor is named. */
+export const actorName = (event: AuditEventView, nameOf: NameOf): string => {
+  if (event.actor.type === "system") return event.actor.label === undefined ? "The system" : `${event.actor.label} (command line)`
+  if (event.actor.id === "unknown") return "Someone"
+  return nameOf(event.actor.id) ?? event.actor.label ?? `user ${short(event.actor.id)}`
+}
+
+const targetName = (event: AuditEventView, nameOf: NameOf): string => {
+  const { target } = event
+  if (target.type === "user") return nameOf(target.id) ?? target.label ?? `user ${short(target.id)}`
+  if (target.type === "email") return target.id
+  return target.label ?? short(target.id)
+}
+
+const quoted = (value: string) => `“${value}”`
+
+const possessive = (name: string) => (name.endsWith("s") ? `${name}’` : `${name}’s`)
+
+/** Words for a kind of content ("space", "collection"). */
+const kindOf = (type: string) => type.replace(/-/g, " ")
+
+/** The sentence saying what happened. */
+export const describe = (event: AuditEventView, nameOf: NameOf): string => {
+  const who = actorName(event, nameOf)
+  const what = targetName(event, nameOf)
+  const p = event.payload ?? {}
+  const self = event.actor.id === event.target.id
+  switch (event.action) {
+    case "auth.password.signed-in":
+      return `${what} signed in with a password`
+    case "auth.saml.signed-in":
+      return `${what} signed in with SAML single sign-on`
+    case "auth.oidc.signed-in":
+      return `${what} signed in with OpenID Connect single sign-on`
+    case "auth.password.failed":
+      return event.target.id === "unknown" ? `A sign-in failed for an unknown email` : `A password sign-in failed for ${what}`
+    case "auth.password.changed":
+      return `${who} changed ${self ? "their" : possessive(what)} password`
+    case "auth.session.ended":
+      return `${who} ended a sign-in session`
+    case "auth.sessions.ended":
+      return `${who} ended ${typeof p["sessions"] === "number" ? p["sessions"] : "several"} sign-in sessions`
+    case "token.created":
+      return `${who} created the API token ${quoted(what)}`
+    case "token.revoked":
+      return `${who} revoked the API token ${quoted(what)}`
+    case "member.invited":
+      return `${who} invited ${what}${text(p["role"]) === undefined ? "" : ` as ${roleName(text(p["role"]))}`}`
+    case "member.joined":
+      return self ? `${who} joined the organization` : `${who} added ${what} to the organization`
+    case "member.role-changed":
+      return `${who} changed ${self ? "their own" : possessive(what)} role to ${roleName(text(p["to"]) ?? null)}`
+    case "member.removed":
+      return self ? `${who} left the organization` : `${who} removed ${what} from the organization`
+    case "instance.admin-granted":
+      return `${who} made ${what} an instance administrator`
+    case "instance.admin-withdrawn":
+      return `${who} withdrew ${possessive(what)} instance administration`
+    case "team.created":
+      return `${who} created the team ${quoted(what)}`
+    case "team.renamed":
+      return `${who} renamed the team ${quoted(text(p["from"]) ?? what)} to ${quoted(text(p["to"]) ?? what)}`
+    case "team.deleted":
+      return `${who} deleted the team ${quoted(what)}`
+    case "team.member-added":
+      return `${who} added ${what} to the team ${quoted(text(p["team"]) ?? "")}`
+    case "team.member-removed":
+      return `${who} removed ${what} from the team ${quoted(text(p["team"]) ?? "")}`
+    case "permission.granted":
+    case "permission.changed":
+    case "permission.revoked": {
+      const principalId = text(p["principalId"]) ?? ""
+      const principal = p["principalType"] === "team" ? `a team (${short(principalId)})` : nameOf(principalId) ?? `user ${short(principalId)}`
+      const on = `the ${kindOf(event.target.type)} ${event.target.label === undefined ? short(event.target.id) : quoted(event.target.label)}`
+      if (event.action === "permission.revoked") return `${who} removed ${possessive(principal)} access to ${on}`
+      return `${who} gave ${principal} ${roleName(text(p["to"]) ?? null)} access to ${on}`
+    }
+    case "sso.provider-created":
+      return `${who} set up ${p["protocol"] === "oidc" ? "OpenID Connect" : "SAML"} single sign-on ${quoted(what)}`
+    case "sso.provider-changed":
+      return `${who} changed the single sign-on ${quoted(what)}${text(p["fields"]) === undefined ? "" : ` (${text(p["fields"])!.replace(/,/g, ", ")})`}`
+    case "sso.provider-removed":
+      return `${who} removed the single sign-on ${quoted(what)}`
+    case "gitsync.connected":
+      return `${who} connected ${quoted(what)} to ${text(p["url"]) ?? "a Git repository"}`
+    case "gitsync.changed":
+      return `${who} changed the Git sync of ${quoted(what)} to ${text(p["url"]) ?? "another repository"}`
+    case "gitsync.credentials-changed":
+      return `${who} changed the Git credentials of ${quoted(what)}`
+    case "gitsync.disconnected":
+      return `${who} disconnected ${quoted(what)} from Git`
+    case "site.visibility-changed":
+      return `${who} changed the visibility of the site ${quoted(what)} to ${text(p["to"]) ?? "another"}`
+    case "site.published":
+      return `${who} published the site ${quoted(what)}`
+    case "site.unpublished":
+      return `${who} unpublished the site ${quoted(what)}`
+    case "site.share-link-created":
+      return `${who} created a share link ${event.target.label === undefined ? "" : `${quoted(event.target.label)} `}for the site ${quoted(text(p["site"]) ?? "")}`
+    case "site.share-link-revoked":
+      return `${who} revoked a share link ${event.target.label === undefined ? "" : `${quoted(event.target.label)} `}of the site ${quoted(text(p["site"]) ?? "")}`
+    case "site.visitor-key-rotated":
+      return `${who} rotated the visitor authentication key of the site ${quoted(what)}`
+    case "site.visitor-auth-changed":
+      return `${who} changed the visitor authentication of the site ${quoted(what)}`
+    case "site.deleted":
+      return `${who} deleted the site ${quoted(what)}`
+    case "change-request.merged":
+      return `${who} merged the change request ${what}`
+    case "space.deleted":
+      return `${who} deleted the space ${quoted(what)}`
+    case "space.restored":
+      return `${who} restored the space ${quoted(what)}`
+    case "collection.deleted":
+      return `${who} deleted the collection ${quoted(what)}`
+    case "backup.created":
+      return `${who} took a backup of the instance`
+    case "backup.restored":
+      return `${who} restored a backup into the instance`
+    default:
+      return `${who}: ${event.action} (${kindOf(event.target.type)} ${what})`
+  }
+}

@@ -1,0 +1,41 @@
+/** The audit log's sentences: who did what to whom, with names from the organization, for every action recorded. */
+import { describe, expect, it } from "vitest"
+import { actions } from "@quire/audit/domain/AuditEvent"
+import { type AuditEventView, describe as sentence } from "../../../src/features/audit/wording.ts"
+
+const names = new Map([["ana", "Ana"], ["bo", "Bo"]])
+const nameOf = (id: string) => names.get(id)
+
+const event = (action: string, target: AuditEventView["target"], payload: AuditEventView["payload"] = {}, actor = "ana"): AuditEventView => ({
+  id: "e1",
+  occurredAt: "2026-11-26T12:00:00.000Z",
+  action,
+  actor: { type: "user", id: actor },
+  target,
+  source: "ui",
+  payload
+})
+
+describe("audit event sentences", () => {
+  it("says who changed whose role, who joined, who was removed, with names from the organization", () => {
+    expect(sentence(event("member.role-changed", { type: "user", id: "bo" }, { from: "read", to: "edit" }), nameOf)).toBe("Ana changed Bo’s role to Editor")
+    expect(sentence(event("member.joined", { type: "user", id: "bo" }, {}, "bo"), nameOf)).toBe("Bo joined the organization")
+    expect(sentence(event("member.removed", { type: "user", id: "bo" }), nameOf)).toBe("Ana removed Bo from the organization")
+    expect(sentence(event("member.invited", { type: "email", id: "cy@example.com" }, { role: "review" }), nameOf)).toBe("Ana invited cy@example.com as Reviewer")
+  })
+
+  it("names teams, content and sites by the label the event kept, and people not in the organization by a short id", () => {
+    expect(sentence(event("team.renamed", { type: "team", id: "t1", label: "Authors" }, { from: "Writers", to: "Authors" }), nameOf)).toBe("Ana renamed the team “Writers” to “Authors”")
+    expect(sentence(event("permission.granted", { type: "space", id: "s1" }, { principalType: "user", principalId: "bo", from: null, to: "edit" }), nameOf)).toBe("Ana gave Bo Editor access to the space s1")
+    expect(sentence(event("site.published", { type: "site", id: "x1", label: "Handbook" }), nameOf)).toBe("Ana published the site “Handbook”")
+    expect(sentence(event("member.removed", { type: "user", id: "0123456789abcdef" }), nameOf)).toBe("Ana removed user 01234567… from the organization")
+  })
+
+  it("has a sentence of its own for every action the log records", () => {
+    for (const action of Object.keys(actions)) {
+      const text = sentence(event(action, { type: "thing", id: "t1", label: "Thing" }), nameOf)
+      expect(text, action).not.toContain(`: ${action}`)
+      expect(text.length, action).toBeGreaterThan(10)
+    }
+  })
+})
