@@ -54,6 +54,13 @@ const violations = (value: unknown, schema: JsonSchema, at: string): Array<strin
   return out
 }
 
+/** Every block, inline, text and fragment of a document, in order: the nodes GitBook gives a `key`. */
+const keyedNodes = (nodes: ReadonlyArray<unknown>): Array<{ readonly object: string; readonly key?: unknown }> =>
+  nodes.flatMap((node) => {
+    const n = node as { object: string; key?: unknown; nodes?: ReadonlyArray<unknown>; fragments?: ReadonlyArray<unknown> }
+    return [n, ...keyedNodes(n.nodes ?? []), ...keyedNodes(n.fragments ?? [])]
+  })
+
 /** A page of every block Quire reads into GitBook's model. */
 const everyBlock = [
   "# Title <a href=\"#custom\" id=\"custom\"></a>",
@@ -170,6 +177,16 @@ for (const backend of backends) {
         assert.deepStrictEqual(types, ["heading-1", "paragraph", "list-unordered", "list-ordered", "list-tasks", "blockquote", "hint", "stepper", "columns", "expandable", "code", "math", "embed", "images", "table", "openapi-operation", "if", "divider"])
         assert.deepStrictEqual(violations(blocks.document, schemas["JSONDocument"]!, "document"), [])
         assert.deepStrictEqual(violations(read.document, schemas["JSONDocument"]!, "document"), [])
+        // GitBook's renderer keys its lists and names tabs and task items by each node's `key`:
+        // every node has one, no two the same, and the page reads with the same keys again.
+        const all = keyedNodes(blocks.document!.nodes)
+        assert.deepStrictEqual(all.filter((n) => typeof n.key !== "string").map((n) => n.object), [])
+        assert.strictEqual(new Set(all.map((n) => n.key)).size, all.length)
+        const again = yield* api.revisions.getPageDocumentInRevisionById({
+          params: { spaceId: space.id, revisionId: (yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })).id, pageId: blocksId },
+          query: {}
+        })
+        assert.deepStrictEqual(keyedNodes(again.nodes).map((n) => n.key), all.map((n) => n.key))
         // The check itself tells a block GitBook would refuse.
         assert.isNotEmpty(violations({ object: "document", data: {}, nodes: [{ object: "block", type: "hint", data: { style: "bogus" }, nodes: [] }] }, schemas["JSONDocument"]!, "document"))
         assert.isNotEmpty(violations({ object: "document", data: {}, nodes: [{ object: "block", type: "image", data: {} }] }, schemas["JSONDocument"]!, "document"))
