@@ -543,7 +543,8 @@ for (const backend of backends) {
         assert.strictEqual(profile.site.id, site.id)
         assert.strictEqual(profile.structure.type, "siteSpaces")
         assert.strictEqual(profile.structure.structure.length, 1)
-        assert.deepStrictEqual(profile.customizations.siteSpaces, {})
+        // Each site space's settings, as GitBook's renderer looks them up: the site's, none overridden.
+        assert.deepStrictEqual(profile.customizations.siteSpaces, { [profile.structure.structure[0]!.id]: profile.customizations.site })
         assert.deepStrictEqual(profile.scripts, [])
         const missing = yield* api.sites.getPublishedContentSite({ params: { organizationId, siteId: "nope" }, query: {} }).pipe(Effect.flip)
         assert.strictEqual(errorCode(missing), 404)
