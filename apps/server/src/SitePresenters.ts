@@ -76,6 +76,7 @@ export const site = (ctx: Context, { permissions, site: s, siteSpaces }: SiteAcc
   urls: {
     location: ctx.urls.api(siteLocation(ctx, s)),
     app: ctx.urls.app(`/o/${s.organizationId}/sites/${s.id}`),
+    preview: siteRoot(s, ctx.urls.base),
     ...published(ctx, s)
   }
 })
