@@ -152,7 +152,7 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const s = yield* publishedSite("public")
         const pages = yield* s.api.spaceContent.getCurrentRevision({ params: { spaceId: s.guides.id }, query: {} })
-        const docker = pages.pages.find((p) => p.title === "Install")!.pages.find((p) => p.title === "Docker")!
+        const docker = (pages.pages.find((p) => p.title === "Install")!.pages ?? []).find((p) => p.title === "Docker")!
         const siteSpaces = yield* s.api.siteSpaces.listSiteSpaces({ params: s.siteParams, query: {} })
         const guidesSiteSpace = siteSpaces.items.find((x) => x.space.id === s.guides.id)!
         yield* s.api.siteRedirects.createSiteRedirect({
