@@ -12,7 +12,7 @@ import * as Audience from "./Audience.ts"
 import { locate, type Place, visibleOf } from "./answer/Places.ts"
 import { segmentsOf } from "./answer/Routing.ts"
 import * as Condition from "./Condition.ts"
-import { type PublishedSiteSpace, PublishedSites } from "./PublishedSites.ts"
+import { type PublishedSite, type PublishedSiteSpace, PublishedSites } from "./PublishedSites.ts"
 
 /** How long a site reader's token reads, in seconds. */
 export const tokenLifetimeSeconds = 3600
@@ -153,6 +153,23 @@ const deniedText: Record<Exclude<Audience.DenialReason, "unpublished">, string> 
 const completeAt = (place: Place, places: ReadonlyArray<Place>): boolean =>
   !place.siteSpace.default || places.filter((p) => p.section === place.section).length <= 1
 
+/** What a site reader's token says: GitBook's `SiteAPIToken` for the place a URL shows. */
+const readerClaims = (
+  site: PublishedSite,
+  place: Place,
+  spaces: ReadonlyArray<string>,
+  claims: Readonly<Record<string, unknown>>
+): typeof ReaderClaims.Type => ({
+  kind: "site",
+  organization: site.site.organizationId,
+  site: site.site.id,
+  ...(place.section === undefined ? {} : { siteSection: place.section.section.id }),
+  siteSpace: place.siteSpace.siteSpace.id,
+  space: place.siteSpace.space.id,
+  spaces,
+  claims
+})
+
 /** A token reads for an hour, or until the visitor's own token expires if that comes first. */
 const lifetimeOf = (claims: Readonly<Record<string, unknown>>): Effect.Effect<number> =>
   Effect.map(SignedToken.nowSeconds, (now) => {
@@ -213,21 +230,10 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
         if (JSON.stringify(decision.claims).length > maxClaimsLength) {
           return yield* new Errors.InvalidInput({ field: "visitor", reason: `the visitor's claims must be at most ${maxClaimsLength} characters of JSON` })
         }
-        const token = yield* SignedToken.issue(
-          key,
-          ReaderClaims,
-          {
-            kind: "site",
-            organization: site.site.organizationId,
-            site: site.site.id,
-            ...(place.section === undefined ? {} : { siteSection: place.section.section.id }),
-            siteSpace: place.siteSpace.siteSpace.id,
-            space: place.siteSpace.space.id,
-            spaces: spaceIds,
-            claims: decision.claims
-          },
-          { expiresIn: yield* lifetimeOf(decision.claims), jwt: true }
-        )
+        const token = yield* SignedToken.issue(key, ReaderClaims, readerClaims(site, place, spaceIds, decision.claims), {
+          expiresIn: yield* lifetimeOf(decision.claims),
+          jwt: true
+        })
         const pathname = rest.join("/")
         const basePath = `${rootPath}${place.prefix}`
         const shareKey = decision.via === "share-key" ? query.get(Audience.shareParameter) ?? undefined : undefined
