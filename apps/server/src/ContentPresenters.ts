@@ -57,7 +57,12 @@ export const layout = (given: PageLayout | undefined): NonNullable<RevisionPageR
   tableOfContents: given?.tableOfContents ?? true,
   outline: given?.outline ?? true,
   pagination: given?.pagination ?? true,
-  metadata: given?.metadata ?? true
+  metadata: given?.metadata ?? true,
+  // Not stored by Quire: GitBook's defaults, which GitBook's renderer reads.
+  coverMask: "none",
+  tags: true,
+  actions: true,
+  anchors: true
 })
 
 /** The app URL of a page of a space. */
@@ -234,6 +239,7 @@ export const page = (
           }),
         ...(node.variables === undefined ? {} : { variables: node.variables }),
         urls: { app: pageAppUrl(urls, spaceId, path) },
+        tags: [],
         ...body,
         pages: children()
       }
@@ -262,6 +268,7 @@ export const revision = (urls: Urls, r: Revision, downloadUrl: DownloadUrl, opti
   pages: pages(urls, r, options),
   files: r.files.map((f) => file(f, downloadUrl, options)),
   reusableContents: (r.reusableContents ?? []).map((node) => reusableContent(node, options)),
+  tags: [],
   variables: r.variables,
   createdAt: r.createdAt.toISOString(),
   ...(options.metadata && r.git !== null

@@ -24,7 +24,8 @@ import {
   type SiteCustomizationRecord,
   type SiteSpaceView,
   type SiteStructureView,
-  siteRoot
+  siteRoot,
+  withDefaults
 } from "@quire/sites"
 import * as Presenters from "./Presenters.ts"
 import type { PublicUrl } from "./PublicUrl.ts"
@@ -75,6 +76,7 @@ export const site = (ctx: Context, { permissions, site: s, siteSpaces }: SiteAcc
   urls: {
     location: ctx.urls.api(siteLocation(ctx, s)),
     app: ctx.urls.app(`/o/${s.organizationId}/sites/${s.id}`),
+    preview: siteRoot(s, ctx.urls.base),
     ...published(ctx, s)
   }
 })
@@ -170,13 +172,31 @@ export const publishedSite = (
     readonly customization: SiteCustomizationRecord["settings"]
     readonly siteSpaceCustomizations: Readonly<Record<string, SiteCustomizationRecord["settings"]>>
   }
-): typeof PublishedContentSite.Type => ({
-  object: "published-content-site",
-  site: site(ctx, profile.site),
-  structure: structure(ctx, profile.structure),
-  customizations: { site: profile.customization, siteSpaces: profile.siteSpaceCustomizations },
-  scripts: []
-})
+): typeof PublishedContentSite.Type => {
+  // Every setting filled in, for each site space too: GitBook's renderer reads them unchecked.
+  const siteSettings = withDefaults(profile.customization)
+  const siteSpaces = Object.fromEntries(
+    siteSpaceIdsOf(profile.structure).map((id) => {
+      const own = profile.siteSpaceCustomizations[id]
+      return [id, own === undefined ? siteSettings : withDefaults(own)] as const
+    })
+  )
+  return {
+    object: "published-content-site",
+    site: site(ctx, profile.site),
+    structure: structure(ctx, profile.structure),
+    customizations: { site: siteSettings, siteSpaces },
+    scripts: []
+  }
+}
+
+/** Every site space a structure shows, by id. */
+const siteSpaceIdsOf = (view: SiteStructureView): ReadonlyArray<string> =>
+  view.type === "siteSpaces"
+    ? view.structure.map((s) => s.siteSpace.id)
+    : view.structure.flatMap((item) =>
+      (item.type === "section" ? [item.section] : item.group.sections).flatMap((s) => s.siteSpaces.map((v) => v.siteSpace.id))
+    )
 
 /** Every space a structure shows, for reading their counters at once. */
 export const spacesOf = (view: SiteStructureView): ReadonlyArray<SpaceAccess> =>

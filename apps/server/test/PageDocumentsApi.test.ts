@@ -6,53 +6,16 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { readFileSync } from "node:fs"
-import { createRequire } from "node:module"
+import { schemas, violations } from "./GitbookSchemas.ts"
 import { backends, raw, spaceWith } from "./Harness.ts"
 import { write } from "./SiteFixtures.ts"
 
-type JsonSchema = { readonly [key: string]: unknown }
-const schemas = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@gitbook/api/spec/openapi.json"), "utf8")) as { components: { schemas: Record<string, JsonSchema> } }).components.schemas
-
-/**
- * Where `value` breaks GitBook's schema `schema` (the subset of JSON Schema its spec uses); `oneOf`
- * is read as `anyOf`, as GitBook's own unions overlap (a URL reference is a content reference and
- * an image record alike).
- */
-const violations = (value: unknown, schema: JsonSchema, at: string): Array<string> => {
-  const ref = schema["$ref"]
-  if (typeof ref === "string") return violations(value, schemas[ref.split("/").at(-1)!]!, at)
-  const out: Array<string> = []
-  for (const part of (schema["allOf"] as ReadonlyArray<JsonSchema> | undefined) ?? []) out.push(...violations(value, part, at))
-  const union = (schema["oneOf"] ?? schema["anyOf"]) as ReadonlyArray<JsonSchema> | undefined
-  if (union !== undefined) {
-    const tries = union.map((option) => violations(value, option, at))
-    if (!tries.some((found) => found.length === 0)) out.push(`${at}: none of ${union.length} shapes (${tries.map((t) => t[0]).join(" | ").slice(0, 300)})`)
-  }
-  const type = schema["type"]
-  const types = Array.isArray(type) ? type : type === undefined ? [] : [type]
-  const kind = value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value
-  if (types.length > 0 && !types.some((t) => t === kind || (t === "number" && kind === "integer"))) return [...out, `${at}: ${kind}, not ${types.join("/")}`]
-  const allowed = schema["enum"] as ReadonlyArray<unknown> | undefined
-  if (allowed !== undefined && !allowed.includes(value)) out.push(`${at}: ${JSON.stringify(value)} not in ${JSON.stringify(allowed)}`)
-  if (kind === "array") {
-    const items = schema["items"] as JsonSchema | undefined
-    const list = value as ReadonlyArray<unknown>
-    if (typeof schema["minItems"] === "number" && list.length < schema["minItems"]) out.push(`${at}: fewer than ${schema["minItems"]} items`)
-    if (items !== undefined) list.forEach((item, i) => out.push(...violations(item, items, `${at}[${i}]`)))
-  }
-  if (kind === "object") {
-    const object = value as Record<string, unknown>
-    const properties = (schema["properties"] as Record<string, JsonSchema> | undefined) ?? {}
-    for (const key of (schema["required"] as ReadonlyArray<string> | undefined) ?? []) if (!(key in object)) out.push(`${at}: no ${key}`)
-    for (const [key, item] of Object.entries(object)) {
-      if (properties[key] !== undefined) out.push(...violations(item, properties[key], `${at}.${key}`))
-      else if (schema["additionalProperties"] === false) out.push(`${at}: unexpected ${key}`)
-      else if (typeof schema["additionalProperties"] === "object") out.push(...violations(item, schema["additionalProperties"] as JsonSchema, `${at}.${key}`))
-    }
-  }
-  return out
-}
+/** Every block, inline, text and fragment of a document, in order: the nodes GitBook gives a `key`. */
+const keyedNodes = (nodes: ReadonlyArray<unknown>): Array<{ readonly object: string; readonly key?: unknown }> =>
+  nodes.flatMap((node) => {
+    const n = node as { object: string; key?: unknown; nodes?: ReadonlyArray<unknown>; fragments?: ReadonlyArray<unknown> }
+    return [n, ...keyedNodes(n.nodes ?? []), ...keyedNodes(n.fragments ?? [])]
+  })
 
 /** A page of every block Quire reads into GitBook's model. */
 const everyBlock = [
@@ -170,6 +133,16 @@ for (const backend of backends) {
         assert.deepStrictEqual(types, ["heading-1", "paragraph", "list-unordered", "list-ordered", "list-tasks", "blockquote", "hint", "stepper", "columns", "expandable", "code", "math", "embed", "images", "table", "openapi-operation", "if", "divider"])
         assert.deepStrictEqual(violations(blocks.document, schemas["JSONDocument"]!, "document"), [])
         assert.deepStrictEqual(violations(read.document, schemas["JSONDocument"]!, "document"), [])
+        // GitBook's renderer keys its lists and names tabs and task items by each node's `key`:
+        // every node has one, no two the same, and the page reads with the same keys again.
+        const all = keyedNodes(blocks.document!.nodes)
+        assert.deepStrictEqual(all.filter((n) => typeof n.key !== "string").map((n) => n.object), [])
+        assert.strictEqual(new Set(all.map((n) => n.key)).size, all.length)
+        const again = yield* api.revisions.getPageDocumentInRevisionById({
+          params: { spaceId: space.id, revisionId: (yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })).id, pageId: blocksId },
+          query: {}
+        })
+        assert.deepStrictEqual(keyedNodes(again.nodes).map((n) => n.key), all.map((n) => n.key))
         // The check itself tells a block GitBook would refuse.
         assert.isNotEmpty(violations({ object: "document", data: {}, nodes: [{ object: "block", type: "hint", data: { style: "bogus" }, nodes: [] }] }, schemas["JSONDocument"]!, "document"))
         assert.isNotEmpty(violations({ object: "document", data: {}, nodes: [{ object: "block", type: "image", data: {} }] }, schemas["JSONDocument"]!, "document"))

@@ -23,9 +23,15 @@ const sectionsOf = (profile: { readonly structure: { readonly type: string; read
     return entry.sections === undefined ? [entry.title] : entry.sections.map((x) => x.title)
   })
 
-/** When a site reader's token expires: its payload is signed, not encrypted. */
-const expOf = (token: string): number =>
-  (JSON.parse(Buffer.from(token.slice("quire_site_".length).split(".")[0]!, "base64url").toString()) as { exp: number }).exp
+/** A site reader's token's payload, read as GitBook's renderer reads it (`jwtDecode`): it is signed, not encrypted. */
+const payloadOf = (token: string): Record<string, unknown> => {
+  const parts = token.split(".")
+  assert.strictEqual(parts.length, 3, "a compact JWT")
+  return JSON.parse(Buffer.from(parts[1]!, "base64url").toString()) as Record<string, unknown>
+}
+
+/** When a site reader's token expires. */
+const expOf = (token: string): number => payloadOf(token)["exp"] as number
 
 for (const backend of memoryAndPostgres) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`published content API on ${backend.name}`, (it) => {
@@ -48,7 +54,26 @@ for (const backend of memoryAndPostgres) {
         assert.strictEqual(page.canonicalUrl, `${root}install/docker`)
         // The Guides section has a second variant a further segment could name.
         assert.isFalse(page.complete)
-        assert.isTrue(page.apiToken.startsWith("quire_site_"))
+        // GitBook's `SiteAPIToken`, which its renderer decodes for the visitor's claims and the expiry.
+        const [header, payload] = [JSON.parse(Buffer.from(page.apiToken.split(".")[0]!, "base64url").toString()), payloadOf(page.apiToken)]
+        assert.deepStrictEqual(header, { alg: "HS256", typ: "JWT" })
+        assert.deepInclude(payload, {
+          kind: "site",
+          organization: s.organizationId,
+          site: s.siteId,
+          siteSection: s.guidesSection.id,
+          siteSpace: page.siteSpace,
+          space: s.guides.id,
+          claims: {}
+        })
+        assert.includeMembers(payload["spaces"] as Array<string>, [s.guides.id, s.apiSpace.id])
+        assert.notInclude(payload["spaces"] as Array<string>, s.beta.id)
+        assert.isAbove(payload["exp"] as number, Date.now() / 1000 + 3000)
+
+        // GitBook's renderer asks `https://` for every URL; the server serves its sites over http here.
+        const overHttps = yield* s.api.urls.resolvePublishedContentByUrl({ payload: { url: `${root.replace(/^http:/, "https:")}install/docker` } })
+        assert.isTrue("space" in overHttps && overHttps.space === s.guides.id && overHttps.pathname === "install/docker")
+        assert.isTrue("canonicalUrl" in overHttps && overHttps.canonicalUrl === `${root}install/docker`)
 
         const api = yield* s.api.urls.resolvePublishedContentByUrl({ payload: { url: `${root}api/endpoints` } })
         assert.isTrue("space" in api && api.space === s.apiSpace.id && api.pathname === "endpoints" && api.basePath === `/~sites/${s.siteId}/api/`)
@@ -117,6 +142,16 @@ for (const backend of memoryAndPostgres) {
         // The site as its renderer reads it: the sections this visitor sees, Beta not among them.
         const profile = yield* reader.sites.getPublishedContentSite({ params: s.siteParams, query: {} })
         assert.deepStrictEqual(sectionsOf(profile), ["Guides", "API"])
+        // Every setting GitBook's renderer reads is there, GitBook's default where the site set none.
+        const settings = profile.customizations.site
+        assert.deepInclude(settings.styling, { theme: "clean", font: "Inter", corners: "rounded", search: "prominent" })
+        assert.deepStrictEqual(settings.styling?.sidebar, { background: "default", list: "default" })
+        assert.deepStrictEqual(settings.header, { preset: "default", links: [] })
+        assert.deepStrictEqual(
+          [settings.footer, settings.themes, settings.socialAccounts, settings.internationalization, settings.favicon],
+          [{ groups: [] }, { default: "system", toggeable: true }, [], { locale: "en" }, {}]
+        )
+        assert.deepStrictEqual(profile.customizations.siteSpaces[found.siteSpace], settings)
         const asMember = yield* s.api.sites.getPublishedContentSite({ params: s.siteParams, query: {} })
         assert.deepStrictEqual(sectionsOf(asMember), ["Guides", "Beta", "API"])
         const betaLookup = yield* s.api.urls.resolvePublishedContentByUrl({ payload: { url: `${root}beta/`, visitor: { unsignedClaims: { beta: true } } } })
@@ -131,6 +166,11 @@ for (const backend of memoryAndPostgres) {
         const beta = yield* s.api.spaceContent.getCurrentRevision({ params: { spaceId: s.beta.id }, query: {} })
         const hidden = yield* Effect.flip(reader.revisions.getRevisionById({ params: { spaceId: s.beta.id, revisionId: beta.id }, query: {} }))
         assert.strictEqual(errorCode(hidden), 404)
+        // The payload is readable, not writable: a token whose payload names Beta no longer verifies.
+        const [head, , signature] = found.apiToken.split(".")
+        const widened = Buffer.from(JSON.stringify({ ...payloadOf(found.apiToken), spaces: [s.beta.id] })).toString("base64url")
+        const altered = yield* raw("GET", `/v1/spaces/${s.beta.id}/revisions/${beta.id}`, { token: `${head}.${widened}.${signature}` })
+        assert.strictEqual(altered.status, 401)
         const other = yield* s.api.spaces.createSpace({ params: { organizationId: s.organizationId }, payload: { title: "Internal" } })
         const internal = yield* Effect.flip(reader.revisions.getRevisionById({ params: { spaceId: other.id, revisionId: other.revision }, query: {} }))
         assert.strictEqual(errorCode(internal), 404)

@@ -223,7 +223,8 @@ for (const backend of backends) {
         const pageId = revision.pages.find((p) => p.title === "Upgrade")!.id
         const page = yield* reader.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "document" } })
         const nodes = (page as { readonly document?: { readonly nodes: ReadonlyArray<unknown> } }).document?.nodes ?? []
-        assert.deepInclude(nodes, { object: "block", type: "reusable-content", isVoid: true, data: { ref: { kind: "reusable-content", reusableContent: warningId } } })
+        const include = nodes.find((n) => (n as { type?: string }).type === "reusable-content") as { readonly [field: string]: unknown; readonly key?: string } | undefined
+        assert.deepInclude(include, { object: "block", type: "reusable-content", isVoid: true, data: { ref: { kind: "reusable-content", reusableContent: warningId } } })
         assert.notInclude(JSON.stringify(nodes), "{% include")
 
         // GitBook's document read: as stored by default, the include replaced by its blocks when dereferenced.
@@ -240,6 +241,10 @@ for (const backend of backends) {
           assert.include(expanded, "\"hint\"")
           assert.include(expanded, "Back up your narwhal data first.")
           assert.include(expanded, "Then run ")
+          // The included blocks' keys start with the include's, so none repeats a key of the page.
+          const keys = [...expanded.matchAll(/"key":"([^"]+)"/g)].map((m) => m[1]!)
+          assert.strictEqual(new Set(keys).size, keys.length)
+          assert.isTrue(keys.some((key) => key.startsWith(`${include!.key!}K`)), keys.join(" "))
         }
 
         const pdf = yield* download((yield* reader.spacePdf.getSpacePDF({ params: { spaceId }, query: {} })).url)

@@ -543,7 +543,8 @@ for (const backend of backends) {
         assert.strictEqual(profile.site.id, site.id)
         assert.strictEqual(profile.structure.type, "siteSpaces")
         assert.strictEqual(profile.structure.structure.length, 1)
-        assert.deepStrictEqual(profile.customizations.siteSpaces, {})
+        // Each site space's settings, as GitBook's renderer looks them up: the site's, none overridden.
+        assert.deepStrictEqual(profile.customizations.siteSpaces, { [profile.structure.structure[0]!.id]: profile.customizations.site })
         assert.deepStrictEqual(profile.scripts, [])
         const missing = yield* api.sites.getPublishedContentSite({ params: { organizationId, siteId: "nope" }, query: {} }).pipe(Effect.flip)
         assert.strictEqual(errorCode(missing), 404)
@@ -578,16 +579,27 @@ for (const backend of backends) {
           payload: {
             title: "Handbook docs",
             styling: { primaryColor: { light: "#346DDB", dark: "#7aa2f7" }, corners: "rounded" },
-            themes: { default: "dark", toggeable: true }
+            themes: { default: "dark", toggeable: true },
+            socialAccounts: [{ platform: "github", handle: "quire", display: { footer: true, header: false } }]
           }
         })
         assert.strictEqual(customized.title, "Handbook docs")
+        assert.deepStrictEqual(customized.socialAccounts, [{ platform: "github", handle: "quire", display: { footer: true, header: false } }])
         assert.deepStrictEqual(customized.styling?.primaryColor, { light: "#346DDB", dark: "#7aa2f7" })
         assert.isString(customized.updatedAt)
         const read = yield* api.sites.getSiteCustomizationById({ params: siteParams, query: {} })
         assert.deepStrictEqual(read.themes, { default: "dark", toggeable: true })
         const reprofile = yield* api.sites.getPublishedContentSite({ params: siteParams, query: {} })
         assert.strictEqual(reprofile.customizations.site.title, "Handbook docs")
+        // What the site set, over GitBook's default of each other setting, field by field.
+        assert.deepInclude(reprofile.customizations.site.styling, { primaryColor: { light: "#346DDB", dark: "#7aa2f7" }, font: "Inter", depth: "subtle" })
+        assert.deepStrictEqual(reprofile.customizations.site.themes, { default: "dark", toggeable: true })
+        assert.strictEqual(reprofile.customizations.site.socialAccounts?.[0]?.handle, "quire")
+        const badAccount = yield* send(alice.token, "PUT", `/v1/orgs/${organizationId}/sites/${site.id}/customization`, {
+          socialAccounts: [{ platform: "myspace", handle: "quire", display: { footer: true, header: false } }]
+        })
+        assert.strictEqual(badAccount.status, 400)
+        assert.include(messageOf(badAccount.body), "socialAccounts[0].platform")
         const badColor = yield* send(alice.token, "PUT", `/v1/orgs/${organizationId}/sites/${site.id}/customization`, { styling: { primaryColor: { light: "red;}", dark: "#000" } } })
         assert.strictEqual(badColor.status, 400)
         assert.include(messageOf(badColor.body), "styling.primaryColor.light")

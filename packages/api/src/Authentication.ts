@@ -7,7 +7,7 @@ import { Unauthorized } from "./ApiErrors.ts"
 const bearer = HttpApiSecurity.http({ scheme: "bearer" }).pipe(
   HttpApiSecurity.annotate(
     OpenApi.Description,
-    "An API token (`quire_pat_...`) sent as `Authorization: Bearer <token>`. Issue one with `POST /v1/users/{userId}/tokens` or `quire login --sso ORG`. The `apiToken` of `resolvePublishedContentByUrl` (`quire_site_...`) reads one published site's content as its visitor sees it, through the operations a site's renderer calls only."
+    "An API token (`quire_pat_...`) sent as `Authorization: Bearer <token>`. Issue one with `POST /v1/users/{userId}/tokens` or `quire login --sso ORG`. The `apiToken` of `resolvePublishedContentByUrl` (a JWT whose payload is GitBook's `SiteAPIToken`, signed by the server) reads one published site's content as its visitor sees it, through the operations a site's renderer calls only."
   )
 )
 

@@ -57,6 +57,8 @@ export const Site = Schema.Struct({
   urls: Schema.Struct({
     location: Schema.String,
     app: Schema.String,
+    /** Where the site shows its current content: its root (Quire shows no drafts, so whether published or not). */
+    preview: Schema.String,
     /** Present when the site is published (for a share-link site, only with a valid `shareKey`). */
     published: Schema.optionalKey(Schema.String)
   })

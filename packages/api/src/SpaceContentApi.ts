@@ -29,7 +29,12 @@ export const PageLayout = Schema.Struct({
   tableOfContents: Schema.Boolean,
   outline: Schema.Boolean,
   pagination: Schema.Boolean,
-  metadata: Schema.Boolean
+  metadata: Schema.Boolean,
+  /** GitBook's settings Quire does not store, answered with GitBook's defaults on a page's layout. */
+  coverMask: Schema.optionalKey(Schema.Literals(["none", "radial"])),
+  tags: Schema.optionalKey(Schema.Boolean),
+  actions: Schema.optionalKey(Schema.Boolean),
+  anchors: Schema.optionalKey(Schema.Boolean)
 })
 
 export const PageCover = Schema.Struct({
@@ -74,6 +79,8 @@ export interface RevisionPage {
   readonly document?: typeof JsonDocument.Type
   /** Quire's extension (`format=html`): the body as the published site renders it. */
   readonly html?: string
+  /** GitBook's tags of a document page (for update entries): Quire keeps none, so always empty. */
+  readonly tags?: ReadonlyArray<{ readonly slug: string; readonly label: string }>
   readonly pages?: ReadonlyArray<RevisionPage>
 }
 
@@ -101,6 +108,7 @@ export const RevisionPage: Schema.Codec<RevisionPage> = Schema.Struct({
   markdown: Schema.optionalKey(Schema.String),
   document: Schema.optionalKey(JsonDocument),
   html: Schema.optionalKey(Schema.String.annotate({ description: "Quire's extension, with `format=html`: the page body as the published site renders it (sanitized HTML), page links to the app's page URLs, files to signed download URLs." })),
+  tags: Schema.optionalKey(Schema.Array(Schema.Struct({ slug: Schema.String, label: Schema.String }))),
   pages: Schema.optionalKey(Schema.Array(Schema.suspend((): Schema.Codec<RevisionPage> => RevisionPage)))
 }).annotate({ identifier: "RevisionPage" })
 
@@ -129,6 +137,8 @@ export const Revision = Schema.Struct({
     git: Schema.optionalKey(GitSyncBlob),
     document: Schema.optionalKey(Schema.String)
   })),
+  /** GitBook's tags of the revision (for its update entries): Quire keeps none, so always empty. */
+  tags: Schema.Array(Schema.Struct({ slug: Schema.String, label: Schema.String })),
   variables: Schema.Record(Schema.String, Schema.String),
   createdAt: Timestamp,
   git: Schema.optionalKey(Schema.Struct({

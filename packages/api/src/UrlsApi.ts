@@ -50,7 +50,12 @@ export class UrlsApi extends HttpApiGroup.make("urls")
       payload: Schema.Struct({
         url: Text.check(Schema.isMinLength(1), Schema.isMaxLength(2048)),
         redirectOnError: Schema.optionalKey(Schema.Boolean),
-        visitor: Schema.optionalKey(SiteVisitorPayload)
+        visitor: Schema.optionalKey(SiteVisitorPayload),
+        /**
+         * Ignored: GitBook's renderer adds it to get past a cache of this call when the token it got
+         * has expired; Quire does not cache the answer, so each call mints a token anyway.
+         */
+        cacheBust: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100)))
       }),
       success: Schema.Union([PublishedSiteContent, PublishedContentRedirect]),
       error: ApiErrors.Common

@@ -11,6 +11,7 @@ import type { Revision } from "./domain/Revision.ts"
 import { breather } from "./markdown/Breather.ts"
 import { findReusableContent } from "./markdown/IncludeTags.ts"
 import { documentMarkdown } from "./markdown/DocumentMarkdown.ts"
+import { withKeys } from "./markdown/DocumentKeys.ts"
 import { type IncludeResolver, type JsonDocument, jsonDocumentBuilder, type RefResolver, toJsonDocument } from "./markdown/JsonDocument.ts"
 import { resolveLink } from "@quire/markdown"
 import { pageLinkContext, revisionLinkIndex } from "./ContentLinks.ts"
@@ -41,11 +42,11 @@ export type DocumentSource = Pick<RevisionPage, "revision" | "path" | "markdown"
 
 /**
  * A page's markdown as GitBook's JSON document, its links resolved against the page's revision:
- * pages by id, files by id, anything else as a URL.
+ * pages by id, files by id, anything else as a URL; every node with GitBook's `key`.
  */
 export const pageDocument = (content: DocumentSource): JsonDocument => {
   const { refs, includes } = pageResolvers(content)
-  return toJsonDocument(content.markdown ?? "", refs, includes)
+  return withKeys(toJsonDocument(content.markdown ?? "", refs, includes))
 }
 
 /**
@@ -63,7 +64,7 @@ export const pageDocumentEffect = (content: DocumentSource): Effect.Effect<JsonD
       builder.addPieceBlocks(blocks)
       yield* breathe
     }
-    return builder.done()
+    return withKeys(builder.done())
   })
 
 /**

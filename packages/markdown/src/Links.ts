@@ -160,6 +160,22 @@ const baseFolder = (context: LinkContext): Array<string> => {
   return segments.slice(0, -1)
 }
 
+/** The deepest folder that holds every file of `files` (as segments; none when they share none). */
+const commonFolder = (files: ReadonlyMap<string, string> | undefined): ReadonlyArray<string> => {
+  let common: Array<string> | undefined
+  for (const path of files?.keys() ?? []) {
+    const folder = fileFolder(path)
+    if (common === undefined) common = folder
+    else {
+      let i = 0
+      while (i < common.length && i < folder.length && common[i] === folder[i]) i++
+      common.length = i
+    }
+    if (common.length === 0) break
+  }
+  return common ?? []
+}
+
 /** A value computed on first use, so a page's links scan the revision's pages at most once. */
 const lazy = <A>(compute: () => A): () => A => {
   let value: { readonly a: A } | undefined
@@ -286,6 +302,7 @@ export const resolvesAlikeOnEveryPage = (url: string): boolean => {
 export const revisionLinkResolver = (revision: RevisionLinkContext) => {
   const pageIds = lazy(() => new Set(revision.pagesByPath.values()))
   const assetRefs = lazy(() => assetRefsOf(revision.filesByPath))
+  const projectRoot = lazy(() => commonFolder(revision.pagesByFile))
   const base = lazy(() => URL.canParse(revision.appBaseUrl) ? new URL(revision.appBaseUrl) : undefined)
   const absolute = new Map<string, LinkResolution | undefined>()
   const origins = new Map<string, boolean>()
@@ -336,6 +353,14 @@ export const revisionLinkResolver = (revision: RevisionLinkContext) => {
       if (rooted && segments[1] === ".gitbook" && segments[2] === "assets") {
         const file = assetRefs().get(`/${normalizeSegments(segments).join("/")}`)
         if (file !== undefined) return { target: { kind: "file", file }, status: "ok" }
+      }
+      // A path from the root, as GitBook reads it: from the repository's root, else from the project's
+      // (the folder that holds every page file, `.gitbook.yaml`'s `root`).
+      if (rooted) {
+        const fromRoot = normalizeSegments(segments)
+        const found = byFile(fromRoot.join("/"), anchor, context) ??
+          (projectRoot().length === 0 ? undefined : byFile([...projectRoot(), ...fromRoot].join("/"), anchor, context))
+        if (found !== undefined) return found
       }
       const fromFile = rooted || fileFolderOfPage === undefined ? undefined : normalizeSegments([...fileFolderOfPage, ...segments])
       if (fromFile !== undefined) {

@@ -154,6 +154,24 @@ describe("Links from a page's file in the repository (GitBook's layout)", () => 
     assert.deepStrictEqual(at("/.gitbook/assets/image%20(3).png", "image"), { target: { kind: "file", file: "f-shot" }, status: "ok" })
   })
 
+  it("resolves a path from the root as GitBook does: from the repository's root or the project's, percent-encoded, with its anchor", () => {
+    assert.deepStrictEqual(at("/docs/mining/overview/node-types.md"), { target: { kind: "page", page: "p-nodes" }, status: "ok" })
+    assert.deepStrictEqual(at("/mining/overview/node-types.md#miners"), { target: { kind: "page", page: "p-nodes", anchor: "miners" }, status: "ok" })
+    assert.deepStrictEqual(at("/mining/overview/README.md"), { target: { kind: "page", page: "p-concepts" }, status: "ok" })
+    assert.deepStrictEqual(at("/mining/overview"), { target: { kind: "page", page: "p-concepts" }, status: "ok" })
+    assert.deepStrictEqual(at("/mining/setup/img/logo.png", "image"), { target: { kind: "file", file: "f-logo" }, status: "ok" })
+    const spaced: LinkContext = {
+      ...gitContext,
+      pagesByFile: new Map([...gitContext.pagesByFile!, ["docs/Mobile Application/Android/Intent Vulnerabilities/README.md", "p-intent"]])
+    }
+    assert.deepStrictEqual(
+      resolveLink({ url: "/Mobile%20Application/Android/Intent%20Vulnerabilities/README.md#intent-filter", kind: "link" }, spaced),
+      { target: { kind: "page", page: "p-intent", anchor: "intent-filter" }, status: "ok" }
+    )
+    // A path from the root that names no file is still looked up in the tree, and broken there.
+    assert.strictEqual(at("/Container/Escaping/exposed-docker-socket.md")?.status, "broken")
+  })
+
   it("names the repository path of an image that is not there", () => {
     assert.deepStrictEqual(at("../images/gone.png", "image"), { target: { kind: "file", file: "docs/mining/images/gone.png" }, status: "broken" })
   })

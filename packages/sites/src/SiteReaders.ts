@@ -12,19 +12,26 @@ import * as Audience from "./Audience.ts"
 import { locate, type Place, visibleOf } from "./answer/Places.ts"
 import { segmentsOf } from "./answer/Routing.ts"
 import * as Condition from "./Condition.ts"
-import { type PublishedSiteSpace, PublishedSites } from "./PublishedSites.ts"
+import { type PublishedSite, type PublishedSiteSpace, PublishedSites } from "./PublishedSites.ts"
 
-/** The prefix of a site reader's token: the server tells it from an API token by it. */
-export const tokenPrefix = "quire_site_"
 /** How long a site reader's token reads, in seconds. */
 export const tokenLifetimeSeconds = 3600
 /** Where published sites live on the main host (`/~sites/<siteId>/`). */
 export const sitesPath = "/~sites/"
 
 const purpose = "site-reader"
+/**
+ * What a site reader's token carries: GitBook's `SiteAPIToken`, which GitBook's renderer decodes
+ * (it reads `claims` and `exp`), as a compact HS256 JWT. Quire alone verifies it: the key is derived
+ * for this purpose from the instance secret, so no other token of Quire's passes as one.
+ */
 const ReaderClaims = Schema.Struct({
+  kind: Schema.Literal("site"),
+  organization: Schema.String,
   site: Schema.String,
-  org: Schema.String,
+  siteSection: Schema.optionalKey(Schema.String),
+  siteSpace: Schema.String,
+  space: Schema.String,
   spaces: Schema.Array(Schema.String),
   claims: Schema.Record(Schema.String, Schema.Unknown)
 })
@@ -100,9 +107,13 @@ export interface SiteReadersShape {
   readonly reader: (token: string) => Effect.Effect<Option.Option<Actor.SiteReader>>
 }
 
-/** The site a URL names and where its root is, or none. */
+/**
+ * The site a URL names, where its root is, and the origin it is published at, or none. The scheme
+ * is not compared: GitBook's renderer asks `https://` for every URL, where a Quire server may serve
+ * its sites over `http` (behind a proxy that ends TLS, or on a laptop).
+ */
 const siteOf = Effect.fnUntraced(function*(published: PublishedSites["Service"], url: URL, publicBase: URL) {
-  if (url.origin === publicBase.origin) {
+  if (url.host === publicBase.host) {
     if (!url.pathname.startsWith(sitesPath)) return Option.none()
     const rest = url.pathname.slice(sitesPath.length)
     const slash = rest.indexOf("/")
@@ -115,10 +126,15 @@ const siteOf = Effect.fnUntraced(function*(published: PublishedSites["Service"],
     }
     if (siteId === "" || siteId.length > 100) return Option.none()
     const found = yield* published.byId(siteId)
-    return Option.map(found, (site) => ({ site, rootPath: `${sitesPath}${rawId}/`, path: slash === -1 ? "" : rest.slice(slash + 1) }))
+    return Option.map(found, (site) => ({
+      site,
+      origin: publicBase.origin,
+      rootPath: `${sitesPath}${rawId}/`,
+      path: slash === -1 ? "" : rest.slice(slash + 1)
+    }))
   }
   const found = yield* published.byHostname(url.hostname)
-  return Option.map(found, (site) => ({ site, rootPath: "/", path: url.pathname.replace(/^\/+/, "") }))
+  return Option.map(found, (site) => ({ site, origin: url.origin, rootPath: "/", path: url.pathname.replace(/^\/+/, "") }))
 })
 
 const deniedText: Record<Exclude<Audience.DenialReason, "unpublished">, string> = {
@@ -136,6 +152,23 @@ const deniedText: Record<Exclude<Audience.DenialReason, "unpublished">, string> 
  */
 const completeAt = (place: Place, places: ReadonlyArray<Place>): boolean =>
   !place.siteSpace.default || places.filter((p) => p.section === place.section).length <= 1
+
+/** What a site reader's token says: GitBook's `SiteAPIToken` for the place a URL shows. */
+const readerClaims = (
+  site: PublishedSite,
+  place: Place,
+  spaces: ReadonlyArray<string>,
+  claims: Readonly<Record<string, unknown>>
+): typeof ReaderClaims.Type => ({
+  kind: "site",
+  organization: site.site.organizationId,
+  site: site.site.id,
+  ...(place.section === undefined ? {} : { siteSection: place.section.section.id }),
+  siteSpace: place.siteSpace.siteSpace.id,
+  space: place.siteSpace.space.id,
+  spaces,
+  claims
+})
 
 /** A token reads for an hour, or until the visitor's own token expires if that comes first. */
 const lifetimeOf = (claims: Readonly<Record<string, unknown>>): Effect.Effect<number> =>
@@ -165,8 +198,8 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
         }
         const found = yield* siteOf(published, url, new URL(input.publicBase))
         if (Option.isNone(found)) return yield* notFound
-        const { path, rootPath, site } = found.value
-        const root = `${url.origin}${rootPath}`
+        const { origin, path, rootPath, site } = found.value
+        const root = `${origin}${rootPath}`
         const unsigned = input.visitor?.unsignedClaims
         const jwtToken = input.visitor?.jwtToken
         // The URL's own share key or token first, as the published site reads them; then the visitor's.
@@ -197,12 +230,10 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
         if (JSON.stringify(decision.claims).length > maxClaimsLength) {
           return yield* new Errors.InvalidInput({ field: "visitor", reason: `the visitor's claims must be at most ${maxClaimsLength} characters of JSON` })
         }
-        const token = yield* SignedToken.issue(
-          key,
-          ReaderClaims,
-          { site: site.site.id, org: site.site.organizationId, spaces: spaceIds, claims: decision.claims },
-          { expiresIn: yield* lifetimeOf(decision.claims) }
-        )
+        const token = yield* SignedToken.issue(key, ReaderClaims, readerClaims(site, place, spaceIds, decision.claims), {
+          expiresIn: yield* lifetimeOf(decision.claims),
+          jwt: true
+        })
         const pathname = rest.join("/")
         const basePath = `${rootPath}${place.prefix}`
         const shareKey = decision.via === "share-key" ? query.get(Audience.shareParameter) ?? undefined : undefined
@@ -216,20 +247,20 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
           pathname,
           basePath,
           siteBasePath: rootPath,
-          apiToken: `${tokenPrefix}${token}`,
+          apiToken: token,
           organization: site.site.organizationId,
           ...(shareKey === undefined ? {} : { shareKey }),
           complete: completeAt(place, visible.places),
-          canonicalUrl: `${url.origin}${basePath}${rest.map(encodeURIComponent).join("/")}`
+          canonicalUrl: `${origin}${basePath}${rest.map(encodeURIComponent).join("/")}`
         } satisfies PublishedLookup
       })
 
       /** A token reads while it has not expired and its site is still published in its organization. */
       const reader = Effect.fnUntraced(function*(token: string) {
-        if (!token.startsWith(tokenPrefix)) return Option.none<Actor.SiteReader>()
-        const opened = yield* SignedToken.open(key, ReaderClaims, token.slice(tokenPrefix.length))
+        // Anything but a JWT under this purpose's key (an API token, another's JWT) is none, cheaply.
+        const opened = yield* SignedToken.open(key, ReaderClaims, token, { jwt: true })
         if (Option.isNone(opened)) return Option.none<Actor.SiteReader>()
-        const { claims, org, site, spaces } = opened.value.value
+        const { claims, organization: org, site, spaces } = opened.value.value
         const live = yield* published.byId(site)
         if (Option.isNone(live) || live.value.site.organizationId !== org) return Option.none<Actor.SiteReader>()
         // A space the site no longer publishes is not read any more, though the token named it.

@@ -45,3 +45,4 @@ export * as VisitorToken from "./VisitorToken.ts"
 /** A site's Ask: the model port and the answer's shapes. */
 export { AskModel, AskModelError, type AskModelShape, notConfigured as askNotConfigured } from "./AskModel.ts"
 export { type AskBounds, type AskFailure, type AskReply, type AskSource, defaultBounds as defaultAskBounds, keywordsOf, maxQuestion } from "./answer/Ask.ts"
+export * from "./domain/CustomizationDefaults.ts"

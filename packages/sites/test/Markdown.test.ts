@@ -61,8 +61,9 @@ Text
 {% endtabs %}`
     const { html, text } = await render(markdown)
     assert.strictEqual(count(html, `<div class="tabs">`), 2)
-    assert.include(html, `<input type="radio" name="quire-tabs-1" id="quire-tabs-1-1" class="tab-input" checked><label for="quire-tabs-1-1" class="tab-label">npm</label>`)
-    assert.include(html, `<input type="radio" name="quire-tabs-1" id="quire-tabs-1-2" class="tab-input"><label for="quire-tabs-1-2" class="tab-label">pnpm</label>`)
+    // A tab's id is GitBook's, its title's: a link to `page#pnpm` selects it.
+    assert.include(html, `<input type="radio" name="quire-tabs-1" id="npm" class="tab-input" checked><label for="npm" class="tab-label">npm</label>`)
+    assert.include(html, `<input type="radio" name="quire-tabs-1" id="pnpm" class="tab-input"><label for="pnpm" class="tab-label">pnpm</label>`)
     assert.include(html, `name="quire-tabs-2"`)
     assert.include(html, `<div class="tab-panel" role="group" aria-label="npm"><p>Run <code>npm install</code>.</p></div>`)
     assert.include(html, `<div class="tab-panel" role="group" aria-label="pnpm"><ul>`)
@@ -458,6 +459,85 @@ describe("links and files", () => {
     assert.notInclude(hostile.html, "javascript")
   })
 
+  it("an image with no source is nothing, as on GitBook; its figure keeps its caption", async () => {
+    const { html } = await render([
+      "Before ![]() after ![alt]()",
+      "",
+      "<img src=\"\" alt=\"Empty\"> <img alt=\"None\">",
+      "",
+      "<figure><img src=\"\" alt=\"\"><figcaption><p>Only the caption</p></figcaption></figure>"
+    ].join("\n"))
+    assert.notInclude(html, "<img")
+    assert.include(html, "<p>Before  after </p>")
+    assert.include(html, "<figure><figcaption><p>Only the caption</p></figcaption></figure>")
+  })
+
+  it("anchors GitBook gives resolve: headings with code, emoji or closing punctuation, expandables and tabs, inside them too", async () => {
+    const { html, assets } = await render([
+      "## The `config.yaml` file",
+      "",
+      "## 🚀 Deploy now!",
+      "",
+      "## Step 1: install.",
+      "",
+      "{% tabs %}",
+      "{% tab title=\"macOS (Intel)\" %}",
+      "### Install on `mac`",
+      "{% endtab %}",
+      "{% tab title=\"Step 1: install.\" %}",
+      "Same words as a heading.",
+      "{% endtab %}",
+      "{% endtabs %}",
+      "",
+      "<details>",
+      "",
+      "<summary>How do I reset?</summary>",
+      "",
+      "### Inside it",
+      "",
+      "</details>"
+    ].join("\n"))
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1])
+    assert.includeMembers(ids, [
+      "the-config.yaml-file", "deploy-now", "step-1-install.", "macos-intel", "install-on-mac", "step-1-install.-1", "how-do-i-reset", "inside-it"
+    ])
+    assert.strictEqual(new Set(ids).size, ids.length)
+    assert.include(html, `<label for="macos-intel" class="tab-label">macOS (Intel)</label>`)
+    // The page script selects the tab (or opens the expandable) a link's hash names.
+    assert.include(assets, "script")
+  })
+
+  it("legacy and loose forms of GitBook's blocks are drawn, never shown as their tags", async () => {
+    const { html } = await render([
+      "{% openapi src=\"https://petstore.swagger.io/v2/swagger.json\" path=\"/pet\" method=\"post\" %}",
+      "[https://petstore.swagger.io/v2/swagger.json](https://petstore.swagger.io/v2/swagger.json)",
+      "{% endopenapi %}",
+      "",
+      "{% swagger src=\"https://example.com/a.yaml\" path=\"/pets\" method=\"get\" %}",
+      "[a.yaml](https://example.com/a.yaml)",
+      "{% endswagger %}",
+      "",
+      "{% embed url='https://example.com/a' %}",
+      "",
+      "{% embed url=\"https://example.com/b\" %}",
+      "Its caption",
+      "{% endembed %}",
+      "",
+      "{%hint style='warning'%}",
+      "Loose hint",
+      "{%endhint%}",
+      "",
+      "{% hint style=\"working\" %}single line{% endhint %}"
+    ].join("\n"))
+    assert.notInclude(html, "{%")
+    assert.include(html, `<span class="openapi-method openapi-method-post">POST</span> <code class="openapi-path">/pet</code>`)
+    assert.include(html, `<span class="openapi-method openapi-method-get">GET</span> <code class="openapi-path">/pets</code>`)
+    assert.include(html, `<a href="https://example.com/a" class="embed-link" rel="noopener">`)
+    assert.include(html, `<div class="embed-caption"><p>Its caption</p></div>`)
+    assert.include(html, `<div class="hint hint-warning" role="note" aria-label="Warning"><p>Loose hint</p></div>`)
+    assert.include(html, `<div class="hint hint-info" role="note" aria-label="Info"><p>single line</p></div>`)
+  })
+
   it("a page rendered while another renders (from one of its resolvers) keeps its own resolvers and tab groups", async () => {
     const inner: Array<string> = []
     const { html } = await render(`${tabs("First")}\n\n{% content-ref url="guide.md" %}\n[Guide](guide.md)\n{% endcontent-ref %}\n\n${tabs("Second")}\n\n[guide](./guide.md)`, {
@@ -469,7 +549,7 @@ describe("links and files", () => {
     assert.include(inner[0], `name="quire-tabs-1"`)
     assert.include(inner[0], `<a href="/elsewhere/guide">guide</a>`)
     assert.include(html, `<span class="content-ref-title">The guide</span>`)
-    assert.include(html, `<input type="radio" name="quire-tabs-2" id="quire-tabs-2-1" class="tab-input" checked><label for="quire-tabs-2-1" class="tab-label">Second</label>`)
+    assert.include(html, `<input type="radio" name="quire-tabs-2" id="second" class="tab-input" checked><label for="second" class="tab-label">Second</label>`)
     assert.include(html, `<a href="/docs/guide">guide</a>`)
     assert.notInclude(html, "/elsewhere/")
   })

@@ -4,6 +4,7 @@
  * An include of another space's reusable content, or of one the revision does not hold, stays.
  */
 import { Effect } from "effect"
+import { keyNodes, keyOf } from "./DocumentKeys.ts"
 import type { JsonBlock, JsonDocument, Node } from "./GitbookModel.ts"
 
 /** A reusable content's document by id, undefined when the revision holds none with that id. */
@@ -30,7 +31,8 @@ const expand = (block: JsonBlock, read: ReusableDocuments, depth: number): Effec
     const id = includedId(block)
     if (id !== undefined && depth < maxDepth) {
       const included = yield* read(id)
-      if (included !== undefined) return yield* blocks(included.nodes, read, depth + 1)
+      // The included blocks take the include's key before their own, so no key of the page repeats.
+      if (included !== undefined) return yield* blocks(keyNodes(included.nodes, keyOf(block) ?? ""), read, depth + 1)
       return [block]
     }
     if (block.nodes === undefined || !block.nodes.some(isBlock)) return [block]

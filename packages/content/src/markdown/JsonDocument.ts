@@ -7,7 +7,7 @@
  * writes a document back.
  */
 import { Syntax } from "@quire/document"
-import { describeBreach, headingAnchor, headingSlugger, markdownLimitBreach } from "@quire/markdown"
+import { describeBreach, gitbookSlug, headingAnchor, headingSlugger, markdownLimitBreach } from "@quire/markdown"
 import type { ContentRef } from "../domain/Revision.ts"
 import {
   type DocumentRef,
@@ -709,9 +709,47 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: I
     },
     done: (): JsonDocument => {
       for (const data of nested.splice(0)) giveId(data)
+      // Then tabs and expandables, in that order, as the published page names them: GitBook's `meta.id`.
+      const [tabs, expandables] = linkableBlocks(nodes)
+      // (One whose words give no id has none: GitBook's renderer then names it by its key.)
+      const name = (block: Mutable<JsonBlock>, words: string) => {
+        if (gitbookSlug(words) !== "") block.meta = { id: slugger.slug(words) }
+      }
+      for (const tab of tabs) name(tab, String(tab.data?.["title"] ?? "").replace(/\s+/g, " ").trim())
+      for (const block of expandables) name(block, textOfNodes(block.fragments?.[0]?.nodes ?? []))
       return { object: "document", data: { schemaVersion: 1 }, nodes: nodes.length === 0 ? [paragraph([])] : nodes }
     }
   }
+}
+
+/** The tabs and the expandables of `nodes` at any depth, each in document order (for their ids). */
+const linkableBlocks = (nodes: ReadonlyArray<JsonBlock>): [Array<Mutable<JsonBlock>>, Array<Mutable<JsonBlock>>] => {
+  const tabs: Array<Mutable<JsonBlock>> = []
+  const expandables: Array<Mutable<JsonBlock>> = []
+  const walk = (list: ReadonlyArray<JsonBlock | Text | Inline>) => {
+    for (const node of list) {
+      if (node.object !== "block") continue
+      if (node.type === "tabs-item") tabs.push(node as Mutable<JsonBlock>)
+      else if (node.type === "expandable") expandables.push(node as Mutable<JsonBlock>)
+      if (node.nodes !== undefined) walk(node.nodes)
+      for (const fragment of node.fragments ?? []) walk(fragment.nodes)
+    }
+  }
+  walk(nodes)
+  return [tabs, expandables]
+}
+
+/** The words of nodes, their leaves' text joined (HTML tags written in a summary left out), spaces folded. */
+const textOfNodes = (nodes: ReadonlyArray<JsonBlock | Text | Inline>): string => {
+  const parts: Array<string> = []
+  const walk = (list: ReadonlyArray<JsonBlock | Text | Inline>) => {
+    for (const node of list) {
+      if (node.object === "text") parts.push(...node.leaves.map((l) => l.text))
+      else if (node.nodes !== undefined) walk(node.nodes)
+    }
+  }
+  walk(nodes)
+  return parts.join("").replace(/<\/?[a-z][^>]*>/gi, "").replace(/\s+/g, " ").trim()
 }
 
 /** A reference as GitBook's documents carry it: a page's anchor as an `anchor`, `#x` as this page's. */

@@ -38,6 +38,18 @@ describe("GitBook blocks of a page's document", () => {
     assert.deepStrictEqual(block.fragments?.[1]?.nodes, [p("Hidden.")])
   })
 
+  it("tabs and expandables have GitBook's meta.id, after the headings' and as the published page names them", () => {
+    const md = [
+      "## Install", "", "{% tabs %}", "{% tab title=\"macOS (Intel)\" %}", "mac", "{% endtab %}", "{% tab title=\"Install\" %}", "same", "{% endtab %}",
+      "{% tab title=\"🚀\" %}", "none", "{% endtab %}", "{% endtabs %}", "", "<details>", "", "<summary>How do I <code>reset</code>?</summary>", "", "Body.", "", "</details>", ""
+    ].join("\n")
+    const nodes = toJsonDocument(md).nodes
+    const tabs = nodes[1]!.nodes as ReadonlyArray<JsonBlock>
+    assert.deepStrictEqual([nodes[0]!.meta, ...tabs.map((t) => t.meta), nodes[2]!.meta], [
+      { id: "install" }, { id: "macos-intel" }, { id: "install-1" }, undefined, { id: "how-do-i-reset" }
+    ])
+  })
+
   it("code keeps its title, line numbers and overflow, a line per code-line", () => {
     const md = "{% code title=\"app.ts\" overflow=\"wrap\" lineNumbers=\"true\" %}\n```ts\nconst a = 1\nconst b = 2\n```\n{% endcode %}\n"
     const block = only(md)

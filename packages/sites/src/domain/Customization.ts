@@ -96,6 +96,19 @@ export const Styling = Schema.Struct({
   search: opt(Schema.Literals(["prominent", "subtle"]))
 })
 
+/** GitBook's `SiteSocialAccountPlatform`. */
+export const SocialPlatform = Schema.Literals([
+  "twitter", "instagram", "facebook", "linkedin", "github", "discord", "slack", "youtube", "tiktok", "reddit", "bluesky",
+  "mastodon", "threads", "medium"
+])
+
+/** GitBook's `SiteSocialAccount`: a handle (no `@`) on a platform, and where the site shows it. */
+export const SocialAccount = Schema.Struct({
+  platform: SocialPlatform,
+  handle: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(128)),
+  display: Schema.Struct({ footer: Schema.Boolean, header: Schema.Boolean })
+})
+
 export const SiteCustomization = Schema.Struct({
   title: opt(Schema.String.check(Schema.isMinLength(2), Schema.isMaxLength(128))),
   styling: opt(Styling),
@@ -136,7 +149,8 @@ export const SiteCustomization = Schema.Struct({
   trademark: opt(Schema.Struct({ enabled: Schema.Boolean })),
   privacyPolicy: opt(Schema.Struct({ url: opt(Url) })),
   socialPreview: opt(Schema.Struct({ url: opt(Url) })),
-  insights: opt(Schema.Struct({ trackingCookie: Schema.Boolean }))
+  insights: opt(Schema.Struct({ trackingCookie: Schema.Boolean })),
+  socialAccounts: opt(Schema.Array(SocialAccount).check(Schema.isMaxLength(10)))
 })
 export type SiteCustomization = typeof SiteCustomization.Type
 

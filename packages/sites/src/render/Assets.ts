@@ -54,7 +54,7 @@ export const assetSources = (root: string, assets: ReadonlyArray<PageAsset>): As
 }
 
 /**
- * The script of pages with players, prompts, expandables or diagrams (`site-static/blocks.js`): the expandable a link targets
+ * The script of pages with players, prompts, expandables or diagrams (and tabs) (`site-static/blocks.js`): the expandable a link targets
  * opens; a player's frame is made on click (only for a player's origin); a prompt's text is copied;
  * Mermaid is loaded only when the page has a diagram, and a diagram it cannot draw keeps showing its code.
  */

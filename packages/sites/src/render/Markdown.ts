@@ -23,7 +23,7 @@ import rehypeSanitize from "rehype-sanitize"
 import rehypeStringify from "rehype-stringify"
 import remarkRehype, { defaultHandlers, type Options as RemarkRehypeOptions } from "remark-rehype"
 import { unified } from "unified"
-import { visit } from "unist-util-visit"
+import { SKIP, visit } from "unist-util-visit"
 import { type ApiContext, operationBlock, schemasBlock, swaggerBlock, webhookBlock } from "./ApiBlocks.ts"
 import { assetFiles, type PageAsset } from "./Assets.ts"
 import { type BlockContext, conditionalBlock, conditionOf, embedBlock, integrationBlock, promptBlock, updatesBlock } from "./Blocks.ts"
@@ -99,6 +99,8 @@ interface Context {
   /** Links and images whose URL the renderer has set already. */
   readonly resolved: WeakSet<Element>
   readonly ids: Map<Heading, HeadingAnchors>
+  /** The ids the page's elements have taken: its headings' first, then tabs' and expandables'. */
+  readonly taken: Set<string>
   tabs: number
   /** HTML the renderer made itself (formulas, icons), put in place after sanitizing. */
   readonly raws: Array<string>
@@ -143,9 +145,12 @@ const blockHandler = (context: Context, state: State, block: GitbookBlock): Elem
       const group = `quire-tabs-${++context.tabs}`
       const tabs = childBlocks(block, "tab")
       const children: Array<ElementContent> = [...state.all(others(block, "tab") as never)]
+      // GitBook's id of a tab is its title's, so a link to `page#title` selects it (blocks.js).
+      if (tabs.length > 0) context.assets.add("script")
       tabs.forEach((tab, index) => {
-        const id = `${group}-${index + 1}`
         const title = tab.attributes["title"] ?? `Tab ${index + 1}`
+        const slug = gitbookSlug(title.replace(/\s+/g, " ").trim())
+        const id = takeFreeId(slug === "" ? `${group}-${index + 1}` : slug, context.taken)
         children.push(
           element("input", { type: "radio", name: group, id, className: ["tab-input"], checked: index === 0 }, []),
           element("label", { htmlFor: [id], className: ["tab-label"] }, [text(title)]),
@@ -407,8 +412,13 @@ const addClass = (node: Element, name: string) => {
 
 // Links to pages and files through the caller's resolvers; external ones keep their URL.
 const rehypeLinks = ({ options, resolved }: Context) => (tree: HastRoot) => {
-  visit(tree, "element", (node: Element) => {
+  visit(tree, "element", (node: Element, index, parent) => {
     if (resolved.has(node)) return
+    // An image with no source (`![]()`, `<img src="">`) is nothing, as on GitBook: its figure keeps its caption.
+    if (node.tagName === "img" && parent !== undefined && index !== undefined && String(node.properties["src"] ?? "").trim() === "") {
+      parent.children.splice(index, 1)
+      return [SKIP, index]
+    }
     if (node.tagName === "a" && typeof node.properties["href"] === "string") {
       const href = node.properties["href"].trim()
       if (href.startsWith("#")) return
@@ -433,6 +443,7 @@ const rehypeLinks = ({ options, resolved }: Context) => (tree: HastRoot) => {
       node.properties["loading"] = "lazy"
       if (file !== undefined) node.properties["src"] = file.url
       else if (!isWeb(src)) {
+        // A source Quire does not hold: hidden, as the image it names cannot be shown.
         delete node.properties["src"]
         addClass(node, "broken-image")
       }
@@ -449,11 +460,7 @@ const hastText = (node: ElementContent): string =>
  * one the URL's hash names.
  */
 const rehypeExpandables = (context: Context) => (tree: HastRoot) => {
-  const taken = new Set<string>()
-  for (const anchors of context.ids.values()) {
-    taken.add(anchors.id)
-    if (anchors.legacy !== undefined) taken.add(anchors.legacy)
-  }
+  const taken = context.taken
   visit(tree, "element", (node: Element) => {
     if (node.tagName !== "details" || node.properties["id"] !== undefined) return
     const summary = node.children.find((child): child is Element => child.type === "element" && child.tagName === "summary")
@@ -618,8 +625,13 @@ const render = (parsed: Parsed, options: RenderOptions): RenderedPage => {
       headings.push({ depth: node.depth, id, text: replaceShortcodes(restoreMath(headingText(node), formulas)) })
     }
   })
+  const taken = new Set<string>()
+  for (const anchors of ids.values()) {
+    taken.add(anchors.id)
+    if (anchors.legacy !== undefined) taken.add(anchors.legacy)
+  }
   const context: Context = {
-    options, resolved: new WeakSet(), ids, tabs: 0, raws: [], assets: new Set(), conditions: [], footnotes: 0
+    options, resolved: new WeakSet(), ids, taken, tabs: 0, raws: [], assets: new Set(), conditions: [], footnotes: 0
   }
   const hast = toHast(context).runSync(prepare(parsed)) as HastRoot
   const [head, tail] = assetTags(context.assets, options.assetUrl)

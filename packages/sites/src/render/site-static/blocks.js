@@ -28,14 +28,31 @@
       }, () => undefined);
     }
   });
-  // The expandable the URL's hash names (or one holding its target) opens.
+  // The expandable or tab the URL's hash names (or one holding its target) opens.
   const reveal = () => {
-    const id = decodeURIComponent(location.hash.slice(1));
+    let id = location.hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // As written.
+    }
     const target = id && document.getElementById(id);
-    const details = target && target.closest("details");
-    if (!details || details.open) return;
-    details.open = true;
-    target.scrollIntoView();
+    if (!target) return;
+    let moved = false;
+    const tab = target.matches("input.tab-input") ? target : null;
+    const panel = target.closest(".tab-panel");
+    const input = tab || (panel && panel.previousElementSibling && panel.previousElementSibling.previousElementSibling);
+    if (input && input.matches("input.tab-input") && !input.checked) {
+      input.checked = true;
+      moved = true;
+    }
+    const details = target.closest("details");
+    if (details && !details.open) {
+      details.open = true;
+      moved = true;
+    }
+    if (!moved) return;
+    (tab ? tab.nextElementSibling || tab : target).scrollIntoView();
   };
   reveal();
   addEventListener("hashchange", reveal);

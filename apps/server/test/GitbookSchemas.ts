@@ -1,0 +1,69 @@
+/**
+ * GitBook's public spec (`@gitbook/api`'s openapi.json) as a checker: where a value breaks one of
+ * its schemas, for tests that hold Quire's answers to GitBook's shapes.
+ */
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+
+export type JsonSchema = { readonly [key: string]: unknown }
+export const schemas = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@gitbook/api/spec/openapi.json"), "utf8")) as { components: { schemas: Record<string, JsonSchema> } }).components.schemas
+
+/**
+ * Where `value` breaks GitBook's schema `schema` (the subset of JSON Schema its spec uses); `oneOf`
+ * is read as `anyOf`, as GitBook's own unions overlap (a URL reference is a content reference and
+ * an image record alike).
+ */
+export const violations = (value: unknown, schema: JsonSchema, at: string): Array<string> => {
+  const ref = schema["$ref"]
+  // A page's `Document` mixin asks for `markdown` or `document`, or nothing else at all: no page of
+  // a revision (GitBook's own, which carry `documentId`) can meet it, so it is not checked.
+  if (ref === "#/components/schemas/Document") return []
+  if (typeof ref === "string") return violations(value, schemas[ref.split("/").at(-1)!]!, at)
+  const out: Array<string> = []
+  for (const part of (schema["allOf"] as ReadonlyArray<JsonSchema> | undefined) ?? []) out.push(...violations(value, part, at))
+  const union = (schema["oneOf"] ?? schema["anyOf"]) as ReadonlyArray<JsonSchema> | undefined
+  if (union !== undefined) {
+    const tries = union.map((option) => violations(value, option, at))
+    if (!tries.some((found) => found.length === 0)) out.push(`${at}: none of ${union.length} shapes (${tries.map((t) => t[0]).join(" | ").slice(0, 300)})`)
+  }
+  const type = schema["type"]
+  const types = Array.isArray(type) ? type : type === undefined ? [] : [type]
+  const kind = value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value
+  if (types.length > 0 && !types.some((t) => t === kind || (t === "number" && kind === "integer"))) return [...out, `${at}: ${kind}, not ${types.join("/")}`]
+  const allowed = schema["enum"] as ReadonlyArray<unknown> | undefined
+  if (allowed !== undefined && !allowed.includes(value)) out.push(`${at}: ${JSON.stringify(value)} not in ${JSON.stringify(allowed)}`)
+  if (kind === "array") {
+    const items = schema["items"] as JsonSchema | undefined
+    const list = value as ReadonlyArray<unknown>
+    if (typeof schema["minItems"] === "number" && list.length < schema["minItems"]) out.push(`${at}: fewer than ${schema["minItems"]} items`)
+    if (items !== undefined) list.forEach((item, i) => out.push(...violations(item, items, `${at}[${i}]`)))
+  }
+  if (kind === "object") {
+    const object = value as Record<string, unknown>
+    const properties = (schema["properties"] as Record<string, JsonSchema> | undefined) ?? {}
+    for (const key of (schema["required"] as ReadonlyArray<string> | undefined) ?? []) if (!(key in object)) out.push(`${at}: no ${key}`)
+    for (const [key, item] of Object.entries(object)) {
+      if (properties[key] !== undefined) out.push(...violations(item, properties[key], `${at}.${key}`))
+      else if (schema["additionalProperties"] === false) out.push(`${at}: unexpected ${key}`)
+      else if (typeof schema["additionalProperties"] === "object") out.push(...violations(item, schema["additionalProperties"] as JsonSchema, `${at}.${key}`))
+    }
+  }
+  return out
+}
+
+
+interface Operation {
+  readonly operationId?: string
+  readonly responses?: Record<string, { readonly content?: Record<string, { readonly schema?: JsonSchema }> }>
+}
+const operations = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@gitbook/api/spec/openapi.json"), "utf8")) as {
+  paths: Record<string, Record<string, Operation>>
+}).paths
+
+/** The schema of what GitBook's operation `operationId` answers with `status` (JSON). */
+export const responseSchema = (operationId: string, status = "200"): JsonSchema => {
+  const operation = Object.values(operations).flatMap((path) => Object.values(path)).find((o) => o.operationId === operationId)
+  const schema = operation?.responses?.[status]?.content?.["application/json"]?.schema
+  if (schema === undefined) throw new Error(`GitBook's spec has no ${status} JSON answer for ${operationId}`)
+  return schema
+}

@@ -1,0 +1,74 @@
+/**
+ * A site's customization with every setting GitBook's `SiteCustomizationSettings` requires filled
+ * in: what the site stored, and GitBook's default for what it did not. GitBook's renderer reads
+ * these settings without checking that they are there (`customization.styling.font`,
+ * `customization.socialAccounts.filter(...)`), so an answer it reads must hold them all. The
+ * defaults are those of a new GitBook site, except where Quire's own published site shows
+ * something else by default (no feedback, page actions or trademark), so both draw the same site.
+ */
+import type { SiteCustomization } from "./Customization.ts"
+
+type Styling = NonNullable<SiteCustomization["styling"]>
+type Themed = { readonly light: string; readonly dark: string }
+
+const same = (color: string): Themed => ({ light: color, dark: color })
+
+/** GitBook's `CustomizationLocale`: the languages its renderer has translations for. */
+export const gitbookLocales: ReadonlyArray<string> = ["en", "fr", "es", "zh", "ja", "de", "nl", "no", "pt-br", "ru"]
+
+/** GitBook's default styling of a new site (its colors are those of `@gitbook/colors`). */
+export const defaultStyling = {
+  theme: "clean",
+  primaryColor: same("#346DDB"),
+  infoColor: same("#787878"),
+  successColor: same("#00C950"),
+  warningColor: same("#FE9A00"),
+  dangerColor: same("#FB2C36"),
+  corners: "rounded",
+  depth: "subtle",
+  links: "default",
+  font: "Inter",
+  monospaceFont: "IBMPlexMono",
+  background: "plain",
+  icons: "regular",
+  codeTheme: {
+    default: { light: "default-light", dark: "default-dark" },
+    openapi: { light: "default-light", dark: "default-dark" }
+  },
+  sidebar: { background: "default", list: "default" },
+  search: "prominent"
+} satisfies Styling
+
+/** `settings` with every setting GitBook requires; what was stored wins over each default, field by field. */
+export const withDefaults = (settings: SiteCustomization): SiteCustomization => {
+  const styling = settings.styling ?? {}
+  const locale = settings.internationalization?.locale
+  return {
+    ...settings,
+    styling: {
+      ...defaultStyling,
+      ...styling,
+      sidebar: { ...defaultStyling.sidebar, ...styling.sidebar }
+    },
+    // A language GitBook has no translations for reads as English there.
+    internationalization: { locale: locale !== undefined && gitbookLocales.includes(locale) ? locale : "en" },
+    favicon: settings.favicon ?? {},
+    header: { preset: "default", links: [], ...settings.header },
+    footer: { groups: [], ...settings.footer },
+    ...(settings.announcement === undefined
+      ? {}
+      : { announcement: { message: "", style: "info", ...settings.announcement } }),
+    themes: settings.themes ?? { default: "system", toggeable: true },
+    feedback: settings.feedback ?? { enabled: false },
+    ai: settings.ai ?? { mode: "none" },
+    advancedCustomization: settings.advancedCustomization ?? { enabled: false },
+    pageActions: settings.pageActions ?? { items: [] },
+    externalLinks: settings.externalLinks ?? { target: "self" },
+    pagination: settings.pagination ?? { enabled: true },
+    trademark: settings.trademark ?? { enabled: false },
+    privacyPolicy: settings.privacyPolicy ?? {},
+    socialPreview: settings.socialPreview ?? {},
+    socialAccounts: settings.socialAccounts ?? [],
+    insights: settings.insights ?? { trackingCookie: true }
+  }
+}
