@@ -19,6 +19,7 @@ import type { CreateSiteInput, PublishedProfile, SiteListFilter, SitePublishingA
 import { type SectionView, SiteStructure, type SiteSpaceView, type SiteStructureView, type StructureItem } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import { RedirectsRepo } from "./RedirectsRepo.ts"
+import { SiteEventsRepo } from "./insights/SiteEventsRepo.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import * as Model from "./StructureModel.ts"
 import * as VisitorKeys from "./VisitorKeys.ts"
@@ -150,6 +151,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const structureRepo = yield* SiteStructureRepo
       const shareLinks = yield* ShareLinksRepo
       const redirects = yield* RedirectsRepo
+      const siteEvents = yield* SiteEventsRepo
       const structure = yield* SiteStructure
       const spacesRepo = yield* SpacesRepo
       const spaces = yield* Spaces
@@ -250,6 +252,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           yield* structureRepo.removeSite(siteId)
           yield* shareLinks.removeSite(siteId)
           yield* redirects.removeSite(siteId)
+          yield* siteEvents.removeSite(siteId)
           yield* repo.remove(siteId)
         }))
       }, transactor.transaction, changed)

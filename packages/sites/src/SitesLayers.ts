@@ -20,15 +20,21 @@ import * as SqlRedirectsRepo from "./SqlRedirectsRepo.ts"
 import * as SqlShareLinksRepo from "./SqlShareLinksRepo.ts"
 import * as SqlSitesRepo from "./SqlSitesRepo.ts"
 import * as SqlSiteStructureRepo from "./SqlSiteStructureRepo.ts"
+import { SiteEventRecorder } from "./insights/SiteEventRecorder.ts"
+import { SiteEventsRepo } from "./insights/SiteEventsRepo.ts"
+import { SiteInsights } from "./insights/SiteInsights.ts"
+import * as SqlSiteEventsRepo from "./insights/SqlSiteEventsRepo.ts"
 
 /** The sites ports in memory. */
-export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory)
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SiteEventsRepo.layerMemory)
 
 /** The sites ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSiteEventsRepo.layer)
 
 /** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent and PublishedContent, and SpaceRedirects. */
 export const layerServices = SpecUsages.layer.pipe(
+  Layer.provideMerge(SiteInsights.layer),
+  Layer.provideMerge(SiteEventRecorder.layer),
   Layer.provideMerge(SiteReaders.layer),
   Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, SiteRedirects.layer, PublishedSites.layer, SiteRenderer.layer)),
   Layer.provideMerge(SiteStructure.layer),

@@ -5,6 +5,7 @@ import { m0001_sites } from "./0001_sites.ts"
 import { m0002_visitor_fallback_url } from "./0002_visitor_fallback_url.ts"
 import { m0003_sealed_share_links } from "./0003_sealed_share_links.ts"
 import { m0004_site_redirects } from "./0004_site_redirects.ts"
+import { m0005_site_events } from "./0005_site_events.ts"
 
 export const migrations: {
   readonly table: string
@@ -15,6 +16,7 @@ export const migrations: {
     "0001_sites": m0001_sites,
     "0002_visitor_fallback_url": m0002_visitor_fallback_url,
     "0003_sealed_share_links": m0003_sealed_share_links,
-    "0004_site_redirects": m0004_site_redirects
+    "0004_site_redirects": m0004_site_redirects,
+    "0005_site_events": m0005_site_events
   }
 }
