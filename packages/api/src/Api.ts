@@ -22,7 +22,7 @@ import { withGitBookOperationIds } from "./OperationIds.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
 import { SiteRedirectsApi } from "./SiteRedirectsApi.ts"
-import { SiteInsightsApi } from "./SiteInsightsApi.ts"
+import { SiteAgentFeedbackApi, SiteInsightsApi } from "./SiteInsightsApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
@@ -82,6 +82,7 @@ export class Api extends HttpApi.make("quire")
   .add(UrlsApi)
   .add(SpaceEmbedsApi)
   .add(SiteInsightsApi)
+  .add(SiteAgentFeedbackApi)
   .add(AuditApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",

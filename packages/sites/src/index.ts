@@ -45,6 +45,7 @@ export { SiteEventsRepo } from "./insights/SiteEventsRepo.ts"
 export * as SqlSiteEventsRepo from "./insights/SqlSiteEventsRepo.ts"
 export { SiteEventRecorder } from "./insights/SiteEventRecorder.ts"
 export { type EventOrigin, SiteInsights, type TrackedEvent } from "./insights/SiteInsights.ts"
+export * as InsightsBeacon from "./insights/Beacon.ts"
 /** A site's Ask: the model port and the answer's shapes. */
 export { AskModel, AskModelError, type AskModelShape, notConfigured as askNotConfigured } from "./AskModel.ts"
 export { type AskBounds, type AskFailure, type AskReply, type AskSource, defaultBounds as defaultAskBounds, keywordsOf, maxQuestion } from "./answer/Ask.ts"
