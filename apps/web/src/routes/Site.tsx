@@ -83,6 +83,7 @@ export const Site = (props: { readonly organizationId: string; readonly siteId: 
     <div className="site-screen">
       <p className="crumbs"><Link href={`/o/${props.organizationId}`}>Organization</Link> / Sites</p>
       <Title organizationId={props.organizationId} site={value} />
+      <p className="site-links"><Link href={`/o/${props.organizationId}/sites/${props.siteId}/insights`}>Insights</Link>: views, searches, ratings and broken links</p>
       <Publish organizationId={props.organizationId} site={value} publishedUrl={value.published ? publishedUrl : undefined} />
       <section aria-labelledby="structure-heading" className="site-part">
         <h2 id="structure-heading">Sections and spaces</h2>
