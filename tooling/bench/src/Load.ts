@@ -29,7 +29,7 @@ export interface Endpoint {
    * Requests each connection sends in turn after the GET of `path` (a page's insights beacon), as a
    * browser reading the page sends them; counted and timed with it.
    */
-  readonly then?: ReadonlyArray<{ readonly method: "POST"; readonly path: string; readonly body: string; readonly headers: Readonly<Record<string, string>> }> | undefined
+  readonly followedBy?: ReadonlyArray<{ readonly method: "POST"; readonly path: string; readonly body: string; readonly headers: Readonly<Record<string, string>> }> | undefined
 }
 
 /** One autocannon run against one target. */
@@ -61,13 +61,13 @@ const fire = (
   connections: number,
   duration: number,
   headers: Readonly<Record<string, string>> = {},
-  then: Endpoint["then"] = undefined
+  followedBy: Endpoint["followedBy"] = undefined
 ) =>
   Effect.promise((): PromiseLike<Result> => {
     const all = token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` }
-    const requests = then === undefined || then.length === 0
+    const requests = followedBy === undefined || followedBy.length === 0
       ? undefined
-      : [{ method: "GET" as const, path: new URL(url).pathname }, ...then.map((r) => ({ method: r.method, path: r.path, body: r.body, headers: { ...all, ...r.headers } }))]
+      : [{ method: "GET" as const, path: new URL(url).pathname }, ...followedBy.map((r) => ({ method: r.method, path: r.path, body: r.body, headers: { ...all, ...r.headers } }))]
     return autocannon({ url, connections, duration, headers: all, ...(requests === undefined ? {} : { requests }) })
   })
 
@@ -75,7 +75,7 @@ const fire = (
 export const sample = (running: Pick<Running, "baseUrl" | "cpuMicros">, endpoint: Endpoint, token: string, connections: number, seconds: number) =>
   Effect.gen(function*() {
     const cpuBefore = yield* running.cpuMicros
-    const result = yield* fire(`${running.baseUrl}${endpoint.path}`, endpoint.anonymous === true ? undefined : token, connections, seconds, endpoint.headers, endpoint.then)
+    const result = yield* fire(`${running.baseUrl}${endpoint.path}`, endpoint.anonymous === true ? undefined : token, connections, seconds, endpoint.headers, endpoint.followedBy)
     const expected = endpoint.notModified === true ? (result.statusCodeStats["304"]?.count ?? 0) : 0
     const cpuAfter = yield* running.cpuMicros
     return {

@@ -340,10 +340,10 @@ const measureBackend = (
       const etag = stored.headers["etag"]
       if (options.insights === true && !stored.body.includes("data-insights-views")) throw new Error(`the ${label} records no insights`)
       // With insights on, each page read is followed by its beacon, as a reader's browser sends it.
-      const then = options.insights === true ? [beaconOf(`${quire.baseUrl}${site.sitePath}`, site.sitePath)] : undefined
+      const followedBy = options.insights === true ? [beaconOf(`${quire.baseUrl}${site.sitePath}`, site.sitePath)] : undefined
       const endpoints: ReadonlyArray<Load.Endpoint & { readonly conditional: boolean }> = [
         // Readers of a published page send no API token (captured above without one too).
-        { name: `home page of the ${label}`, path: site.sitePath, conditional: false, anonymous: true, then },
+        { name: `home page of the ${label}`, path: site.sitePath, conditional: false, anonymous: true, followedBy },
         ...(etag === undefined
           ? []
           : [{
@@ -353,7 +353,7 @@ const measureBackend = (
             notModified: true,
             conditional: true,
             anonymous: true,
-            then
+            followedBy
           }])
       ]
       for (const endpoint of endpoints) {
