@@ -68,7 +68,8 @@ const valueOf = (event: SiteEvent, column: InsightsColumn): Value => {
     case "displayContext":
       return event.displayContext
     case "page":
-      return event.spaceId === null ? null : { page: event.pageId, space: event.spaceId }
+      // No page is a 404 (GitBook's definition), whatever space the address was under.
+      return event.spaceId === null || event.pageId === null ? null : { page: event.pageId, space: event.spaceId }
     case "visitorLanguage":
       return event.language
     case "visitorDevice":

@@ -49,7 +49,7 @@ const ViewsChart = (props: { readonly data: Data }) => {
   return (
     <section className="insights-part panel" aria-labelledby="insights-views">
       <h2 id="insights-views">Views over time</h2>
-      <p className="insights-total"><strong>{total}</strong> views · <strong>{visitors}</strong> daily visitors, last 30 days</p>
+      <p className="insights-total"><strong>{total}</strong> {total === 1 ? "view" : "views"} · <strong>{visitors}</strong> daily {visitors === 1 ? "visitor" : "visitors"}, last 30 days</p>
       <ol className="insights-chart" aria-label="Views per day">
         {days.map((d) => (
           <li key={d.day} title={`${d.day}: ${d.views} views`}>

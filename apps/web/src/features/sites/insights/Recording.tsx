@@ -5,6 +5,7 @@
  */
 import type { Site } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
+import { useState } from "react"
 import { useAtomValue, useMutation } from "../../../api/react.ts"
 import { Failure, Loading } from "../../../ui/States.tsx"
 import { messageElse } from "../errors.ts"
@@ -14,16 +15,22 @@ export const Recording = (props: { readonly organizationId: string; readonly sit
   const saved = useAtomValue(customizationAtom(siteRef(props.organizationId, props.site.id)))
   const update = useMutation(updateCustomization)
   const action = useAction()
+  // What was just chosen shows at once; a refusal puts back what is saved.
+  const [chosen, setChosen] = useState<{ readonly views: boolean; readonly feedback: boolean } | undefined>()
   if (AsyncResult.isFailure(saved)) return <Failure result={saved} />
   if (!AsyncResult.isSuccess(saved)) return <Loading what="the settings" />
   const { updatedAt: _updatedAt, ...settings } = saved.value
-  const views = settings.insights !== undefined
-  const feedback = settings.feedback?.enabled === true
+  const views = chosen?.views ?? settings.insights !== undefined
+  const feedback = chosen?.feedback ?? settings.feedback?.enabled === true
   const admin = props.site.permissions.admin
   const save = (next: { readonly views: boolean; readonly feedback: boolean }) => {
     const { insights: _insights, ...rest } = settings
     const payload = { ...rest, feedback: { enabled: next.feedback }, ...(next.views ? { insights: { trackingCookie: false } } : {}) }
+    setChosen(next)
     void action.run(() => update({ params: { organizationId: props.organizationId, siteId: props.site.id }, payload, reactivityKeys: [siteKey(props.site.id)] }))
+      .then((done) => {
+        if (!done) setChosen(undefined)
+      })
   }
   return (
     <fieldset className="insights-recording" disabled={!admin || action.busy}>
