@@ -132,9 +132,9 @@ export type InsightsResult = typeof InsightsResult.Type
 export const VisitorSegment = Schema.Struct({
   title: Schema.String,
   claims: Schema.Record(Schema.String, Schema.Unknown),
-  events: Schema.Number,
-  visitors: Schema.Number,
-  sessions: Schema.Number
+  events: Schema.Finite,
+  visitors: Schema.Finite,
+  sessions: Schema.Finite
 }).annotate({ identifier: "SiteInsightsVisitorSegment" })
 export type VisitorSegment = typeof VisitorSegment.Type
 
