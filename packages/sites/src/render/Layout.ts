@@ -479,7 +479,8 @@ const themeCssOf = (styling: SiteChrome["styling"]): string => themeOf(styling).
 const scriptHashes = `${sha256(earlyScript)} ${sha256(lateScript)} ${sha256(insightsScript)}`
 
 /**
- * The CSP of a page laid out here: its two inline scripts and its inline style by their hashes
+ * The CSP of a page laid out here: its inline scripts (the early and late ones, and the insights
+ * script a site recording insights adds) and its inline style by their hashes
  * (fixed per site: the page is the same bytes for every response), Shiki's style attributes, the
  * site assets its blocks load (`assets`, see Assets.ts), frames of the embed players only.
  */
