@@ -5,7 +5,7 @@
  * database. A site that records no views takes only page feedback, and one that asks for neither
  * takes nothing.
  */
-import { Cause, Effect, Option, Schema } from "effect"
+import { Cause, Effect, Exit, Option, Schema } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { SignInSessions } from "@quire/identity"
 import { Audience, InsightsBeacon, type PublishedSite, PublishedSites, SiteInsights, VisitorToken } from "@quire/sites"
@@ -47,7 +47,7 @@ export const serveInsights = Effect.fnUntraced(function*(found: Option.Option<Pu
     return envelope(400, "The body must be JSON: {\"events\": [...]}", "events")
   }
   const decoded = decodeBody(parsed)
-  if (decoded._tag === "Failure") {
+  if (Exit.isFailure(decoded)) {
     const squashed = Cause.squash(decoded.cause)
     const message = squashed instanceof Error ? squashed.message : String(squashed)
     return envelope(400, describeIssue(message), issueField(message) ?? "events")

@@ -5,7 +5,7 @@
  * tool reads the site with them, so an agent sees what that visitor sees. A site whose page actions
  * leave out `mcp` offers none (404).
  */
-import { Cause, Effect, Option, Schema } from "effect"
+import { Cause, Effect, Exit, Option, Schema } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
 import { SignInSessions } from "@quire/identity"
 import { AgentFeedbackInput, type PublishedSite, PublishedSites, SiteInsights } from "@quire/sites"
@@ -60,7 +60,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       const services = yield* Effect.context<never>()
       const send: SendFeedback = (input) => {
         const decoded = decodeFeedback(agent === undefined ? input : { ...(input as object), reportedBy: { userAgent: agent } })
-        if (decoded._tag === "Failure") {
+        if (Exit.isFailure(decoded)) {
           const squashed = Cause.squash(decoded.cause)
           const message = squashed instanceof Error ? squashed.message : String(squashed)
           const field = (issueField(message) ?? "feedback").replace(/^(feedback|subject)\./, "")

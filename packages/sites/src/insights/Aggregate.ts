@@ -216,6 +216,10 @@ const eventValue = (event: SiteEvent, filter: InsightsFilter): Value =>
 
 const sameColumn = (a: InsightsColumn, b: InsightsColumn) => a.column === b.column && (a.interval ?? "day") === (b.interval ?? "day")
 
+/** A group's value of a column: counted over the group, or read from its first event. */
+const columnValue = (group: ReadonlyArray<SiteEvent>, column: InsightsColumn): Value =>
+  metricColumns.has(column.column) ? countOf(group, column) : valueOf(group[0]!, column)
+
 /** Runs `query` over `events` (already within its range). */
 export const aggregate = (events: ReadonlyArray<SiteEvent>, query: InsightsQuery): InsightsResult => {
   const filters = query.where ?? []
@@ -232,9 +236,6 @@ export const aggregate = (events: ReadonlyArray<SiteEvent>, query: InsightsQuery
     if (group === undefined) groups.set(key, [event])
     else group.push(event)
   }
-
-  const columnValue = (group: ReadonlyArray<SiteEvent>, column: InsightsColumn): Value =>
-    metricColumns.has(column.column) ? countOf(group, column) : valueOf(group[0]!, column)
 
   let rows = Array.from(groups.values()).filter((group) => groupFilters.every((f) => matches(f, columnValue(group, { column: f.column }))))
   const order = query.order ?? (groupBy[0] === undefined ? undefined : { by: groupBy[0], direction: "asc" as const })

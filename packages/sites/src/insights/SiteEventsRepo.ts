@@ -29,7 +29,7 @@ export class SiteEventsRepo extends Context.Service<SiteEventsRepo, SiteEventsRe
         Effect.sync(() =>
           Array.from(events.values())
             .filter((e) => e.siteId === siteId && e.at.getTime() >= from.getTime() && e.at.getTime() < to.getTime())
-            .sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+            .toSorted((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
             .slice(0, limit)
         ),
       saltOf: (day, candidate) =>

@@ -59,6 +59,18 @@ const pathOf = (url: string): string => {
   }
 }
 
+/** The dates a query's range names. */
+const rangeOf = (query: InsightsQuery, now: number) =>
+  Effect.gen(function*() {
+    if (typeof query.range === "string") return { from: new Date(now - presets[query.range]!), to: new Date(now + 1) }
+    const from = Date.parse(query.range.from)
+    const to = Date.parse(query.range.to)
+    if (Number.isNaN(from)) return yield* new Errors.InvalidInput({ field: "range.from", reason: "must be a date-time" })
+    if (Number.isNaN(to)) return yield* new Errors.InvalidInput({ field: "range.to", reason: "must be a date-time" })
+    if (to < from) return yield* new Errors.InvalidInput({ field: "range.to", reason: "must not be before range.from" })
+    return { from: new Date(from), to: new Date(to) }
+  })
+
 const sha = (...parts: ReadonlyArray<string>) => createHash("sha256").update(parts.join("\u0000")).digest("base64url").slice(0, 22)
 
 export interface SiteInsightsShape {
@@ -148,17 +160,6 @@ export class SiteInsights extends Context.Service<SiteInsights, SiteInsightsShap
           Roles.atLeast(access.role, "read")
             ? Effect.succeed(access)
             : Effect.fail(new Errors.Forbidden({ reason: "You need a role in the organization to read a site's insights" })))
-
-      const rangeOf = (query: InsightsQuery, now: number) =>
-        Effect.gen(function*() {
-          if (typeof query.range === "string") return { from: new Date(now - presets[query.range]!), to: new Date(now + 1) }
-          const from = Date.parse(query.range.from)
-          const to = Date.parse(query.range.to)
-          if (Number.isNaN(from)) return yield* new Errors.InvalidInput({ field: "range.from", reason: "must be a date-time" })
-          if (Number.isNaN(to)) return yield* new Errors.InvalidInput({ field: "range.to", reason: "must be a date-time" })
-          if (to < from) return yield* new Errors.InvalidInput({ field: "range.to", reason: "must not be before range.from" })
-          return { from: new Date(from), to: new Date(to) }
-        })
 
       const storeFeedback = (site: { readonly organizationId: string; readonly siteId: string; readonly url: string }, input: AgentFeedbackInput) =>
         Effect.gen(function*() {

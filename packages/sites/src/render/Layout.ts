@@ -504,10 +504,11 @@ export const policyOf = (
   ].join("; ")
 
 /** Where the insights script sends events and what it records, as attributes of `<body>`. */
+const attr = (name: string, value: string | undefined) => (value === undefined ? "" : ` ${name}="${e(value)}"`)
+
 const insightsAttributes = (view: SiteChrome): string => {
   const i = view.insights
   if (i === undefined) return ""
-  const attr = (name: string, value: string | undefined) => (value === undefined ? "" : ` ${name}="${e(value)}"`)
   return (
     attr("data-insights", i.url) +
     (i.views ? " data-insights-views" : "") +

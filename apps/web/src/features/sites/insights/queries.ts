@@ -155,7 +155,7 @@ export const insightsAtom = Atom.family((ref: string) => {
       ratings: column(ratings, 0)
         .map((page, i) => ({ page: page as PageRef, ratings: column(ratings, 1)[i] as Ratings }))
         .filter((row) => row.page !== null && row.ratings.bad + row.ratings.ok > 0)
-        .sort((a, b) => score(a.ratings) - score(b.ratings)),
+        .toSorted((a, b) => score(a.ratings) - score(b.ratings)),
       comments: column(comments, 0).flatMap((page, i) =>
         page === null ? [] : [{ page: page as PageRef, comment: String(column(comments, 1)[i]), rating: String(column(comments, 2)[i]) }]
       ),
