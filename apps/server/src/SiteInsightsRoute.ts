@@ -52,8 +52,10 @@ export const serveInsights = Effect.fnUntraced(function*(found: Option.Option<Pu
     const message = squashed instanceof Error ? squashed.message : String(squashed)
     return envelope(400, describeIssue(message), issueField(message) ?? "events")
   }
-  // Only a reader the site admits counts (its share link or visitor token, or a member).
-  const session = yield* SessionCookie.current
+  // Only a reader the site admits counts (its share link or visitor token, or a member). An open
+  // site admits everyone: no session is looked up for its beacons.
+  const open = site.site.visibility === "public" || site.site.visibility === "unlisted"
+  const session = open ? Option.none() : yield* SessionCookie.current
   const member = Option.isSome(session) && (yield* (yield* SignInSessions).isMember(session.value, site.site.organizationId))
   const published = yield* PublishedSites
   const decision = yield* Audience.decide({

@@ -102,7 +102,7 @@ for (const backend of backends) {
         assert.deepStrictEqual(read.columns[0]!.values, [9])
       }))
 
-    it.effect("a site without insights has no script; with feedback alone it takes ratings and no views", () =>
+    it.effect("a site without insights has no script; with feedback alone it takes ratings and no views; a share-link site only its readers'", () =>
       Effect.gen(function*() {
         const plain = yield* publishedSite("public")
         const page = yield* get(`${plain.path}install`)
@@ -122,6 +122,12 @@ for (const backend of backends) {
           payload: { range: "last7Days", groupBy: [{ column: "eventType" }], select: [{ column: "eventType" }, { column: "eventsCount" }] }
         })
         assert.deepStrictEqual(kept.columns[0]!.values, ["page_post_feedback"])
+
+        // A share-link site's beacons count only from readers it admits: without the link, nothing is kept.
+        const shared = yield* publishedSite("share-link", { insights: { trackingCookie: false } } as never)
+        assert.strictEqual((yield* beacon(shared.path, [{ type: "page_view", url: "http://quire.test/x" }], "A")).status, 204)
+        const none = yield* shared.api.siteInsights.aggregateSiteEvents({ params: shared.siteParams, payload: { range: "last7Days", select: [{ column: "eventsCount" }] } })
+        assert.deepStrictEqual(none.columns[0]!.values, [])
       }))
 
     it.effect("keeps GitBook's tracked events and agents' feedback", () =>
