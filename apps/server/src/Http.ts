@@ -49,6 +49,7 @@ import * as ReusableContentsHandlers from "./handlers/ReusableContentsHandlers.t
 import * as RevisionsHandlers from "./handlers/RevisionsHandlers.ts"
 import * as SearchHandlers from "./handlers/SearchHandlers.ts"
 import * as SiteInsightsHandlers from "./handlers/SiteInsightsHandlers.ts"
+import * as SiteInsightsRoute from "./SiteInsightsRoute.ts"
 import * as SiteSectionGroupsHandlers from "./handlers/SiteSectionGroupsHandlers.ts"
 import * as SiteSectionsHandlers from "./handlers/SiteSectionsHandlers.ts"
 import * as SitesHandlers from "./handlers/SitesHandlers.ts"
@@ -115,6 +116,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     UrlsHandlers.layer,
     SpaceEmbedsHandlers.layer,
     SiteInsightsHandlers.layer,
+    SiteInsightsHandlers.agentFeedbackLayer,
     AuditHandlers.layer
   ))),
   Layer.provide(AuthenticationLive.layer)
@@ -126,7 +128,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
  * (`/~sites/<id>/`, and by `Host`), the docs page, the browser app (`/`, `/o/...`, `/s/...`, `/app/...`:
  * WebApp.ts) and the error envelope.
  */
-export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, FileUploadRoute.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, McpRoute.layer, SiteMcpRoute.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
+export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, FileUploadRoute.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, McpRoute.layer, SiteMcpRoute.layer, SiteInsightsRoute.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
   // One renderer of page bodies (and its cache) for every handler that reads single pages.
   Layer.provide(PageBodyRenderer.layer),
   Layer.provide([FileLinks.layer, SpaceViews.layer])

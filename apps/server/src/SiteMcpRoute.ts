@@ -5,17 +5,21 @@
  * tool reads the site with them, so an agent sees what that visitor sees. A site whose page actions
  * leave out `mcp` offers none (404).
  */
-import { Effect, Option } from "effect"
+import { Cause, Effect, Exit, Option, Schema } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
-import { type PublishedSite, PublishedSites } from "@quire/sites"
-import { envelope } from "./ErrorEnvelope.ts"
+import { SignInSessions } from "@quire/identity"
+import { AgentFeedbackInput, type PublishedSite, PublishedSites, SiteInsights } from "@quire/sites"
+import { describeIssue, envelope, issueField } from "./ErrorEnvelope.ts"
 import { answerMcp, dispatcher } from "./mcp/McpHttp.ts"
-import { mcpOffered, type SiteGet, siteInstructions, siteTools } from "./mcp/SiteTools.ts"
-import { toolServer } from "./mcp/Tools.ts"
+import { mcpOffered, type SendFeedback, type SiteGet, siteInstructions, siteTools } from "./mcp/SiteTools.ts"
+import { toolServer, ToolError } from "./mcp/Tools.ts"
 import { hostOf, sitesPrefix } from "./PublishedSiteRoutes.ts"
 import { PublicUrl } from "./PublicUrl.ts"
+import { insightsSuffix, serveInsights } from "./SiteInsightsRoute.ts"
 
 const mcpSuffix = "~gitbook/mcp"
+
+const decodeFeedback = Schema.decodeUnknownExit(AgentFeedbackInput)
 
 const noServer = () => envelope(404, "This site offers no MCP server")
 
@@ -23,6 +27,8 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const published = yield* PublishedSites
   const publicUrl = yield* PublicUrl
   const dispatch = yield* dispatcher(router)
+  const insights = yield* SiteInsights
+  const sessions = yield* SignInSessions
 
   /** The MCP request answered for the site found, whose pages are at `root` (reached in process at `inner`, with `host`). */
   const serve = (found: Option.Option<PublishedSite>, root: string, inner: string, host: string) =>
@@ -47,14 +53,42 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       }
       const title = found.value.site.title
       const ask = found.value.customization.ai?.mode === "assistant"
-      return yield* answerMcp(() => toolServer({ name: title, version: "1.0.0" }, siteInstructions(title, ask), siteTools(get, root, ask)))
+      // Agents' feedback is kept on every site (GitBook's `sendFeedback`): the site's editors read it on its insights.
+      const site = { organizationId: found.value.site.organizationId, siteId: found.value.site.id, url: root }
+      const agent = request.headers["user-agent"]?.slice(0, 512)
+      // The request's services (its clock among them) for the tool, which the MCP server runs outside any fiber.
+      const services = yield* Effect.context<never>()
+      const send: SendFeedback = (input) => {
+        const decoded = decodeFeedback(agent === undefined ? input : { ...(input as object), reportedBy: { userAgent: agent } })
+        if (Exit.isFailure(decoded)) {
+          const squashed = Cause.squash(decoded.cause)
+          const message = squashed instanceof Error ? squashed.message : String(squashed)
+          const field = (issueField(message) ?? "feedback").replace(/^(feedback|subject)\./, "")
+          return Promise.reject(new ToolError(`${field}: ${describeIssue(message)}`))
+        }
+        return Effect.runPromiseWith(services)(insights.agentFeedbackFromSite(site, decoded.value))
+      }
+      return yield* answerMcp(() => toolServer({ name: title, version: "1.0.0" }, siteInstructions(title, ask, true), siteTools(get, root, ask, send)))
     })
 
-  // Under `/~sites/<id>/`: the one POST route of a published site.
+  // Under `/~sites/<id>/`: the one POST route of a published site (its MCP server and its insights).
   yield* router.add("POST", `${sitesPrefix}*`, Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const path = request.url.split("?")[0] ?? ""
     const match = /^([^/]{1,100})\/(.*)$/.exec(path.slice(sitesPrefix.length))
+    if (match !== null && match[2] === insightsSuffix) {
+      let id: string
+      try {
+        id = decodeURIComponent(match[1]!)
+      } catch {
+        return envelope(404, "Not found")
+      }
+      return yield* serveInsights(yield* published.byId(id), `${publicUrl.base}${sitesPrefix}${match[1]}/`).pipe(
+        Effect.provideService(PublishedSites, published),
+        Effect.provideService(SiteInsights, insights),
+        Effect.provideService(SignInSessions, sessions)
+      )
+    }
     if (match === null || match[2] !== mcpSuffix) return envelope(404, "Not found")
     let siteId: string
     try {

@@ -44,7 +44,7 @@ for (const backend of backends) {
         yield* Effect.promise(() =>
           withClient(mcp, async (call, client) => {
             assert.strictEqual(client.getServerVersion()?.name, "Handbook")
-            assert.deepStrictEqual((await client.listTools()).tools.map((tool) => tool.name), ["searchDocumentation", "getPage"])
+            assert.deepStrictEqual((await client.listTools()).tools.map((tool) => tool.name), ["searchDocumentation", "getPage", "sendFeedback"])
             const found = await call("searchDocumentation", { query: "giraffes" })
             assert.isUndefined(found.isError, textOf(found))
             const docker = (found.structuredContent.results as Array<{ title: string; url: string }>).find((result) => result.title === "Docker")
@@ -56,11 +56,23 @@ for (const backend of backends) {
             assert.strictEqual(textOf(await call("searchDocumentation", { query: "okapis" })), "Nothing on this site matches \"okapis\".")
             const missing = await call("getPage", { url: "no-such-page" })
             assert.deepStrictEqual([missing.isError, textOf(missing)], [true, "url no-such-page: no such page on this site"])
+            // Feedback for the site's editors, kept on its insights; a bad category is refused by name.
+            const sent = await call("sendFeedback", { category: "documentation", summary: "Docker needs a compose example.", url: "install/docker" })
+            assert.isUndefined(sent.isError, textOf(sent))
+            assert.isString(sent.structuredContent.id, JSON.stringify(sent))
+            const wrong = await call("sendFeedback", { category: "rant", summary: "x" })
+            assert.isTrue(wrong.isError)
+            assert.include(textOf(wrong), "category")
             const elsewhere = await call("getPage", { url: `${publicUrl}${other.path}install` })
             assert.isTrue(elsewhere.isError)
             assert.include(textOf(elsewhere), "is not a page of this site")
           })
         )
+        const feedback = yield* site.api.siteInsights.aggregateSiteEvents({
+          params: site.siteParams,
+          payload: { range: "last24Hours", where: [{ column: "eventType", values: ["agent_feedback"] }], select: [{ column: "url" }, { column: "displayContext" }] }
+        })
+        assert.deepStrictEqual(feedback.columns.map((c) => c.values[0]), [`${publicUrl}${site.path}install/docker`, "mcp"], JSON.stringify(feedback))
         // A visitor whose claims meet the beta section's condition finds it.
         const beta = yield* Effect.promise(() =>
           withClient(`${mcp}?visitor.beta=true`, async (call) => textOf(await call("searchDocumentation", { query: "okapis" })))

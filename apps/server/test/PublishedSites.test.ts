@@ -66,7 +66,8 @@ for (const backend of everyBackend.filter((b) => b.name !== "pglite")) {
 
         // The CSP allows the page's inline scripts and style by their hashes: the same bytes every time.
         const csp = home.headers.get("content-security-policy") ?? ""
-        assert.match(csp, /script-src 'sha256-[^']+' 'sha256-[^']+'; style-src 'sha256-[^']+';/)
+        // The early and late scripts, and the insights script (allowed by its hash, on the page only where the site records insights).
+        assert.match(csp, /script-src 'sha256-[^']+' 'sha256-[^']+' 'sha256-[^']+'; style-src 'sha256-[^']+';/)
         assert.include(csp, "style-src-attr 'unsafe-inline'")
         assert.notInclude(home.text, "nonce=")
         for (const [, body] of home.text.matchAll(/<(?:script|style)>([\s\S]*?)<\/(?:script|style)>/g)) {

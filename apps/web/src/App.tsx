@@ -29,6 +29,7 @@ import { Failure, Loading } from "./ui/States.tsx"
 
 /** The site screen, in its own chunk: the first load of a space does not carry it. */
 const Site = lazy(() => import("./routes/Site.tsx").then((module) => ({ default: module.Site })))
+const SiteInsights = lazy(() => import("./features/sites/insights/Insights.tsx").then((module) => ({ default: module.Insights })))
 /** The Git sync screen, in its own chunk likewise. */
 const GitSync = lazy(() => import("./routes/GitSync.tsx").then((module) => ({ default: module.GitSync })))
 
@@ -58,7 +59,7 @@ const Home = () => {
 const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", newOrganization: "New organization", org: "Organization",
   orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
-  collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
+  collection: "Collection", site: "Site", siteInsights: "Site insights", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
   changeRequestReview: "Review", changeRequests: "Change requests", history: "History", gitSync: "Git sync", revision: "Revision", notFound: "Not found"
 }
 
@@ -83,6 +84,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <Collection organizationId={route.organizationId} collectionId={route.collectionId} />
     case "site":
       return <Suspense fallback={<Loading what="the site" />}><Site organizationId={route.organizationId} siteId={route.siteId} /></Suspense>
+    case "siteInsights":
+      return <Suspense fallback={<Loading what="the insights" />}><SiteInsights organizationId={route.organizationId} siteId={route.siteId} /></Suspense>
     case "specs":
       return <Suspense fallback={<Loading what="the specs" />}><Specs organizationId={route.organizationId} /></Suspense>
     case "openapi":
@@ -133,7 +136,7 @@ const useOrganizationOf = (route: Route): string | undefined => {
 /** The screens whose name ends the breadcrumbs (the others add their own, or are the last part already). */
 const crumbLabels: Partial<Record<Route["name"], string>> = {
   orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
-  site: "Site", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", revision: "Revision"
+  site: "Site", siteInsights: "Insights", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", revision: "Revision"
 }
 
 /** Where the route is in its organization, for the breadcrumbs and the sidebar. */

@@ -23,6 +23,7 @@ export type Route =
   | { readonly name: "translations"; readonly organizationId: string }
   | { readonly name: "collection"; readonly organizationId: string; readonly collectionId: string }
   | { readonly name: "site"; readonly organizationId: string; readonly siteId: string }
+  | { readonly name: "siteInsights"; readonly organizationId: string; readonly siteId: string }
   | { readonly name: "openapi"; readonly organizationId: string; readonly slug: string }
   | { readonly name: "space"; readonly spaceId: string; readonly pagePath: string }
   | { readonly name: "changeRequest"; readonly spaceId: string; readonly number: number; readonly pagePath: string }
@@ -68,6 +69,7 @@ export const parseRoute = (pathname: string, search = ""): Route => {
     if (third === "translations" && fourth === undefined) return { name: "translations", organizationId: second }
     if (third === "c" && fourth !== undefined && rest.length === 0) return { name: "collection", organizationId: second, collectionId: fourth }
     if (third === "sites" && fourth !== undefined && rest.length === 0) return { name: "site", organizationId: second, siteId: fourth }
+    if (third === "sites" && fourth !== undefined && rest.length === 1 && rest[0] === "insights") return { name: "siteInsights", organizationId: second, siteId: fourth }
   }
   if (first === "openapi" && second !== undefined && third !== undefined && parts.length === 3) {
     return { name: "openapi", organizationId: second, slug: third }

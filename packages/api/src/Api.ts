@@ -23,7 +23,7 @@ import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
 import { SitePermissionsApi, SiteUsersApi } from "./SitePermissionsApi.ts"
 import { SiteRedirectsApi } from "./SiteRedirectsApi.ts"
-import { SiteInsightsApi } from "./SiteInsightsApi.ts"
+import { SiteAgentFeedbackApi, SiteInsightsApi } from "./SiteInsightsApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
@@ -85,6 +85,7 @@ export class Api extends HttpApi.make("quire")
   .add(UrlsApi)
   .add(SpaceEmbedsApi)
   .add(SiteInsightsApi)
+  .add(SiteAgentFeedbackApi)
   .add(AuditApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",

@@ -40,5 +40,6 @@ export const siteReaderOperations: ReadonlySet<string> = new Set([
   "getPublishedContentSite",
   "searchSiteContent",
   "getSiteRedirectBySource",
-  "trackEventsInSiteById"
+  "trackEventsInSiteById",
+  "submitAgentFeedbackToSite"
 ])

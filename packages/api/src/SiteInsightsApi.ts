@@ -1,13 +1,15 @@
 /**
- * GitBook's `site-insights` events as a site renderer sends them: checked against GitBook's
- * `SiteInsightsEvent` and acknowledged; Quire does not keep them (yet).
+ * GitBook's `site-insights` (a site's events: tracked, aggregated, visitor segments) and
+ * `site-agent-feedback` (feedback an agent leaves a site) operations.
  */
 import { Schema } from "effect"
+import { AgentFeedbackInput, InsightsQuery, InsightsResult, VisitorSegment } from "@quire/sites/domain/InsightsQuery"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { requestExample } from "./RequestExample.ts"
 import { siteParams } from "./SiteSchemas.ts"
+import { ListOf } from "./Schemas.ts"
 import { ContentRef } from "./SpaceContentApi.ts"
 
 const Url = Schema.String.check(Schema.isMaxLength(2048))
@@ -52,7 +54,8 @@ export const SiteInsightsEvent = Schema.Union([
   event("page_view", {}),
   event("page_markdown_request", { markdownSource: Schema.optionalKey(Schema.Literal("page-action")) }),
   event("search_open", {}),
-  event("search_type_query", { query: Schema.String }),
+  // `resultsCount` is Quire's: how many results the search found (searches that found nothing).
+  event("search_type_query", { query: Schema.String.check(Schema.isMaxLength(512)), resultsCount: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))) }),
   event("search_open_result", {
     query: Schema.String,
     result: Schema.Union([Schema.Struct({ spaceId: Schema.String, pageId: Schema.String }), Schema.Struct({ recordId: Schema.String })])
@@ -81,7 +84,7 @@ export type SiteInsightsEvent = typeof SiteInsightsEvent.Type
 
 export class SiteInsightsApi extends HttpApiGroup.make("siteInsights")
   .add(
-    /** Checks a batch of a site's events and acknowledges it. */
+    /** Records a batch of a site's events. */
     HttpApiEndpoint.post("trackEventsInSiteById", "/orgs/:organizationId/sites/:siteId/insights/events", {
       params: siteParams,
       payload: Schema.Struct({ events: Schema.Array(SiteInsightsEvent).check(Schema.isMaxLength(500)) }),
@@ -90,8 +93,56 @@ export class SiteInsightsApi extends HttpApiGroup.make("siteInsights")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Track a site's events",
-        description: "Takes a batch of events of a published site (page views, searches, feedback, link clicks...) as GitBook's `SiteInsightsEvent`s and answers 204. An event that does not match its type's shape, or whose `timestamp` is more than 5 minutes from now, is a 400 naming it. Quire checks the events but does not keep them yet. A member of the site's organization, or the site's reader token, may call it; the site must be published.",
+        description: "Takes a batch of events of a published site (page views, searches, feedback, link clicks...) as GitBook's `SiteInsightsEvent`s and answers 204. An event that does not match its type's shape, or whose `timestamp` is more than 5 minutes from now, is a 400 naming it. Events are kept without cookies or personal data: the visitor is a hash of `session.visitorId` (or the caller's address and user agent) with a salt that changes every day, and the address, user agent and cookies are not kept. They are written in batches shortly after the answer. A `search_type_query` may carry Quire's `resultsCount`. A member of the site's organization, or the site's reader token, may call it; the site must be published.",
         transform: requestExample({ events: [] })
+      }))
+  )
+  .add(
+    /** GitBook's aggregation of a site's events. */
+    HttpApiEndpoint.post("aggregateSiteEvents", "/orgs/:organizationId/sites/:siteId/insights/events/aggregate", {
+      params: siteParams,
+      payload: InsightsQuery,
+      success: InsightsResult,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Query a site's events",
+        description: "Groups a site's events within `range` by the `groupBy` columns, keeps those matching `where` (on event columns before grouping, on counts after), orders and limits the groups, and answers one column of values per `select` column. Counts: `eventsCount`, `sessionsCount`, `visitorsCount` (distinct daily visitor hashes), `pageFeedbackRating`. Quire keeps no geography, device, claims or bot names: those columns read as null or `unknown`. Quire adds `eventSearchResultsCount`. Members of the site's organization with a role may call it.",
+        transform: requestExample({ range: "last7Days", groupBy: [{ column: "urlPath" }], select: [{ column: "urlPath" }, { column: "eventsCount" }] })
+      }))
+  )
+  .add(
+    /** GitBook's visitor segments of a site. */
+    HttpApiEndpoint.get("listSiteVisitorSegments", "/orgs/:organizationId/sites/:siteId/insights/visitor-segments", {
+      params: siteParams,
+      success: ListOf(VisitorSegment),
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a site's visitor segments",
+        description: "The site's visitors over the last 30 days by segment. Quire keeps no visitor claims, so there is one segment, all visitors (none before the first event). Members of the site's organization with a role may call it."
+      }))
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}
+
+/** GitBook's `submitAgentFeedbackToSite`'s answer. */
+const AgentFeedbackResult = Schema.Struct({ id: Schema.String, result: Schema.String })
+
+export class SiteAgentFeedbackApi extends HttpApiGroup.make("siteAgentFeedback")
+  .add(
+    /** Feedback an agent leaves a site about a page, a tool, a command or an endpoint. */
+    HttpApiEndpoint.post("submitAgentFeedbackToSite", "/orgs/:organizationId/sites/:siteId/agents/feedback", {
+      params: siteParams,
+      payload: AgentFeedbackInput,
+      success: AgentFeedbackResult.pipe(HttpApiSchema.status(201)),
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Submit agent feedback",
+        description: "Records an AI agent's feedback (GitBook's `AgentFeedbackInput`): what it is about (`subject`), its category, severity and summary. The site's editors read it on the site's insights. A member of the site's organization, or the site's reader token, may call it.",
+        transform: requestExample({ subject: { kind: "generic" }, feedback: { category: "documentation", summary: "The page on tokens does not say how long they last." } })
       }))
   )
   .middleware(Authentication)

@@ -71,7 +71,8 @@ const sections: ReadonlyArray<Section> = [
       siteUsers: { name: "site-users", title: "Site users", description: "Everyone who can access a site with their role on it, and the roles granted to each user." },
       siteRedirects: { name: "site-redirects", title: "Site redirects", description: "Source paths a published site answers with a redirect to a page, a section or another URL." },
       urls: { name: "urls", title: "Published URLs", description: "What a published site's URL shows a visitor, with a token that reads only that." },
-      siteInsights: { name: "site-insights", title: "Site insights", description: "Events of a published site's readers, as a site renderer reports them." },
+      siteInsights: { name: "site-insights", title: "Site insights", description: "Events of a published site's readers (page views, searches, link clicks, ratings), kept without cookies or personal data, and their aggregation." },
+      siteAgentFeedback: { name: "site-agent-feedback", title: "Site agent feedback", description: "Feedback AI agents leave a site about its pages, tools and endpoints." },
       siteAsk: { name: "site-ask", title: "Site Ask", description: "Questions about a published site answered by the team's own model, from the pages the asker may see, citing them." }
     }
   },

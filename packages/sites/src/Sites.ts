@@ -21,6 +21,7 @@ import type { CreateSiteInput, PublishedProfile, SiteListFilter, SitePublishingA
 import { type SectionView, SiteStructure, type SiteSpaceView, type SiteStructureView, type StructureItem } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import { RedirectsRepo } from "./RedirectsRepo.ts"
+import { SiteEventsRepo } from "./insights/SiteEventsRepo.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import * as Model from "./StructureModel.ts"
 import * as VisitorKeys from "./VisitorKeys.ts"
@@ -173,6 +174,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const shareLinks = yield* ShareLinksRepo
       const redirects = yield* RedirectsRepo
       const sitePermissions = yield* SitePermissionsRepo
+      const siteEvents = yield* SiteEventsRepo
       const structure = yield* SiteStructure
       const spacesRepo = yield* SpacesRepo
       const spaces = yield* Spaces
@@ -277,6 +279,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           yield* structureRepo.removeSite(siteId)
           yield* shareLinks.removeSite(siteId)
           yield* redirects.removeSite(siteId)
+          yield* siteEvents.removeSite(siteId)
           yield* repo.remove(siteId)
           yield* recordSite(site, "site.deleted")
         }))

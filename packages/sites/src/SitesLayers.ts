@@ -24,18 +24,24 @@ import * as SqlShareLinksRepo from "./SqlShareLinksRepo.ts"
 import * as SqlSitePermissionsRepo from "./SqlSitePermissionsRepo.ts"
 import * as SqlSitesRepo from "./SqlSitesRepo.ts"
 import * as SqlSiteStructureRepo from "./SqlSiteStructureRepo.ts"
+import { SiteEventRecorder } from "./insights/SiteEventRecorder.ts"
+import { SiteEventsRepo } from "./insights/SiteEventsRepo.ts"
+import { SiteInsights } from "./insights/SiteInsights.ts"
+import * as SqlSiteEventsRepo from "./insights/SqlSiteEventsRepo.ts"
 
 /** The sites ports in memory. */
-export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, AuditLayers.layerMemory)
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, AuditLayers.layerMemory)
 
 /** The sites ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, AuditLayers.layerSql)
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, AuditLayers.layerSql)
 
 /**
  * The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess,
  * Memberships, SpaceContent and PublishedContent, SpaceRedirects and the AuditLog.
  */
 export const layerServices = SpecUsages.layer.pipe(
+  Layer.provideMerge(SiteInsights.layer),
+  Layer.provideMerge(SiteEventRecorder.layer),
   Layer.provideMerge(SiteReaders.layer),
   Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, SiteRedirects.layer, SiteGrants.layer, PublishedSites.layer, SiteRenderer.layer)),
   Layer.provideMerge(SiteStructure.layer),

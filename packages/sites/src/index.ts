@@ -3,6 +3,8 @@
  * reader's side the serving routes use. Knows nothing of HTTP.
  */
 export * from "./domain/Customization.ts"
+export * from "./domain/InsightsQuery.ts"
+export * from "./domain/SiteEvent.ts"
 export * from "./domain/Redirect.ts"
 export * from "./domain/ShareLink.ts"
 export * from "./domain/Site.ts"
@@ -42,6 +44,11 @@ export * as SqlShareLinksRepo from "./SqlShareLinksRepo.ts"
 export * as SqlSitesRepo from "./SqlSitesRepo.ts"
 export * as SqlSiteStructureRepo from "./SqlSiteStructureRepo.ts"
 export * as VisitorToken from "./VisitorToken.ts"
+export { SiteEventsRepo } from "./insights/SiteEventsRepo.ts"
+export * as SqlSiteEventsRepo from "./insights/SqlSiteEventsRepo.ts"
+export { SiteEventRecorder } from "./insights/SiteEventRecorder.ts"
+export { type EventOrigin, SiteInsights, type TrackedEvent } from "./insights/SiteInsights.ts"
+export * as InsightsBeacon from "./insights/Beacon.ts"
 /** A site's Ask: the model port and the answer's shapes. */
 export { AskModel, AskModelError, type AskModelShape, notConfigured as askNotConfigured } from "./AskModel.ts"
 export { type AskBounds, type AskFailure, type AskReply, type AskSource, defaultBounds as defaultAskBounds, keywordsOf, maxQuestion } from "./answer/Ask.ts"

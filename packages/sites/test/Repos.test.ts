@@ -6,6 +6,9 @@ import { Layer } from "effect"
 import { Backends } from "@quire/testkit"
 import { migrations } from "../src/index.ts"
 import { RedirectsRepo } from "../src/RedirectsRepo.ts"
+import { SiteEventsRepo } from "../src/insights/SiteEventsRepo.ts"
+import * as SqlSiteEventsRepo from "../src/insights/SqlSiteEventsRepo.ts"
+import { siteEventsRepoContract } from "./contract/SiteEventsRepoContract.ts"
 import { ShareLinksRepo } from "../src/ShareLinksRepo.ts"
 import { SitePermissionsRepo } from "../src/SitePermissionsRepo.ts"
 import { SitesRepo } from "../src/SitesRepo.ts"
@@ -22,8 +25,8 @@ import { sitesRepoContract } from "./contract/SitesRepoContract.ts"
 import { siteStructureRepoContract } from "./contract/SiteStructureRepoContract.ts"
 
 const backends = Backends.ports({
-  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory),
-  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer),
+  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory),
+  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer),
   migrations: [migrations]
 })
 
@@ -33,4 +36,5 @@ Backends.each(backends, (it) => {
   shareLinksRepoContract(it)
   redirectsRepoContract(it)
   sitePermissionsRepoContract(it)
+  siteEventsRepoContract(it)
 })

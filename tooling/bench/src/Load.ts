@@ -25,6 +25,11 @@ export interface Endpoint {
   readonly notModified?: boolean | undefined
   /** Sent without the token, as a reader of a published page (or any anonymous client) sends it. */
   readonly anonymous?: boolean | undefined
+  /**
+   * Requests each connection sends in turn after the GET of `path` (a page's insights beacon), as a
+   * browser reading the page sends them; counted and timed with it.
+   */
+  readonly followedBy?: ReadonlyArray<{ readonly method: "POST"; readonly path: string; readonly body: string; readonly headers: Readonly<Record<string, string>> }> | undefined
 }
 
 /** One autocannon run against one target. */
@@ -50,16 +55,27 @@ export interface Measurement {
   readonly failures: number
 }
 
-const fire = (url: string, token: string | undefined, connections: number, duration: number, headers: Readonly<Record<string, string>> = {}) =>
-  Effect.promise((): PromiseLike<Result> =>
-    autocannon({ url, connections, duration, headers: token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` } })
-  )
+const fire = (
+  url: string,
+  token: string | undefined,
+  connections: number,
+  duration: number,
+  headers: Readonly<Record<string, string>> = {},
+  followedBy: Endpoint["followedBy"] = undefined
+) =>
+  Effect.promise((): PromiseLike<Result> => {
+    const all = token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` }
+    const requests = followedBy === undefined || followedBy.length === 0
+      ? undefined
+      : [{ method: "GET" as const, path: new URL(url).pathname }, ...followedBy.map((r) => ({ method: r.method, path: r.path, body: r.body, headers: { ...all, ...r.headers } }))]
+    return autocannon({ url, connections, duration, headers: all, ...(requests === undefined ? {} : { requests }) })
+  })
 
 /** Load for `seconds` against `running`; the returned sample is discarded for a warm-up. */
 export const sample = (running: Pick<Running, "baseUrl" | "cpuMicros">, endpoint: Endpoint, token: string, connections: number, seconds: number) =>
   Effect.gen(function*() {
     const cpuBefore = yield* running.cpuMicros
-    const result = yield* fire(`${running.baseUrl}${endpoint.path}`, endpoint.anonymous === true ? undefined : token, connections, seconds, endpoint.headers)
+    const result = yield* fire(`${running.baseUrl}${endpoint.path}`, endpoint.anonymous === true ? undefined : token, connections, seconds, endpoint.headers, endpoint.followedBy)
     const expected = endpoint.notModified === true ? (result.statusCodeStats["304"]?.count ?? 0) : 0
     const cpuAfter = yield* running.cpuMicros
     return {

@@ -45,6 +45,12 @@ export interface SitesBenchOptions {
   readonly profileDir?: string | undefined
   /** Chapters of 25 pages of the published space (40). */
   readonly chapters?: number | undefined
+  /**
+   * The sites record insights and ask for feedback (`--sites-insights`): their pages carry the
+   * insights script, and each cached-page request is followed by the page's beacon (`~insights`,
+   * a page view), as a reader's browser sends it; the events written are counted after the load.
+   */
+  readonly insights?: boolean | undefined
 }
 
 const targets = {
@@ -109,7 +115,7 @@ const api = (baseUrl: string) => {
 }
 
 /** A space of `chapters` × 25 pages (1,000 by default), a site showing it, published: 6 + chapters / 2 requests to Quire's API. */
-const seedSite = (baseUrl: string, organizationId: string, chapters = 40) =>
+const seedSite = (baseUrl: string, organizationId: string, chapters = 40, insights = false) =>
   Effect.promise(async (): Promise<SeededSite> => {
     const started = performance.now()
     const { call, requests } = api(baseUrl)
@@ -147,6 +153,9 @@ const seedSite = (baseUrl: string, organizationId: string, chapters = 40) =>
     }
     await call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`)
     const site = await call<{ id: string }>("POST", `/v1/orgs/${organizationId}/sites`, { title: `Bench docs (${chapters * 25} pages)`, spaces: [space.id] })
+    if (insights) {
+      await call("PUT", `/v1/orgs/${organizationId}/sites/${site.id}/customization`, { insights: { trackingCookie: false }, feedback: { enabled: true } })
+    }
     await call("POST", `/v1/orgs/${organizationId}/sites/${site.id}/publish`)
     // The first page lives at the site's root.
     return {
@@ -191,7 +200,33 @@ interface BackendFigures {
   readonly profiles: ReadonlyArray<string>
   /** PostgreSQL transactions (one per statement outside a transaction) per cached page request. */
   readonly statements: number | undefined
+  /** With insights on: the page views the sites' insights hold after the load. */
+  readonly recorded: number | undefined
 }
+
+/** A page view of the site at `siteUrl`, as the page's insights script posts it. */
+const beaconOf = (siteUrl: string, sitePath: string) => ({
+  method: "POST" as const,
+  path: `${sitePath}~insights`,
+  body: JSON.stringify({ events: [{ type: "page_view", url: siteUrl }] }),
+  headers: { "content-type": "application/json" }
+})
+
+/** The page views the sites' insights hold (the recorder's queue is written before an aggregation answers). */
+const eventsRecorded = (baseUrl: string, organizationId: string, siteIds: ReadonlyArray<string>) =>
+  Effect.promise(async () => {
+    const admin = Seed.adminCall(baseUrl)
+    let total = 0
+    for (const siteId of siteIds) {
+      const result = await admin<{ columns: Array<{ values: Array<number> }> }>("POST", `/v1/orgs/${organizationId}/sites/${siteId}/insights/events/aggregate`, {
+        range: "last24Hours",
+        where: [{ column: "eventType", values: ["page_view"] }],
+        select: [{ column: "eventsCount" }]
+      })
+      total += result.columns[0]?.values[0] ?? 0
+    }
+    return total
+  })
 
 /** Quire's answer for the page, to serve it again from memory. */
 const capture = (url: string) =>
@@ -284,10 +319,10 @@ const measureBackend = (
     })
     organizationId ??= yield* Seed.organization(quire.baseUrl)
     yield* progress(`sites (${backend}): seeding ${(options.chapters ?? 40) * 25} pages, a site and its publication through the API`)
-    const seed = yield* seedSite(quire.baseUrl, organizationId, options.chapters)
+    const seed = yield* seedSite(quire.baseUrl, organizationId, options.chapters, options.insights)
     yield* progress(`sites (${backend}): seeded in ${seed.seconds.toFixed(1)} s, ${seed.requests} requests`)
 
-    const small = yield* seedSite(quire.baseUrl, organizationId, 1)
+    const small = yield* seedSite(quire.baseUrl, organizationId, 1, options.insights)
     const cached: Array<CachedFigures> = []
     const profiles: Array<string> = []
     const scratch = yield* Scratch.directory
@@ -303,9 +338,12 @@ const measureBackend = (
         staticResponse: file
       })
       const etag = stored.headers["etag"]
+      if (options.insights === true && !stored.body.includes("data-insights-views")) throw new Error(`the ${label} records no insights`)
+      // With insights on, each page read is followed by its beacon, as a reader's browser sends it.
+      const followedBy = options.insights === true ? [beaconOf(`${quire.baseUrl}${site.sitePath}`, site.sitePath)] : undefined
       const endpoints: ReadonlyArray<Load.Endpoint & { readonly conditional: boolean }> = [
         // Readers of a published page send no API token (captured above without one too).
-        { name: `home page of the ${label}`, path: site.sitePath, conditional: false, anonymous: true },
+        { name: `home page of the ${label}`, path: site.sitePath, conditional: false, anonymous: true, followedBy },
         ...(etag === undefined
           ? []
           : [{
@@ -314,7 +352,8 @@ const measureBackend = (
             headers: { "if-none-match": etag },
             notModified: true,
             conditional: true,
-            anonymous: true
+            anonymous: true,
+            followedBy
           }])
       ]
       for (const endpoint of endpoints) {
@@ -344,7 +383,8 @@ const measureBackend = (
     } else {
       uncached = yield* uncachedPass(quire, seed.sitePath, others)
     }
-    return { backend, seed, cached, uncached, profiles, statements } satisfies BackendFigures
+    const recorded = options.insights === true ? yield* eventsRecorded(quire.baseUrl, organizationId, [seed.siteId, small.siteId]) : undefined
+    return { backend, seed, cached, uncached, profiles, statements, recorded } satisfies BackendFigures
   }))
 
 // ---------------------------------------------------------------------------------------------
@@ -501,6 +541,9 @@ export const run = (options: SitesBenchOptions, progress: (message: string) => E
     const lines: Array<string> = [
       `Published sites: cached page at ${load.connections} connections, ${load.duration} s per target in ${load.rounds} ` +
       `alternating rounds after ${load.warmup} s of warm-up; total ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      ...(options.insights === true
+        ? ["Insights on: the pages carry the insights script and feedback box; each page request is followed by its beacon (POST ~insights), counted with it (the baseline answers the beacon with the page)."]
+        : []),
       ""
     ]
     const loadRows: Array<Array<string>> = []
@@ -560,6 +603,9 @@ export const run = (options: SitesBenchOptions, progress: (message: string) => E
     }
     for (const f of figures) {
       if (f.statements !== undefined) lines.push(`Database (${f.backend}): ${fixed(f.statements, 2)} transactions per cached page request`)
+    }
+    for (const f of figures) {
+      if (f.recorded !== undefined) lines.push(`Insights (${f.backend}): ${f.recorded} page views recorded from the beacons, written in batches off the request path`)
     }
     for (const f of figures) for (const p of f.profiles) lines.push("", p)
     return yield* Load.unlessFailed(lines.join("\n"), figures.flatMap((f) => [

@@ -28,6 +28,8 @@ declare module "autocannon" {
     readonly duration?: number
     readonly headers?: Readonly<Record<string, string>>
     readonly timeout?: number
+    /** The requests each connection sends in turn (then again from the first). */
+    readonly requests?: ReadonlyArray<{ readonly method: string; readonly path: string; readonly body?: string; readonly headers?: Readonly<Record<string, string>> }>
   }
 
   export interface Instance extends PromiseLike<Result> {

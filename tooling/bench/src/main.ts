@@ -17,6 +17,7 @@
  *                                                                        (one large page over HTTP, the built server: LargePageBench.ts)
  *   pnpm bench --markdown-attack [--attack-sizes 65536,409600] [--attack-idle 2000]   (hostile markdown while /health is probed)
  *   pnpm bench --sites [--sites-connections 50] [--sites-chapters 40]   (published sites only)
+ *   pnpm bench --sites-insights [same options]                          (the same with insights and feedback on: each page read sends its beacon)
  *   pnpm bench --documents [--documents-large-bytes 1500000] [--documents-reads 5] [--duration 10] [--connections 50]
  *                                                                       (a page read as GitBook's document against its markdown and node:http, DocumentsBench.ts)
  *   pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
@@ -111,6 +112,7 @@ const options = {
   "ask-retrieval": { type: "boolean", default: false },
   "sites-connections": { type: "string", default: "50" },
   "sites-chapters": { type: "string", default: "40" },
+  "sites-insights": { type: "boolean", default: false },
   "sites-large": { type: "boolean", default: false },
   "sites-large-pages": { type: "string", default: "10000" },
   documents: { type: "boolean", default: false },
@@ -273,6 +275,16 @@ const benches: ReadonlyArray<Bench> = [
       const profileDir = yield* profileDirectory(args)
       const load = loadOf(args, Number(args["sites-connections"]))
       return yield* SitesBench.run({ load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]) }, progress)
+    }),
+    smoke: () => [...tinyLoad, "--sites-connections", "2", "--sites-chapters", "2"]
+  },
+  {
+    flag: "sites-insights",
+    run: (args) => Effect.gen(function*() {
+      const profileDir = yield* profileDirectory(args)
+      const load = loadOf(args, Number(args["sites-connections"]))
+      const options = { load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]), insights: true }
+      return yield* SitesBench.run(options, progress)
     }),
     smoke: () => [...tinyLoad, "--sites-connections", "2", "--sites-chapters", "2"]
   },

@@ -22,7 +22,7 @@ const smoke = () =>
     child.once("exit", (code) => resolve({ code, stdout, stderr }))
   })
 
-const flags = ["http", "http-flags", "search", "merge", "scale", "pages-deep", "startup", "large-page", "markdown-attack", "sites", "sites-large", "git", "unit", "fidelity", "web", "live", "compare"]
+const flags = ["http", "http-flags", "search", "merge", "scale", "pages-deep", "startup", "large-page", "markdown-attack", "sites", "sites-insights", "sites-large", "git", "unit", "fidelity", "web", "live", "compare"]
 
 test("pnpm bench --smoke runs every flag at a tiny size and prints its figures", { timeout: 900_000 }, async () => {
   const { code, stdout, stderr } = await smoke()

@@ -1,26 +1,63 @@
-/** Handlers of the site insights group: a site's events checked and acknowledged, not kept. */
+/** Handlers of the site insights and agent feedback groups: events recorded, aggregated, segments, agent feedback. */
 import { Clock, Effect } from "effect"
+import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api } from "@quire/api"
+import { Api, type SiteInsightsEvent } from "@quire/api"
 import { Errors } from "@quire/kernel"
-import { SiteReaders } from "@quire/sites"
+import { SiteInsights, type TrackedEvent } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
+import { addressOf, TrustProxy } from "../RateLimits.ts"
 
 /** How far an event's `timestamp` may be from now, as GitBook allows. */
 const timestampWindowMillis = 5 * 60 * 1000
 
+/** GitBook's event as the insights keep it: the session's identifying fields left out, the type's own fields in `data`. */
+export const trackedOf = (event: SiteInsightsEvent): TrackedEvent => {
+  const { type, session, location, timestamp, ...data } = event
+  return {
+    type,
+    timestamp,
+    location,
+    language: session.language,
+    referrer: session.referrer,
+    data
+  }
+}
+
 export const layer = HttpApiBuilder.group(Api, "siteInsights", Effect.fn(function*(handlers) {
-  const readers = yield* SiteReaders
-  return handlers.handle("trackEventsInSiteById", ({ params, payload }) =>
-    Effect.gen(function*() {
-      yield* readers.reach(params.organizationId, params.siteId)
-      const now = yield* Clock.currentTimeMillis
-      for (const [index, event] of payload.events.entries()) {
-        if (event.timestamp === undefined) continue
-        const at = Date.parse(event.timestamp)
-        if (Number.isNaN(at) || Math.abs(at - now) > timestampWindowMillis) {
-          return yield* new Errors.InvalidInput({ field: `events.${index}.timestamp`, reason: "must be a date-time within 5 minutes of now" })
+  const insights = yield* SiteInsights
+  const trustProxy = yield* Effect.orDie(TrustProxy)
+  return handlers
+    .handle("trackEventsInSiteById", ({ params, payload }) =>
+      Effect.gen(function*() {
+        const now = yield* Clock.currentTimeMillis
+        for (const [index, event] of payload.events.entries()) {
+          if (event.timestamp === undefined) continue
+          const at = Date.parse(event.timestamp)
+          if (Number.isNaN(at) || Math.abs(at - now) > timestampWindowMillis) {
+            return yield* new Errors.InvalidInput({ field: `events.${index}.timestamp`, reason: "must be a date-time within 5 minutes of now" })
+          }
         }
-      }
-    }).pipe(DomainErrors.api))
+        const request = yield* HttpServerRequest.HttpServerRequest
+        // One sender per batch, as GitBook's renderer sends: its first event's session names it.
+        const session = payload.events[0]?.session
+        yield* insights.track(params.organizationId, params.siteId, payload.events.map(trackedOf), {
+          visitorId: session?.visitorId,
+          address: session?.ip ?? addressOf(request, trustProxy),
+          userAgent: session?.userAgent ?? request.headers["user-agent"]
+        })
+      }).pipe(DomainErrors.api))
+    .handle("aggregateSiteEvents", ({ params, payload }) =>
+      insights.aggregate(params.organizationId, params.siteId, payload).pipe(DomainErrors.api))
+    .handle("listSiteVisitorSegments", ({ params }) =>
+      insights.segments(params.organizationId, params.siteId).pipe(
+        Effect.map((items) => ({ items, count: items.length })),
+        DomainErrors.api
+      ))
+}))
+
+export const agentFeedbackLayer = HttpApiBuilder.group(Api, "siteAgentFeedback", Effect.fn(function*(handlers) {
+  const insights = yield* SiteInsights
+  return handlers.handle("submitAgentFeedbackToSite", ({ params, payload }) =>
+    insights.submitAgentFeedback(params.organizationId, params.siteId, payload).pipe(DomainErrors.api))
 }))

@@ -39,8 +39,49 @@ const askQuestion = (get: SiteGet, root: string): Tool => ({
   }
 })
 
-/** The tools over one visitor's view of the site at `root` (with `askQuestion` where the site has Ask). */
-export const siteTools = (get: SiteGet, root: string, ask = false): ReadonlyArray<Tool> =>
+/** Stores an agent's feedback (GitBook's `AgentFeedbackInput`): its acknowledgement, or a ToolError naming the field refused. */
+export type SendFeedback = (input: unknown) => Promise<{ readonly id: string; readonly result: string }>
+
+const categories = ["usability", "reliability", "documentation", "efficiency", "interoperability", "could-not-accomplish"]
+
+/** GitBook's `sendFeedback`: the agent's feedback on the site (a page of it when `url` names one), kept on the site's insights. */
+const sendFeedback = (send: SendFeedback, root: string): Tool => ({
+  name: "sendFeedback",
+  title: "Send feedback about this documentation",
+  description:
+    "Tells the site's editors what got in your way: a page that is wrong, outdated or missing something, or a tool that did not help. " +
+    "Never include your user's data, credentials or request bodies.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      category: { type: "string", enum: categories, description: "What kind of problem it was" },
+      summary: str("What went wrong, in a sentence", 256),
+      detail: str("More on how you ran into it", 4096),
+      severity: { type: "string", enum: ["low", "medium", "high"], description: "How much it got in your way" },
+      goal: str("What you were trying to do for your user", 1024),
+      workaround: str("How you got around it, if you did", 2048),
+      url: str("The page of this site the feedback is about, if any", 2048),
+      toolName: str("The tool of this server the feedback is about, if any", 200)
+    },
+    required: ["category", "summary"]
+  },
+  run: async (args) => {
+    const url = typeof args["url"] === "string" ? new URL(args["url"], root).href : undefined
+    const subject = url !== undefined
+      ? { kind: "documentation", url }
+      : typeof args["toolName"] === "string"
+      ? { kind: "mcp-tool", toolName: args["toolName"] }
+      : { kind: "generic" }
+    const feedback = Object.fromEntries(
+      ["category", "severity", "goal", "summary", "detail", "workaround"].flatMap((key) => (args[key] === undefined ? [] : [[key, args[key]]]))
+    )
+    const stored = await send({ subject, feedback })
+    return text(stored.result, { id: stored.id, result: stored.result })
+  }
+})
+
+/** The tools over one visitor's view of the site at `root` (with `askQuestion` where the site has Ask, `sendFeedback` where feedback is taken). */
+export const siteTools = (get: SiteGet, root: string, ask = false, send?: SendFeedback): ReadonlyArray<Tool> =>
   guarded([
     {
       name: "searchDocumentation",
@@ -69,12 +110,14 @@ export const siteTools = (get: SiteGet, root: string, ask = false): ReadonlyArra
         return text(answer.body)
       }
     },
-    ...(ask ? [askQuestion(get, root)] : [])
+    ...(ask ? [askQuestion(get, root)] : []),
+    ...(send === undefined ? [] : [sendFeedback(send, root)])
   ])
 
-export const siteInstructions = (title: string, ask: boolean) =>
+export const siteInstructions = (title: string, ask: boolean, feedback = false) =>
   `The documentation site "${title}". Find pages with searchDocumentation, then read them whole with getPage; cite the pages' URLs.` +
-  (ask ? " askQuestion asks the site's own assistant, which answers from its pages." : "")
+  (ask ? " askQuestion asks the site's own assistant, which answers from its pages." : "") +
+  (feedback ? " When a page was wrong, outdated or missing what you needed, tell the site's editors with sendFeedback." : "")
 
 /** Whether the site offers its MCP server: on unless its page actions are set without `mcp`. */
 export const mcpOffered = (pageActions: { readonly items: ReadonlyArray<string> } | undefined): boolean =>

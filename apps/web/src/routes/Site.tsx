@@ -91,6 +91,7 @@ export const Site = (props: { readonly organizationId: string; readonly siteId: 
           one of them for the editor role on it (Permissions, below).
         </p>
       )}
+      <p className="site-links"><Link href={`/o/${props.organizationId}/sites/${props.siteId}/insights`}>Insights</Link>: views, searches, ratings and broken links</p>
       <Publish organizationId={props.organizationId} site={value} publishedUrl={value.published ? publishedUrl : undefined} />
       <section aria-labelledby="structure-heading" className="site-part">
         <h2 id="structure-heading">Sections and spaces</h2>

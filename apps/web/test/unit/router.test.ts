@@ -6,6 +6,8 @@ describe("the app's routes", () => {
     expect(parseRoute("/o/org_1")).toEqual({ name: "org", organizationId: "org_1" })
     expect(parseRoute("/o/org_1/c/col_2")).toEqual({ name: "collection", organizationId: "org_1", collectionId: "col_2" })
     expect(parseRoute("/o/org_1/sites/site_3")).toEqual({ name: "site", organizationId: "org_1", siteId: "site_3" })
+    expect(parseRoute("/o/org_1/sites/site_3/insights")).toEqual({ name: "siteInsights", organizationId: "org_1", siteId: "site_3" })
+    expect(parseRoute("/o/org_1/sites/site_3/other")).toEqual({ name: "notFound", path: "/o/org_1/sites/site_3/other" })
     expect(parseRoute("/openapi/org_1/petstore")).toEqual({ name: "openapi", organizationId: "org_1", slug: "petstore" })
     expect(parseRoute("/s/spc_1")).toEqual({ name: "space", spaceId: "spc_1", pagePath: "" })
     expect(parseRoute("/s/spc_1/guides/install%20it")).toEqual({ name: "space", spaceId: "spc_1", pagePath: "guides/install it" })

@@ -75,7 +75,27 @@ export const chrome = (
     askUrl: reading.askConfigured === true && customization.ai?.mode === "assistant" ? `${basePath}~ask` : undefined,
     noindex: request.noindex,
     externalLinks: customization.externalLinks?.target,
-    lang: customization.internationalization?.locale
+    lang: customization.internationalization?.locale,
+    insights: insightsOf(reading, place)
+  }
+}
+
+/**
+ * What a page reports: views, searches and link clicks when the site's customization sets
+ * `insights`, page ratings when it sets `feedback.enabled`; neither, nothing (no script).
+ */
+const insightsOf = (reading: Reading, place: Place | undefined): View.InsightsView | undefined => {
+  const customization = reading.site.customization
+  const views = customization.insights !== undefined
+  const feedback = customization.feedback?.enabled === true
+  if (!views && !feedback) return undefined
+  return {
+    url: `${reading.urls.basePath}~insights`,
+    views,
+    feedback,
+    siteSection: place?.section?.section.id,
+    siteSpace: place?.siteSpace.siteSpace.id,
+    space: place?.siteSpace.space.id
   }
 }
 

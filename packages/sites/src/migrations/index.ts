@@ -6,6 +6,7 @@ import { m0002_visitor_fallback_url } from "./0002_visitor_fallback_url.ts"
 import { m0003_sealed_share_links } from "./0003_sealed_share_links.ts"
 import { m0004_site_redirects } from "./0004_site_redirects.ts"
 import { m0005_site_permissions } from "./0005_site_permissions.ts"
+import { m0006_site_events } from "./0006_site_events.ts"
 
 export const migrations: {
   readonly table: string
@@ -17,6 +18,7 @@ export const migrations: {
     "0002_visitor_fallback_url": m0002_visitor_fallback_url,
     "0003_sealed_share_links": m0003_sealed_share_links,
     "0004_site_redirects": m0004_site_redirects,
-    "0005_site_permissions": m0005_site_permissions
+    "0005_site_permissions": m0005_site_permissions,
+    "0006_site_events": m0006_site_events
   }
 }

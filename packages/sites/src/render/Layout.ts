@@ -393,6 +393,8 @@ const footer = (view: SiteChrome): string => {
 /** The early script (applies the reader's stored theme before the first paint) and the late one (site.js). */
 const earlyScript = siteStatic("theme.js")
 const lateScript = siteStatic("site.js")
+/** The insights script (page views, searches, link clicks, the feedback box), on sites that ask for it. */
+const insightsScript = siteStatic("insights.js")
 
 /** Text whose UTF-8 bytes are at hand: a part of a laid-out page tree, encoded once with the tree. */
 interface Encoded {
@@ -474,10 +476,11 @@ const themeOf = (styling: SiteChrome["styling"]) => {
 }
 const themeCssOf = (styling: SiteChrome["styling"]): string => themeOf(styling).css
 
-const scriptHashes = `${sha256(earlyScript)} ${sha256(lateScript)}`
+const scriptHashes = `${sha256(earlyScript)} ${sha256(lateScript)} ${sha256(insightsScript)}`
 
 /**
- * The CSP of a page laid out here: its two inline scripts and its inline style by their hashes
+ * The CSP of a page laid out here: its inline scripts (the early and late ones, and the insights
+ * script a site recording insights adds) and its inline style by their hashes
  * (fixed per site: the page is the same bytes for every response), Shiki's style attributes, the
  * site assets its blocks load (`assets`, see Assets.ts), frames of the embed players only.
  */
@@ -499,6 +502,40 @@ export const policyOf = (
     "base-uri 'none'",
     "frame-ancestors 'none'"
   ].join("; ")
+
+/** Where the insights script sends events and what it records, as attributes of `<body>`. */
+const attr = (name: string, value: string | undefined) => (value === undefined ? "" : ` ${name}="${e(value)}"`)
+
+const insightsAttributes = (view: SiteChrome): string => {
+  const i = view.insights
+  if (i === undefined) return ""
+  return (
+    attr("data-insights", i.url) +
+    (i.views ? " data-insights-views" : "") +
+    attr("data-page", view.currentPage) +
+    attr("data-space", i.space) +
+    attr("data-site-space", i.siteSpace) +
+    attr("data-site-section", i.siteSection)
+  )
+}
+
+/**
+ * GitBook's page rating at the bottom of a page: three answers, then an optional comment. Hidden
+ * until the insights script runs (it sends them), so a reader without scripts sees no dead form.
+ */
+const feedbackBox = (view: SiteChrome): string =>
+  view.insights?.feedback !== true || view.currentPage === undefined
+    ? ""
+    : `<section class="page-feedback" data-feedback hidden aria-labelledby="page-feedback-title">` +
+      `<h2 id="page-feedback-title" class="page-feedback-title">Was this page helpful?</h2>` +
+      `<div class="page-feedback-ratings" role="group" aria-labelledby="page-feedback-title">` +
+      `<button type="button" data-rating="good" aria-pressed="false">Yes</button>` +
+      `<button type="button" data-rating="ok" aria-pressed="false">Somewhat</button>` +
+      `<button type="button" data-rating="bad" aria-pressed="false">No</button></div>` +
+      `<form class="page-feedback-comment" hidden><label for="page-feedback-text">What could be better? (optional)</label>` +
+      `<textarea id="page-feedback-text" name="comment" rows="3" maxlength="512"></textarea>` +
+      `<button type="submit">Send</button></form>` +
+      `<p class="page-feedback-status" role="status"></p></section>`
 
 const documentOf = (view: SiteChrome, parts: DocumentParts): HtmlDocument => {
   const mode = view.themes.default
@@ -531,7 +568,7 @@ const documentOf = (view: SiteChrome, parts: DocumentParts): HtmlDocument => {
     favicon(view.site) +
     `<style>${themeCssOf(view.styling)}</style>` +
     `<script>${earlyScript}</script>` +
-    `</head><body>` +
+    `</head><body${insightsAttributes(view)}>` +
     `<a class="skip-link" href="#content">Skip to content</a>` +
     announcement(view) +
     header(view, parts.query, withSidebar) +
@@ -546,6 +583,7 @@ const documentOf = (view: SiteChrome, parts: DocumentParts): HtmlDocument => {
     `</div>` +
     footer(view) +
     `<script>${lateScript}</script>` +
+    (view.insights === undefined ? "" : `<script>${insightsScript}</script>`) +
     `</body></html>`
   return withSidebar ? [head, ...sidebar(view), rest] : [head + rest]
 }
@@ -590,6 +628,7 @@ export const pageDocument = (view: SiteView): HtmlDocument => {
     `</header>` +
     `<div class="markdown">${page.html}</div>` +
     (layout.metadata ? pageMeta(page) : "") +
+    feedbackBox(view) +
     `</article>` +
     pagination(view, layout.pagination)
   return documentOf(view, {
@@ -633,7 +672,7 @@ export const searchDocument = (view: SearchView): HtmlDocument => {
     title: `${q === "" ? "Search" : `Search: ${q}`} | ${view.site.title}`,
     noindex: true,
     query: view.query,
-    main: `<article class="page search-page"><header class="page-header"><h1>Search</h1>${count}</header>${results}</article>`,
+    main: `<article class="page search-page"${q === "" ? "" : ` data-search-query="${e(q)}" data-search-count="${view.results.length}"`}><header class="page-header"><h1>Search</h1>${count}</header>${results}</article>`,
     toc: `<aside class="toc"></aside>`
   })
 }

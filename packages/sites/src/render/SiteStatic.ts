@@ -18,6 +18,7 @@ export type SiteStaticFile =
   | "theme.js"
   | "site.js"
   | "blocks.js"
+  | "insights.js"
 
 /** The text of a file of `site-static/`. */
 export const siteStatic = (name: SiteStaticFile): string =>

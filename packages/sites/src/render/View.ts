@@ -226,6 +226,18 @@ export interface SiteChrome {
   readonly externalLinks?: "self" | "blank" | undefined
   /** UI language of the document (`lang`). */
   readonly lang?: string | undefined
+  /** What the page reports to the site's insights (`~insights`), when the site records them or asks for feedback. */
+  readonly insights?: InsightsView | undefined
+}
+
+/** The page's insights: where events go, whether views, searches and clicks are recorded, whether the feedback box shows. */
+export interface InsightsView {
+  readonly url: string
+  readonly views: boolean
+  readonly feedback: boolean
+  readonly siteSection?: string | undefined
+  readonly siteSpace?: string | undefined
+  readonly space?: string | undefined
 }
 
 /** A published page. */

@@ -148,6 +148,8 @@
     });
     box.hidden = false;
     active = -1;
+    // The insights script counts searches and how many results they found.
+    document.dispatchEvent(new CustomEvent("quire:search", { detail: { query: q, count: items.length } }));
     input.setAttribute("aria-expanded", "true");
   }
   function run() {

@@ -1,0 +1,160 @@
+/**
+ * A published site's insights end to end: its pages carry the first-party script and the feedback
+ * box when the customization asks, the script's events are kept (no address or user agent, a
+ * visitor hash per day), and GitBook's `aggregateSiteEvents`, `listSiteVisitorSegments`,
+ * `trackEventsInSiteById` and `submitAgentFeedbackToSite` answer members only, in GitBook's shapes.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { backends, baseUrl, errorCode, inviteAndAccept, newUser, raw } from "./Harness.ts"
+import { get, publishedSite } from "./SiteFixtures.ts"
+
+const beacon = (path: string, events: ReadonlyArray<Record<string, unknown>>, userAgent: string) =>
+  Effect.flatMap(baseUrl, (base) =>
+    Effect.promise(async () => {
+      const response = await fetch(`${base}${path}~insights`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "user-agent": userAgent, "accept-language": "fr-CA,fr;q=0.8" },
+        body: JSON.stringify({ events })
+      })
+      return { status: response.status, text: await response.text() }
+    }))
+
+for (const backend of backends) {
+  layer(backend.layer, { timeout: 120_000 })(`a site's insights (${backend.name})`, (it) => {
+    it.effect("records page views, searches, clicks and ratings from the site's script, and aggregates them for members", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("public", { insights: { trackingCookie: false }, feedback: { enabled: true } } as never)
+        const page = yield* get(`${site.path}install`)
+        assert.strictEqual(page.status, 200)
+        assert.include(page.text, `data-insights="${site.path}~insights"`)
+        assert.match(page.text, /<body[^>]*data-insights-views/)
+        assert.include(page.text, "Was this page helpful?")
+        assert.notInclude(page.headers.get("set-cookie") ?? "", "insights")
+        const pageId = /data-page="([^"]+)"/.exec(page.text)?.[1]
+        const spaceId = /data-space="([^"]+)"/.exec(page.text)?.[1]
+        assert.isDefined(pageId)
+
+        const url = `http://quire.test${site.path}install`
+        const where = { url, page: pageId, space: spaceId }
+        assert.strictEqual((yield* beacon(site.path, [{ type: "page_view", ...where }], "Browser A")).status, 204)
+        assert.strictEqual((yield* beacon(site.path, [{ type: "page_view", ...where }], "Browser A")).status, 204)
+        assert.strictEqual((yield* beacon(site.path, [{ type: "page_view", ...where }], "Browser B")).status, 204)
+        yield* beacon(site.path, [{ type: "page_view", url: `http://quire.test${site.path}gone` }], "Browser B")
+        yield* beacon(site.path, [
+          { type: "search_type_query", ...where, query: "zqxjvw", resultsCount: 0 },
+          { type: "search_type_query", ...where, query: "docker", resultsCount: 2 },
+          { type: "link_click", ...where, link: { target: { kind: "url", url: "https://example.com/" }, position: "content" } },
+          { type: "page_post_feedback", ...where, feedback: { rating: "bad" } },
+          { type: "page_post_feedback_comment", ...where, feedback: { rating: "bad", comment: "The install steps skip the config file." } }
+        ], "Browser A")
+        // A bad event is a 400 naming it; nothing of the batch is kept.
+        const bad = yield* beacon(site.path, [{ type: "page_view", url: "" }], "Browser A")
+        assert.strictEqual(bad.status, 400)
+        assert.strictEqual(JSON.parse(bad.text).error.field, "events[0].url")
+
+        const aggregate = (payload: unknown) => site.api.siteInsights.aggregateSiteEvents({ params: site.siteParams, payload: payload as never })
+        const views = yield* aggregate({
+          range: "last24Hours",
+          where: [{ column: "eventType", values: ["page_view"] }],
+          groupBy: [{ column: "urlPath" }],
+          select: [{ column: "urlPath" }, { column: "page" }, { column: "eventsCount" }, { column: "visitorsCount" }],
+          order: { by: { column: "eventsCount" }, direction: "desc" }
+        })
+        assert.deepStrictEqual(views.columns.map((c) => c.column), ["urlPath", "page", "eventsCount", "visitorsCount"])
+        assert.deepStrictEqual(views.columns[0]!.values, [`${site.path}install`, `${site.path}gone`])
+        assert.deepStrictEqual(views.columns[1]!.values, [{ page: pageId, space: spaceId }, null])
+        assert.deepStrictEqual(views.columns[2]!.values, [3, 1])
+        assert.deepStrictEqual(views.columns[3]!.values, [2, 1])
+
+        const empty = yield* aggregate({
+          range: "last7Days",
+          where: [{ column: "eventType", values: ["search_type_query"] }, { column: "eventSearchResultsCount", values: [0] }],
+          groupBy: [{ column: "eventSearchQuery" }],
+          select: [{ column: "eventSearchQuery" }, { column: "eventsCount" }]
+        })
+        assert.deepStrictEqual(empty.columns[0]!.values, ["zqxjvw"])
+
+        const ratings = yield* aggregate({ range: "last7Days", groupBy: [{ column: "page" }], select: [{ column: "page" }, { column: "pageFeedbackRating" }], where: [{ column: "eventType", values: ["page_post_feedback"] }] })
+        assert.deepStrictEqual(ratings.columns[1]!.values, [{ ok: 0, good: 0, bad: 1 }])
+        const comments = yield* aggregate({ range: "last7Days", where: [{ column: "eventType", values: ["page_post_feedback_comment"] }], groupBy: [{ column: "eventPageFeedbackComment" }], select: [{ column: "eventPageFeedbackComment" }, { column: "visitorLanguage" }] })
+        assert.deepStrictEqual(comments.columns[0]!.values, ["The install steps skip the config file."])
+        assert.deepStrictEqual(comments.columns[1]!.values, ["fr-CA"])
+        const clicks = yield* aggregate({ range: "last7Days", where: [{ column: "eventType", values: ["link_click"] }], groupBy: [{ column: "eventLinkTargetDomain" }], select: [{ column: "eventLinkTargetDomain" }, { column: "eventsCount" }] })
+        assert.deepStrictEqual(clicks.columns[0]!.values, ["example.com"])
+
+        const segments = yield* site.api.siteInsights.listSiteVisitorSegments({ params: site.siteParams })
+        assert.deepStrictEqual(segments.items.map((s) => [s.title, s.visitors]), [["All visitors", 2]])
+
+        // 400 naming the field; an outsider learns nothing; a member with a role reads.
+        const refused = yield* raw("POST", `/v1/orgs/${site.organizationId}/sites/${site.siteId}/insights/events/aggregate`, {
+          token: site.token,
+          body: JSON.stringify({ range: "yesterday" })
+        })
+        assert.strictEqual(refused.status, 400)
+        assert.include(JSON.stringify(refused.body), "range")
+        const outsider = yield* newUser("Mallory")
+        const hidden = yield* Effect.flip(outsider.api.siteInsights.aggregateSiteEvents({ params: site.siteParams, payload: { range: "last7Days" } }))
+        assert.strictEqual(errorCode(hidden), 404)
+        const reader = yield* newUser("Reader")
+        yield* inviteAndAccept(site.api, site.organizationId, reader, "read")
+        const read = yield* reader.api.siteInsights.aggregateSiteEvents({ params: site.siteParams, payload: { range: "last7Days", select: [{ column: "eventsCount" }] } })
+        assert.deepStrictEqual(read.columns[0]!.values, [9])
+      }))
+
+    it.effect("a site without insights has no script; with feedback alone it takes ratings and no views; a share-link site only its readers'", () =>
+      Effect.gen(function*() {
+        const plain = yield* publishedSite("public")
+        const page = yield* get(`${plain.path}install`)
+        assert.notInclude(page.text, "data-insights")
+        assert.strictEqual((yield* beacon(plain.path, [{ type: "page_view", url: "http://quire.test/x" }], "A")).status, 404)
+
+        const feedbackOnly = yield* publishedSite("public", { feedback: { enabled: true } } as never)
+        const withBox = yield* get(`${feedbackOnly.path}install`)
+        assert.include(withBox.text, "Was this page helpful?")
+        assert.notMatch(withBox.text, /<body[^>]*data-insights-views/)
+        yield* beacon(feedbackOnly.path, [
+          { type: "page_view", url: "http://quire.test/x" },
+          { type: "page_post_feedback", url: "http://quire.test/x", feedback: { rating: "good" } }
+        ], "A")
+        const kept = yield* feedbackOnly.api.siteInsights.aggregateSiteEvents({
+          params: feedbackOnly.siteParams,
+          payload: { range: "last7Days", groupBy: [{ column: "eventType" }], select: [{ column: "eventType" }, { column: "eventsCount" }] }
+        })
+        assert.deepStrictEqual(kept.columns[0]!.values, ["page_post_feedback"])
+
+        // A share-link site's beacons count only from readers it admits: without the link, nothing is kept.
+        const shared = yield* publishedSite("share-link", { insights: { trackingCookie: false } } as never)
+        assert.strictEqual((yield* beacon(shared.path, [{ type: "page_view", url: "http://quire.test/x" }], "A")).status, 204)
+        const none = yield* shared.api.siteInsights.aggregateSiteEvents({ params: shared.siteParams, payload: { range: "last7Days", select: [{ column: "eventsCount" }] } })
+        assert.deepStrictEqual(none.columns[0]!.values, [])
+      }))
+
+    it.effect("keeps GitBook's tracked events and agents' feedback", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("public")
+        const session = { visitorId: "v-1", sessionId: "s-1", cookies: {}, userAgent: "renderer", language: "en", referrer: null }
+        const location = { url: "https://docs.example.com/install", siteSection: null, siteSpace: null, siteShareKey: null, space: null, revision: null, page: null }
+        yield* site.api.siteInsights.trackEventsInSiteById({
+          params: site.siteParams,
+          payload: { events: [{ type: "search_open", session, location }, { type: "search_type_query", session, location, query: "okapi" }] }
+        })
+        const feedback = yield* site.api.siteAgentFeedback.submitAgentFeedbackToSite({
+          params: site.siteParams,
+          payload: { subject: { kind: "documentation", url: "https://docs.example.com/install" }, feedback: { category: "documentation", summary: "No word on proxies." } }
+        })
+        assert.isString(feedback.id)
+        const missing = yield* raw("POST", `/v1/orgs/${site.organizationId}/sites/${site.siteId}/agents/feedback`, {
+          token: site.token,
+          body: JSON.stringify({ subject: { kind: "generic" }, feedback: { category: "documentation" } })
+        })
+        assert.strictEqual(missing.status, 400)
+        assert.include(JSON.stringify(missing.body), "summary")
+        const types = yield* site.api.siteInsights.aggregateSiteEvents({
+          params: site.siteParams,
+          payload: { range: "last24Hours", groupBy: [{ column: "eventType" }], select: [{ column: "eventType" }, { column: "visitorsCount" }] }
+        })
+        assert.deepStrictEqual(types.columns[0]!.values, ["agent_feedback", "search_open", "search_type_query"])
+      }))
+  })
+}
