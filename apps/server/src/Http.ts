@@ -54,6 +54,7 @@ import * as SiteSectionsHandlers from "./handlers/SiteSectionsHandlers.ts"
 import * as SitesHandlers from "./handlers/SitesHandlers.ts"
 import * as SiteRedirectsHandlers from "./handlers/SiteRedirectsHandlers.ts"
 import * as SiteShareLinksHandlers from "./handlers/SiteShareLinksHandlers.ts"
+import * as SitePreviewHandlers from "./handlers/SitePreviewHandlers.ts"
 import * as SiteAskHandlers from "./handlers/SiteAskHandlers.ts"
 import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
 import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
@@ -102,6 +103,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SiteSectionGroupsHandlers.layer,
     SiteSpacesHandlers.layer,
     SiteShareLinksHandlers.layer,
+    SitePreviewHandlers.layer,
     SiteAskHandlers.layer,
     SiteRedirectsHandlers.layer,
     GitHandlers.layer,

@@ -67,6 +67,7 @@ const sections: ReadonlyArray<Section> = [
       siteSections: { name: "site-sections", title: "Site sections", description: "The top-level parts of a site, each with its own spaces." },
       siteSectionGroups: { name: "site-section-groups", title: "Site section groups", description: "Sections gathered under one heading in a site's navigation." },
       siteShareLinks: { name: "site-share-links", title: "Site share links", description: "Secret links that open a site that is not public." },
+      sitePreview: { name: "site-preview", title: "Site previews", description: "A site as it would be with a change request merged, and links that open that preview." },
       siteRedirects: { name: "site-redirects", title: "Site redirects", description: "Source paths a published site answers with a redirect to a page, a section or another URL." },
       urls: { name: "urls", title: "Published URLs", description: "What a published site's URL shows a visitor, with a token that reads only that." },
       siteInsights: { name: "site-insights", title: "Site insights", description: "Events of a published site's readers, as a site renderer reports them." },
