@@ -99,7 +99,12 @@ const changedPages = Effect.fnUntraced(function*(from: string, to: string) {
 export const servePreview = Effect.fnUntraced(function*(site: PublishedSite, root: string, rest: string) {
   const request = yield* HttpServerRequest.HttpServerRequest
   const slash = rest.indexOf("/")
-  const changeRequestId = decodeURIComponent(slash === -1 ? rest : rest.slice(0, slash))
+  let changeRequestId: string
+  try {
+    changeRequestId = decodeURIComponent(slash === -1 ? rest : rest.slice(0, slash))
+  } catch {
+    return notFound()
+  }
   if (changeRequestId === "" || changeRequestId.length > 100) return notFound()
   const found = yield* (yield* ChangeRequests).forPreview(changeRequestId)
   if (Option.isNone(found)) return notFound()

@@ -6,7 +6,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { call, cookieOf } from "./AuthCalls.ts"
-import { errorCode, errorMessage, memoryAndPostgres, newUser } from "./Harness.ts"
+import { errorCode, errorMessage, inviteAndAccept, memoryAndPostgres, newUser } from "./Harness.ts"
 import { cookiesOf, get, localPath, publishedSite } from "./SiteFixtures.ts"
 
 /** A session cookie of a new person who joined `organizationId` with `role` through an invite link. */
@@ -102,6 +102,26 @@ for (const backend of memoryAndPostgres) {
         assert.strictEqual(errorCode(unknown), 404)
         const plain = yield* s.api.sitePreview.getSitePublishingPreviewById({ params: s.siteParams, query: {} })
         assert.isTrue(plain.url.endsWith(s.path), plain.url)
+      }))
+
+    it.effect("a preview link of a site not open to everyone needs its admin; an address that does not decode is a 404", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite("share-link")
+        const editor = yield* newUser("Editor")
+        yield* inviteAndAccept(s.api, s.organizationId, editor, "edit")
+        const cr = yield* editor.api.changeRequests.createChangeRequest({ params: { spaceId: s.guides.id }, payload: { subject: "Edits" } })
+        const params = { ...s.siteParams, changeRequestId: cr.id }
+        // The editor reads the preview with the API's URL, but may not hand the closed site to anyone.
+        const preview = yield* editor.api.sitePreview.getSitePublishingPreviewById({ params: s.siteParams, query: { changeRequest: cr.id } })
+        assert.isTrue(preview.url.includes(`/~/changes/${cr.id}/`))
+        const refused = yield* editor.api.sitePreview.createSitePreviewShareLink({ params }).pipe(Effect.flip)
+        assert.strictEqual(errorCode(refused), 403)
+        const link = yield* s.api.sitePreview.createSitePreviewShareLink({ params })
+        assert.include(link.urls.published ?? "", "share=")
+        assert.strictEqual((yield* get(`${s.path}~/changes/%E0%A4%A/`)).status, 404)
+        // A preview link opens the preview, not the share-link site itself.
+        const secret = new URL(link.urls.published!).searchParams.get("share")!
+        assert.notStrictEqual((yield* get(`${s.path}install?share=${encodeURIComponent(secret)}`)).status, 200)
       }))
   })
 }

@@ -26,9 +26,10 @@ export interface ShareLinksShape {
   readonly check: (siteId: string, secret: string) => Effect.Effect<boolean>
   /**
    * A new link that opens the site's preview of one change request, and nothing else (any member who
-   * reads the site; the caller checks they may read the change request).
+   * reads a site open to everyone; a site's admin for a share-link or visitor-auth site, whose
+   * other pages the preview shows; the caller checks they may read the change request).
    */
-  readonly createPreview: (organizationId: string, siteId: string, changeRequestId: string) => Effect.Effect<ShareLinkView, Errors.NotFound, Actor.Actor>
+  readonly createPreview: (organizationId: string, siteId: string, changeRequestId: string) => Effect.Effect<ShareLinkView, Denied, Actor.Actor>
   /** The preview links of a change request on the site, oldest first, with their secrets. */
   readonly listPreview: (organizationId: string, siteId: string, changeRequestId: string) => Effect.Effect<ReadonlyArray<ShareLinkView>, Errors.NotFound, Actor.Actor>
   /** Revokes a preview link; nothing happens when it does not exist. */
@@ -116,6 +117,8 @@ export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("
         check: (siteId, secret) => checkSecret(repo, siteId, secret),
         createPreview: Effect.fn("ShareLinks.createPreview")(function*(organizationId, siteId, changeRequestId) {
           const { site } = yield* guard.site(organizationId, siteId)
+          // A preview shows the site's other pages too: a link to a closed site is a share link of it.
+          if (site.visibility !== "public" && site.visibility !== "unlisted") yield* guard.admin(organizationId, siteId, "share a preview of this site")
           const secret = newSecret()
           const shareLink: ShareLink = {
             id: yield* ids.make,
