@@ -40,20 +40,40 @@ const withRevision = (site: PublishedSite, spaceId: string, revisionId: string):
   }
 }
 
+/** A page the change request changes, with its address in the preview (none for a deleted page). */
+export interface ChangedEntry {
+  readonly title: string
+  readonly href?: string | undefined
+}
+
 /** The toolbar put at the top of every previewed page (inline styles only: the pages' CSP allows style attributes). */
 export const toolbarHtml = (input: {
   readonly number: number
   readonly subject: string
   readonly appUrl: string
-  readonly changed: ReadonlyArray<string>
+  readonly changed: ReadonlyArray<ChangedEntry>
 }) => {
+  const entry = (c: ChangedEntry) =>
+    c.href === undefined ? escapeHtml(c.title) : `<a href="${escapeHtml(c.href)}" style="color:#fff">${escapeHtml(c.title)}</a>`
   const changed = input.changed.length === 0
     ? "No page changed"
-    : `${input.changed.length} page${input.changed.length === 1 ? "" : "s"} changed: ${input.changed.slice(0, 8).map(escapeHtml).join(", ")}${input.changed.length > 8 ? ", …" : ""}`
+    : `${input.changed.length} page${input.changed.length === 1 ? "" : "s"} changed: ${input.changed.slice(0, 8).map(entry).join(", ")}${input.changed.length > 8 ? ", …" : ""}`
   return `<div id="quire-preview-toolbar" role="region" aria-label="Change request preview" style="position:sticky;top:0;z-index:1000;display:flex;flex-wrap:wrap;gap:4px 16px;align-items:center;padding:8px 16px;background:#1e1b4b;color:#fff;font:14px/1.4 system-ui,sans-serif;border-bottom:1px solid #4338ca">` +
     `<strong style="font-weight:600">Preview of change request #${input.number}: ${escapeHtml(input.subject === "" ? "Untitled" : input.subject)}</strong>` +
-    `<span style="color:#c7d2fe">${changed}</span>` +
+    `<span style="color:#e0e7ff">${changed}</span>` +
     `<a href="${escapeHtml(input.appUrl)}" style="margin-left:auto;color:#fff;text-decoration:underline">Open the change request</a></div>`
+}
+
+/** Where the first site space showing `spaceId` lives below the site's root (`[<section>/][<site space>/]`). */
+const spacePrefix = (site: PublishedSite, spaceId: string): string => {
+  const root = site.rootSiteSpaces.find((s) => s.space.id === spaceId)
+  if (root !== undefined) return root.default ? "" : `${encodeURIComponent(root.siteSpace.path)}/`
+  for (const section of site.sections) {
+    const shown = section.siteSpaces.find((s) => s.space.id === spaceId)
+    if (shown === undefined) continue
+    return `${section.default ? "" : `${encodeURIComponent(section.section.path)}/`}${shown.default ? "" : `${encodeURIComponent(shown.siteSpace.path)}/`}`
+  }
+  return ""
 }
 
 /** The page with the toolbar after its `<body>` tag. */
@@ -79,18 +99,20 @@ const allowed = Effect.fnUntraced(function*(siteId: string, spaceId: string, cha
   return yield* (yield* PublishedSites).checkShareSecret(previewKey(siteId, changeRequestId), secret)
 })
 
-/** The titles of the pages the change request changes from the main it was last brought up to date with. */
-const changedPages = Effect.fnUntraced(function*(from: string, to: string) {
+/** The pages the change request changes from the main it was last brought up to date with, linked below `base`. */
+const changedPages = Effect.fnUntraced(function*(from: string, to: string, base: string) {
   const content = yield* PublishedContent
   const before = yield* Effect.orDie(content.revision(from))
   const after = yield* Effect.orDie(content.revision(to))
-  const titles: Array<string> = []
+  const entries: Array<ChangedEntry> = []
   for (const change of compareRevisions(before, after)) {
-    if (change.type === "page_created" || change.type === "page_edited" || change.type === "page_moved" || change.type === "page_deleted") {
-      titles.push(change.type === "page_deleted" ? `${change.page.title} (deleted)` : change.page.title)
+    if (change.type === "page_deleted") entries.push({ title: `${change.page.title} (deleted)` })
+    else if (change.type === "page_created" || change.type === "page_edited" || change.type === "page_moved") {
+      const href = change.page.type === "document" ? `${base}${change.page.path.split("/").map(encodeURIComponent).join("/")}` : undefined
+      entries.push({ title: change.page.title, href })
     }
   }
-  return titles
+  return entries
 })
 
 /**
@@ -159,7 +181,7 @@ export const servePreview = Effect.fnUntraced(function*(site: PublishedSite, roo
   const headers = { "cache-control": "private, no-store", "x-robots-tag": "noindex", vary: "Cookie" }
   switch (answer.kind) {
     case "Html": {
-      const changed = yield* changedPages(changeRequest.revisionMergedAncestor, changeRequest.revision)
+      const changed = yield* changedPages(changeRequest.revisionMergedAncestor, changeRequest.revision, `${previewPath}${spacePrefix(site, changeRequest.spaceId)}`)
       const page = withToolbar(answer, toolbarHtml({ number: changeRequest.number, subject: changeRequest.subject, appUrl, changed }))
       return HttpServerResponse.uint8Array(page.bytes, {
         status: page.status,

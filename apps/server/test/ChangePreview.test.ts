@@ -41,7 +41,7 @@ for (const backend of memoryAndPostgres) {
         assert.strictEqual(page.status, 200)
         assert.include(page.text, "Unreleased aardvarks.")
         assert.include(page.text, `Preview of change request #${cr.number}: Add a preview page`)
-        assert.include(page.text, "1 page changed: Preview only")
+        assert.include(page.text, `1 page changed: <a href="${root}preview-only" style="color:#fff">Preview only</a>`)
         assert.include(page.text, `/s/${s.guides.id}/~/changes/${cr.number}`)
         assert.strictEqual(page.headers.get("cache-control"), "private, no-store")
         // The other pages and spaces are the published ones, under the preview's root.
@@ -67,7 +67,7 @@ for (const backend of memoryAndPostgres) {
         const second = yield* get(`${root}second`, { cookie: member })
         assert.strictEqual(second.status, 200)
         assert.include(second.text, "Edited aardvarks.")
-        assert.include(second.text, "2 pages changed: Preview only, Second thoughts")
+        assert.include(second.text, `<a href="${root}second" style="color:#fff">Second thoughts</a>`)
 
         // A preview link opens it to anyone holding it, until it is revoked.
         const link = yield* api.sitePreview.createSitePreviewShareLink({ params: { ...s.siteParams, changeRequestId: cr.id } })

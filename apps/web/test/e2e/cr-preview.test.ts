@@ -51,6 +51,10 @@ it("opens a change request's preview from the app, with its toolbar, and shares 
     await page.getByText("Run the installer, then restart.").waitFor()
     await captureAllPairs(page, "cr-preview")
     expect(await toolbar.getByRole("link", { name: "Open the change request" }).getAttribute("href")).toContain(`/s/${space.id}/~/changes/${cr.number}`)
+    // The changed page is a link into the preview.
+    await page.goto(previewPath)
+    await toolbar.getByRole("link", { name: "Install" }).click()
+    await page.waitForURL(`**${previewPath}install`)
 
     // The published site is unchanged; a reader with no account gets nothing without the link, the preview with it.
     expect((await reader.page.goto(`/~sites/${site.id}/install`))?.status()).toBe(404)
