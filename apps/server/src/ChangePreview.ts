@@ -148,7 +148,7 @@ export const servePreview = Effect.fnUntraced(function*(site: PublishedSite, roo
     const location = `${request.url.slice(0, queryAt)}${search === "" ? "" : `?${search}`}`
     return HttpServerResponse.redirect(location, { status: 302 }).pipe(
       HttpServerResponse.setHeaders({ "cache-control": "private, no-store", "x-robots-tag": "noindex" }),
-      (r) => HttpServerResponse.setCookieUnsafe(r, cookieName, fromQuery, { path: previewPath, httpOnly: true, sameSite: "lax" })
+      (r) => HttpServerResponse.setCookieUnsafe(r, cookieName, fromQuery, { path: previewPath, httpOnly: true, sameSite: "lax", secure: previewRoot.startsWith("https:") })
     )
   }
   if (slash === -1) return HttpServerResponse.redirect(`${previewPath}${queryAt === -1 ? "" : request.url.slice(queryAt)}`, { status: 301 })
