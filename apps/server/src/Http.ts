@@ -57,6 +57,7 @@ import * as SitePermissionsHandlers from "./handlers/SitePermissionsHandlers.ts"
 import * as SiteRedirectsHandlers from "./handlers/SiteRedirectsHandlers.ts"
 import * as SiteUsersHandlers from "./handlers/SiteUsersHandlers.ts"
 import * as SiteShareLinksHandlers from "./handlers/SiteShareLinksHandlers.ts"
+import * as SitePreviewHandlers from "./handlers/SitePreviewHandlers.ts"
 import * as SiteAskHandlers from "./handlers/SiteAskHandlers.ts"
 import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
 import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
@@ -105,6 +106,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SiteSectionGroupsHandlers.layer,
     SiteSpacesHandlers.layer,
     SiteShareLinksHandlers.layer,
+    SitePreviewHandlers.layer,
     SiteAskHandlers.layer,
     SiteRedirectsHandlers.layer,
     SitePermissionsHandlers.layer,

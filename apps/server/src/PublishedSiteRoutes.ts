@@ -24,6 +24,7 @@ import {
   VisitorToken
 } from "@quire/sites"
 import { SignInSessions } from "@quire/identity"
+import { previewSegment, servePreview } from "./ChangePreview.ts"
 import { anonymous, etagMatches, FastPages, keyOf } from "./FastPages.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import { ServerConfig } from "./ServerConfig.ts"
@@ -98,6 +99,8 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
   const published = yield* PublishedSites
   const renderer = yield* SiteRenderer
   const fastPages = yield* FastPages
+  // A change request's preview decides its own readers (ChangePreview.ts), whatever the site's visibility.
+  if (path.startsWith(previewSegment)) return yield* servePreview(site, root, path.slice(previewSegment.length))
   const queryAt = request.url.indexOf("?")
   const query = new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1))
   const member = yield* sessionMember(site.site.organizationId)

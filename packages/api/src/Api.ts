@@ -29,6 +29,7 @@ import { SiteSectionsApi } from "./SiteSectionsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
 import { SiteAskApi } from "./SiteAskApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
+import { SitePreviewApi } from "./SitePreviewApi.ts"
 import { SiteSpacesApi } from "./SiteSpacesApi.ts"
 import { SpaceContentApi } from "./SpaceContentApi.ts"
 import { SpaceEmbedsApi } from "./SpaceEmbedsApi.ts"
@@ -74,6 +75,7 @@ export class Api extends HttpApi.make("quire")
   .add(SiteSectionGroupsApi)
   .add(SiteSpacesApi)
   .add(SiteShareLinksApi)
+  .add(SitePreviewApi)
   .add(SiteAskApi)
   .add(SiteRedirectsApi)
   .add(SitePermissionsApi)

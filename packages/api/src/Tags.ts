@@ -69,6 +69,7 @@ const sections: ReadonlyArray<Section> = [
       siteShareLinks: { name: "site-share-links", title: "Site share links", description: "Secret links that open a site that is not public." },
       sitePermissions: { name: "site-permissions", title: "Site permissions", description: "Who may change a site's settings, structure and publishing: members and teams invited with a role on the site." },
       siteUsers: { name: "site-users", title: "Site users", description: "Everyone who can access a site with their role on it, and the roles granted to each user." },
+      sitePreview: { name: "site-preview", title: "Site previews", description: "A site as it would be with a change request merged, and links that open that preview." },
       siteRedirects: { name: "site-redirects", title: "Site redirects", description: "Source paths a published site answers with a redirect to a page, a section or another URL." },
       urls: { name: "urls", title: "Published URLs", description: "What a published site's URL shows a visitor, with a token that reads only that." },
       siteInsights: { name: "site-insights", title: "Site insights", description: "Events of a published site's readers (page views, searches, link clicks, ratings), kept without cookies or personal data, and their aggregation." },

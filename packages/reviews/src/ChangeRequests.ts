@@ -11,6 +11,7 @@ import { contentEdits } from "./changeRequests/ContentEdits.ts"
 import { lifecycle } from "./changeRequests/Lifecycle.ts"
 import { reading } from "./changeRequests/Reading.ts"
 import { restoring } from "./changeRequests/Restore.ts"
+import type { ChangeRequest } from "./domain/ChangeRequest.ts"
 import type {
   BranchHead,
   ChangeInput,
@@ -99,6 +100,11 @@ export interface ChangeRequestsShape {
    * subpages (only `page` itself with `only`), stored in the BlobStore. NotFound for an unknown page.
    */
   readonly pdf: (spaceId: string, ref: string, options?: PdfOptions) => Effect.Effect<ChangeRequestPdf, Errors.NotFound, Actor.Actor>
+  /**
+   * The change request with this id, with no caller: for a site's preview of it, whose route decides
+   * who reads (a reader of the change request, or a preview share link's holder).
+   */
+  readonly forPreview: (changeRequestId: string) => Effect.Effect<Option.Option<ChangeRequest>>
 }
 
 export class ChangeRequests extends Context.Service<ChangeRequests, ChangeRequestsShape>()("@quire/reviews/ChangeRequests") {
@@ -113,7 +119,8 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
         ...records,
         ...restoring(branch, records.create),
         ...contentEdits(branch, batchFiles, yield* PublishedContent),
-        ...(yield* reading(branch))
+        ...(yield* reading(branch)),
+        forPreview: (changeRequestId) => branch.repo.find(changeRequestId)
       })
     })
   )

@@ -25,7 +25,23 @@ export interface ShareLinksShape {
   readonly remove: (organizationId: string, siteId: string, shareLinkId: string) => Effect.Effect<void, Errors.Forbidden, Actor.Actor>
   /** Whether `secret` is an active share link of the site (no caller needed). */
   readonly check: (siteId: string, secret: string) => Effect.Effect<boolean>
+  /**
+   * A new link that opens the site's preview of one change request, and nothing else (any member who
+   * reads a site open to everyone; a site's admin for a share-link or visitor-auth site, whose
+   * other pages the preview shows; the caller checks they may read the change request).
+   */
+  readonly createPreview: (organizationId: string, siteId: string, changeRequestId: string) => Effect.Effect<ShareLinkView, Denied, Actor.Actor>
+  /** The preview links of a change request on the site, oldest first, with their secrets. */
+  readonly listPreview: (organizationId: string, siteId: string, changeRequestId: string) => Effect.Effect<ReadonlyArray<ShareLinkView>, Errors.NotFound, Actor.Actor>
+  /** Revokes a preview link; nothing happens when it does not exist. */
+  readonly removePreview: (organizationId: string, siteId: string, changeRequestId: string, shareLinkId: string) => Effect.Effect<void, Errors.NotFound, Actor.Actor>
 }
+
+/**
+ * The key a change request's preview links are kept under in the share links' store, in place of a
+ * site id: they open `<site>/~/changes/<changeRequestId>/` only (ChangePreview in apps/server).
+ */
+export const previewKey = (siteId: string, changeRequestId: string) => `${siteId}~changes~${changeRequestId}`
 
 /** A new share secret: 32 random bytes, base64url. */
 export const newSecret = (): string => randomBytes(32).toString("base64url")
@@ -115,7 +131,33 @@ export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("
             }
           }))
         }, transactor.transaction),
-        check: (siteId, secret) => checkSecret(repo, siteId, secret)
+        check: (siteId, secret) => checkSecret(repo, siteId, secret),
+        createPreview: Effect.fn("ShareLinks.createPreview")(function*(organizationId, siteId, changeRequestId) {
+          const { site } = yield* guard.site(organizationId, siteId)
+          // A preview shows the site's other pages too: a link to a closed site is a share link of it.
+          if (site.visibility !== "public" && site.visibility !== "unlisted") yield* guard.manager(organizationId, siteId, "share a preview of this site")
+          const secret = newSecret()
+          const shareLink: ShareLink = {
+            id: yield* ids.make,
+            siteId: previewKey(siteId, changeRequestId),
+            name: "Change request preview",
+            active: true,
+            ...stored(secret),
+            createdAt: yield* now
+          }
+          yield* repo.insert(shareLink)
+          return { site, shareLink: { ...shareLink, secret } }
+        }),
+        listPreview: Effect.fn("ShareLinks.listPreview")(function*(organizationId, siteId, changeRequestId) {
+          const { site } = yield* guard.site(organizationId, siteId)
+          const found = yield* repo.list(previewKey(siteId, changeRequestId), undefined, 100)
+          return found.items.map((shareLink) => ({ site, shareLink: revealed(shareLink) }))
+        }),
+        removePreview: Effect.fn("ShareLinks.removePreview")(function*(organizationId, siteId, changeRequestId, shareLinkId) {
+          yield* guard.site(organizationId, siteId)
+          const found = yield* repo.find(shareLinkId)
+          if (Option.isSome(found) && found.value.siteId === previewKey(siteId, changeRequestId)) yield* repo.remove(shareLinkId)
+        })
       })
     })
   )

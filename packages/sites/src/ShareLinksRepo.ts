@@ -45,7 +45,8 @@ export class ShareLinksRepo extends Context.Service<ShareLinksRepo, ShareLinksRe
       remove: (id) => Effect.sync(() => void links.delete(id)),
       removeSite: (siteId) =>
         Effect.sync(() => {
-          for (const link of Array.from(links.values())) if (link.siteId === siteId) links.delete(link.id)
+          // The site's own links and its change requests' preview links (ShareLinks.previewKey).
+          for (const link of Array.from(links.values())) if (link.siteId === siteId || link.siteId.startsWith(`${siteId}~changes~`)) links.delete(link.id)
         }),
       sealLegacy: (seal) =>
         Effect.sync(() => {

@@ -53,7 +53,9 @@ export const layer = Layer.effect(
           Effect.flatMap(links.first)
         ),
       remove: (id) => sql`DELETE FROM sites_share_links WHERE id = ${id}`.pipe(Effect.orDie, Effect.asVoid),
-      removeSite: (siteId) => sql`DELETE FROM sites_share_links WHERE site_id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid),
+      // The site's own links and its change requests' preview links (ShareLinks.previewKey).
+      removeSite: (siteId) =>
+        sql`DELETE FROM sites_share_links WHERE site_id = ${siteId} OR left(site_id, ${siteId.length + 9}) = ${`${siteId}~changes~`}`.pipe(Effect.orDie, Effect.asVoid),
       sealLegacy: (seal) =>
         Effect.gen(function*() {
           const legacy = yield* sql<{ readonly id: string; readonly secret: string }>`

@@ -14,6 +14,7 @@ import { getChangeRequest, listPages, updateChangeRequest, updateContent } from 
 import { EditorOutline } from "../features/editing/EditorOutline.tsx"
 import { LiveChangeRequest, PageMarks, PeopleHere } from "../features/editing/LivePresence.tsx"
 import { loadEditorModule, PageEditor, useEditingPerson } from "../features/editing/PageEditor.tsx"
+import { ChangePreview } from "../features/sites/ChangePreview.tsx"
 import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
 import { navigate } from "../router.ts"
 import { ChangeRequestState, stateWords } from "../ui/ChangeRequestState.tsx"
@@ -116,6 +117,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
         <Subject key={content.cr.id} spaceId={props.spaceId} cr={content.cr} />
         <StatusActions spaceId={props.spaceId} cr={content.cr} onChanged={() => void reload()} />
         <Link href={`${base}/~/review`}>Open its review</Link>
+        <ChangePreview spaceId={props.spaceId} changeRequestId={content.cr.id} status={content.cr.status} />
         <Link href={`/s/${props.spaceId}`}>Back to the space</Link>
       </header>
       <BreadcrumbTail>

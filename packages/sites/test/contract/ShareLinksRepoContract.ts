@@ -3,6 +3,7 @@ import { assert, describe, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { allIds, assertNone, at, some } from "@quire/testkit"
 import type { ShareLink } from "../../src/domain/ShareLink.ts"
+import { previewKey } from "../../src/ShareLinks.ts"
 import { ShareLinksRepo } from "../../src/ShareLinksRepo.ts"
 
 const link = (id: string, siteId: string, overrides: Partial<ShareLink> = {}): ShareLink => ({
@@ -74,5 +75,18 @@ export const shareLinksRepoContract = (it: Vitest.MethodsNonLive<ShareLinksRepo>
         assert.deepStrictEqual(some(yield* repo.find("ls-new")), link("ls-new", "ls-site"))
         assert.strictEqual(yield* repo.sealLegacy(seal), 0)
         yield* repo.removeSite("ls-site")
+      }))
+    it.effect("removing a site removes its change requests' preview links, and no other site's", () =>
+      Effect.gen(function*() {
+        const repo = yield* ShareLinksRepo
+        yield* repo.insert(link("lp-1", previewKey("lp-site", "cr-1")))
+        yield* repo.insert(link("lp-2", previewKey("lp-site-2", "cr-1")))
+        yield* repo.insert(link("lp-3", "lp-site~other"))
+        yield* repo.removeSite("lp-site")
+        assertNone(yield* repo.find("lp-1"))
+        some(yield* repo.find("lp-2"))
+        some(yield* repo.find("lp-3"))
+        yield* repo.removeSite("lp-site-2")
+        yield* repo.removeSite("lp-site~other")
       }))
   })
