@@ -30,6 +30,7 @@ import { Failure, Loading } from "./ui/States.tsx"
 /** The site screen, in its own chunk: the first load of a space does not carry it. */
 const Site = lazy(() => import("./routes/Site.tsx").then((module) => ({ default: module.Site })))
 /** The Git sync screen, in its own chunk likewise. */
+const Import = lazy(() => import("./routes/Import.tsx").then((module) => ({ default: module.Import })))
 const GitSync = lazy(() => import("./routes/GitSync.tsx").then((module) => ({ default: module.GitSync })))
 
 // The administration screens load with their own chunk, on first use: the first load of a space does not grow.
@@ -58,7 +59,7 @@ const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", newOrganization: "New organization", org: "Organization",
   orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", specs: "OpenAPI specs", translations: "Translations",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
-  changeRequestReview: "Review", changeRequests: "Change requests", history: "History", gitSync: "Git sync", revision: "Revision", notFound: "Not found"
+  changeRequestReview: "Review", changeRequests: "Change requests", history: "History", gitSync: "Git sync", import: "Import", revision: "Revision", notFound: "Not found"
 }
 
 const Screen = (props: { readonly route: Route }) => {
@@ -98,6 +99,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <ChangeRequests spaceId={route.spaceId} />
     case "gitSync":
       return <Suspense fallback={<Loading what="the Git sync" />}><GitSync spaceId={route.spaceId} /></Suspense>
+    case "import":
+      return <Suspense fallback={<Loading what="imports" />}><Import spaceId={route.spaceId} /></Suspense>
     case "revision":
       return <Revision spaceId={route.spaceId} revisionId={route.revisionId} pagePath={route.pagePath} />
     case "settings":
@@ -130,7 +133,7 @@ const useOrganizationOf = (route: Route): string | undefined => {
 /** The screens whose name ends the breadcrumbs (the others add their own, or are the last part already). */
 const crumbLabels: Partial<Record<Route["name"], string>> = {
   orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", specs: "OpenAPI specs", translations: "Translations",
-  site: "Site", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", revision: "Revision"
+  site: "Site", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", import: "Import", revision: "Revision"
 }
 
 /** Where the route is in its organization, for the breadcrumbs and the sidebar. */
