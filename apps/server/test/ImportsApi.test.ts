@@ -104,6 +104,7 @@ for (const backend of backends) {
         assert.deepStrictEqual(tree.map((p) => p.title), ["Home", "User guide", "About"])
         assert.deepStrictEqual(byTitle(tree, "User guide").pages.map((p) => p.title), ["Installation", "Usage"])
         assert.strictEqual(run.pages.length, 5)
+        assert.strictEqual(run.progress.files, 1)
         assert.deepStrictEqual(files.map((f) => f.name), ["architecture.png"])
         const install = byTitle(pages, "Installation")
         assert.include(markdown.get("Home")!, `](/pages/${install.id})`)

@@ -323,7 +323,10 @@ const runner = (
           const pages = under === undefined ? [...parent.pages, ...made.pages] : insertUnder(parent.pages, under.id, made.pages)!
           return { pages, files: [...parent.files, ...stored], documents: made.documents }
         }))
-      return states.map((state): ImportedPageState => ({ id: state.id, sourceURL: state.key, type: state.folder ? "folder" : "page", status: "complete" }))
+      return {
+        pages: states.map((state): ImportedPageState => ({ id: state.id, sourceURL: state.key, type: state.folder ? "folder" : "page", status: "complete" })),
+        files: stored.length
+      }
     }).pipe(Effect.onError(() => content.releaseFiles(organizationId, stored)))
   })
 
@@ -334,7 +337,7 @@ const runner = (
     const before = pageIds((yield* content.revision(run.spaceId)).revision.pages)
     const written = yield* content.commit(run.spaceId, (parent) => Effect.andThen(stillActive(run.id), site.build(parent)))
     const added = written.pages.filter((page) => !before.has(page.id))
-    return added.map((page): ImportedPageState => ({ id: page.id, type: "page", status: "complete" }))
+    return { pages: added.map((page): ImportedPageState => ({ id: page.id, type: "page", status: "complete" })), files: 0 }
   })
 
   const run = (runId: string): Effect.Effect<void> =>
@@ -345,7 +348,7 @@ const runner = (
       const claimed = yield* repo.update(runId, { status: "in-progress", startedAt: started, updatedAt: started, progress: { ...initialProgress, step: "reading", total: 4 } }, finished)
       if (Option.isNone(claimed) || claimed.value.status !== "in-progress") return
       const job = claimed.value
-      const work: Effect.Effect<ReadonlyArray<ImportedPageState>, RunStopped | Errors.InvalidInput | Errors.Conflict | Errors.Forbidden | Errors.NotFound, Actor.Actor> =
+      const work: Effect.Effect<{ readonly pages: ReadonlyArray<ImportedPageState>; readonly files: number }, RunStopped | Errors.InvalidInput | Errors.Conflict | Errors.Forbidden | Errors.NotFound, Actor.Actor> =
         job.source.type === "website" ? importWebsite(job, job.source.url) : importFiles(job, job.source)
       const outcome = yield* Effect.result(
         work.pipe(
@@ -354,14 +357,14 @@ const runner = (
       )
       const at = yield* now
       if (outcome._tag === "Success") {
-        const pages = outcome.success
+        const { pages, files } = outcome.success
         yield* repo.update(runId, {
           status: "completed",
           pages,
           updatedAt: at,
           completedAt: at,
-          progress: { step: "done", done: 4, total: 4, pages: pages.length, files: job.progress.files }
-        }, ["cancelled"]).pipe(Effect.andThen(progress(runId, "done", 4)))
+          progress: { step: "done", done: 4, total: 4, pages: pages.length, files }
+        }, ["cancelled"])
         return
       }
       const error = outcome.failure
