@@ -74,16 +74,18 @@ export const Import = (props: { readonly spaceId: string }) => {
   const list = useMemo(() => (AsyncResult.isSuccess(runs) ? runs.value.items : []), [runs])
   const active = list.some(isActive)
   usePolling(importRunsAtom(`${organizationId}|${spaceId}`), active)
-  // A run that ended changed the pages: the space's screens read them again.
+  // A run that completed changed the pages (a quick one may complete before the list shows it running):
+  // the space's screens read them again.
+  const completed = list.filter((run) => run.status === "completed").map((run) => run.id).join(",")
+  useEffect(() => {
+    if (completed !== "") refresh(pagesAtom(spaceId))
+  }, [completed, refresh, spaceId])
   const wasActive = useRef(false)
   useEffect(() => {
-    if (wasActive.current && !active) {
-      refresh(pagesAtom(spaceId))
-      const last = list[0]
-      if (last !== undefined) setStatus(`Import: ${runHeadline(last)}.`)
-    }
+    const last = list[0]
+    if (wasActive.current && !active && last !== undefined) setStatus(`Import: ${runHeadline(last)}.`)
     wasActive.current = active
-  }, [active, list, refresh, spaceId])
+  }, [active, list])
 
   const crumbs = (
     <p className="crumbs">
