@@ -80,12 +80,14 @@ export const Import = (props: { readonly spaceId: string }) => {
   useEffect(() => {
     if (completed !== "") refresh(pagesAtom(spaceId))
   }, [completed, refresh, spaceId])
-  const wasActive = useRef(false)
+  // The run this screen started: its end is announced once.
+  const [watching, setWatching] = useState<string | undefined>(undefined)
   useEffect(() => {
-    const last = list[0]
-    if (wasActive.current && !active && last !== undefined) setStatus(`Import: ${runHeadline(last)}.`)
-    wasActive.current = active
-  }, [active, list])
+    const run = list.find((item) => item.id === watching)
+    if (run === undefined || isActive(run)) return
+    setStatus(`Import: ${runHeadline(run)}${run.status === "failed" && run.reason !== undefined ? `: ${run.reason}` : ""}.`)
+    setWatching(undefined)
+  }, [list, watching])
 
   const crumbs = (
     <p className="crumbs">
@@ -106,7 +108,8 @@ export const Import = (props: { readonly spaceId: string }) => {
       try {
         const keys = website ? [] : await Promise.all(files.map((file) => uploadImportFile(organizationId, file)))
         const source = kind === "website" ? { type: "website" as const, url: url.trim() } : { type: "file" as const, files: keys, format: kind }
-        await start({ params: { organizationId }, payload: { source, target: { space: spaceId } }, reactivityKeys: [importsKey(spaceId)] })
+        const run = await start({ params: { organizationId }, payload: { source, target: { space: spaceId } }, reactivityKeys: [importsKey(spaceId)] })
+        setWatching(run.id)
       } catch (error) {
         if (error instanceof UploadRefused) {
           form.check({ file: error.message })
