@@ -94,6 +94,29 @@ it("imports a Confluence export and a Word document into a space, with progress,
     await page.getByRole("list", { name: "Imported pages" }).first().getByRole("link", { name: "Release Notes 4.2" }).click()
     await page.getByRole("heading", { name: "Highlights" }).waitFor()
     await captureScreen(page, "import-docx-page")
+
+    // 5. Published on a site: an imported page of each source as a reader sees it.
+    const site = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/sites`, { title: "Engineering docs" })
+    await api(url, "POST", `/orgs/${org.id}/sites/${site.id}/site-spaces`, { spaceId: space.id })
+    await api(url, "POST", `/orgs/${org.id}/sites/${site.id}/publish`)
+    interface Listed { readonly title: string; readonly path?: string; readonly pages?: ReadonlyArray<Listed> }
+    const flat = (items: ReadonlyArray<Listed>): Array<Listed> => items.flatMap((item) => [item, ...flat(item.pages ?? [])])
+    const tree = flat((await api<{ pages: ReadonlyArray<Listed> }>(url, "GET", `/spaces/${space.id}/content/pages`)).pages)
+    for (const [title, text, name] of [["Onboarding", "Your accounts are ready after 24 hours.", "confluence"], ["Release Notes 4.2", "Sync is twice as fast.", "docx"]] as const) {
+      const path = tree.find((item) => item.title === title)?.path
+      expect(path).toBeDefined()
+      await page.goto(`/~sites/${site.id}/${path}`)
+      await page.getByText(text).first().waitFor()
+      if (screenshotsWanted()) {
+        for (const [colorScheme, width] of [["light", 1280], ["dark", 390]] as const) {
+          await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+          await page.screenshot({ path: `${artifacts}import-site-${name}-${colorScheme}-${width}.png`, fullPage: true })
+        }
+        await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
+        await page.setViewportSize({ width: 1280, height: 800 })
+      }
+    }
     expect(problems).toEqual([])
   } finally {
     await session.context.close()
