@@ -277,6 +277,14 @@ for (const backend of backends) {
         assert.deepStrictEqual(listed.items.map((r) => r.id), [done.id, failedRun.id])
         const onlyFailed = yield* alice.api.imports.listImportRuns({ params: { organizationId }, query: { status: "failed" } })
         assert.deepStrictEqual(onlyFailed.items.map((r) => r.id), [failedRun.id])
+        // By site: the runs into the site's spaces; by change request: none (imports write main content).
+        const site = yield* alice.api.sites.createSite({ params: { organizationId }, payload: { title: "Docs site" } })
+        const emptySite = yield* alice.api.sites.createSite({ params: { organizationId }, payload: { title: "Other site" } })
+        yield* alice.api.siteSpaces.addSpaceToSite({ params: { organizationId, siteId: site.id }, payload: { spaceId: space.id } })
+        const ofSite = yield* alice.api.imports.listImportRuns({ params: { organizationId }, query: { site: site.id } })
+        assert.deepStrictEqual(ofSite.items.map((r) => r.id), [done.id, failedRun.id])
+        assert.deepStrictEqual((yield* alice.api.imports.listImportRuns({ params: { organizationId }, query: { site: emptySite.id } })).items, [])
+        assert.deepStrictEqual((yield* alice.api.imports.listImportRuns({ params: { organizationId }, query: { changeRequest: "cr1" } })).items, [])
         const cancelByReader = yield* Effect.flip(reader.api.imports.cancelImportRun({ params: { organizationId, importRunId: done.id } }))
         assert.strictEqual(errorCode(cancelByReader), 403)
         // Someone outside the organization sees nothing of it.

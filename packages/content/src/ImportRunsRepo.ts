@@ -8,6 +8,8 @@ export type ImportRunPatch = Partial<Pick<ImportRun, "status" | "reason" | "page
 /** Which runs a listing keeps. */
 export interface ImportRunFilter {
   readonly spaceId?: string | undefined
+  /** Runs into one of these spaces (a site's). */
+  readonly spaceIds?: ReadonlyArray<string> | undefined
   readonly statuses?: ReadonlyArray<ImportRunStatus> | undefined
 }
 
@@ -30,6 +32,7 @@ export const importRunKeyShape: Pagination.KeyShape = ["timestamp", "string"]
 const matches = (run: ImportRun, organizationId: string, filter: ImportRunFilter) =>
   run.organizationId === organizationId &&
   (filter.spaceId === undefined || run.spaceId === filter.spaceId) &&
+  (filter.spaceIds === undefined || filter.spaceIds.includes(run.spaceId)) &&
   (filter.statuses === undefined || filter.statuses.includes(run.status))
 
 export class ImportRunsRepo extends Context.Service<ImportRunsRepo, ImportRunsRepoShape>()("@quire/content/ImportRunsRepo") {

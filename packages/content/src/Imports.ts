@@ -30,6 +30,8 @@ export interface StartImportInput {
 
 export interface ImportRunsQuery extends Pagination.PageRequest {
   readonly space?: string | undefined
+  /** Only runs into these spaces (the spaces of a site, which the caller resolves). */
+  readonly spaces?: ReadonlyArray<string> | undefined
   readonly status?: ImportRunStatus | "active" | undefined
 }
 
@@ -233,6 +235,7 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
     const after = yield* Pagination.afterOf(query, importRunKeyShape)
     const filter: ImportRunFilter = {
       spaceId: query.space,
+      spaceIds: query.spaces,
       statuses: query.status === undefined ? undefined : query.status === "active" ? active : [query.status]
     }
     const page = yield* repo.list(organizationId, filter, after, Pagination.limitOf(query))

@@ -81,10 +81,11 @@ export const layer = Layer.effect(
       list: (organizationId, filter, after, limit) => {
         const range = after === undefined ? sql`true` : sql`(created_at, id) < (${String(after[0])}::timestamptz, ${String(after[1])})`
         const space = filter.spaceId === undefined ? sql`true` : sql`space_id = ${filter.spaceId}`
+        const spaces = filter.spaceIds === undefined ? sql`true` : filter.spaceIds.length === 0 ? sql`false` : sql`space_id IN ${sql.in(filter.spaceIds)}`
         const status = filter.statuses === undefined ? sql`true` : sql`status IN ${sql.in(filter.statuses)}`
         return sql<Row>`
           SELECT * FROM content_import_runs
-          WHERE organization_id = ${organizationId} AND ${space} AND ${status} AND ${range}
+          WHERE organization_id = ${organizationId} AND ${space} AND ${spaces} AND ${status} AND ${range}
           ORDER BY created_at DESC, id DESC
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,

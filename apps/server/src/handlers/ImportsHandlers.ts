@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import { Imports } from "@quire/content"
+import { SiteStructure } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as ImportPresenters from "../ImportPresenters.ts"
 import * as Presenters from "../Presenters.ts"
@@ -10,11 +11,19 @@ import { PublicUrl } from "../PublicUrl.ts"
 
 export const layer = HttpApiBuilder.group(Api, "imports", Effect.fn(function*(handlers) {
   const imports = yield* Imports
+  const structure = yield* SiteStructure
   const urls = yield* PublicUrl
   const present = Effect.map((run: Parameters<typeof ImportPresenters.importRun>[1]) => ImportPresenters.importRun(urls, run))
   return handlers
     .handle("listImportRuns", ({ params, query }) =>
-      imports.list(params.organizationId, query).pipe(
+      Effect.gen(function*() {
+        // Imports write a space's main content: none targets a change request.
+        if (query.changeRequest !== undefined) return { items: [] }
+        const spaces = query.site === undefined
+          ? undefined
+          : (yield* structure.listSiteSpaces(params.organizationId, query.site, {}, { limit: 1000 })).items.map((view) => view.space.space.id)
+        return yield* imports.list(params.organizationId, { ...query, spaces })
+      }).pipe(
         DomainErrors.api,
         Effect.map((page) => Presenters.list(page, (run) => ImportPresenters.importRun(urls, run)))
       ))
