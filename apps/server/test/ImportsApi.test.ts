@@ -181,6 +181,12 @@ for (const backend of backends) {
         assert.strictEqual(run.pages.length, 2)
         const tree = yield* alice.api.spaceContent.listPages({ params: { spaceId: space.id }, query: {} })
         assert.deepStrictEqual(tree.pages.map((p) => p.title), ["Gadget", "Setup"])
+        // Under a page: the site's pages nest there.
+        const under = yield* alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "website", url: `${origin}/` }, target: { space: space.id, page: tree.pages[0]!.id } } })
+        assert.strictEqual((yield* settled(alice.api, organizationId, under.id)).pages.length, 2)
+        const nested = yield* alice.api.spaceContent.listPages({ params: { spaceId: space.id }, query: {} })
+        assert.deepStrictEqual(nested.pages.map((p) => p.title), ["Gadget", "Setup"])
+        assert.deepStrictEqual((nested.pages[0] as unknown as Page).pages.map((p) => p.title), ["Gadget", "Setup"])
         const bad = yield* Effect.flip(alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "website", url: "ftp://example.com/" }, target: { space: space.id } } }))
         assert.strictEqual(errorCode(bad), 400)
         assert.include(errorMessage(bad), "source.url")

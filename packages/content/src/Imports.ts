@@ -338,9 +338,20 @@ const runner = (
     const site = yield* content.fetchWebsite(url)
     yield* progress(run.id, "writing", 3, { pages: site.importedResources })
     const before = pageIds((yield* content.revision(run.spaceId)).revision.pages)
-    const written = yield* content.commit(run.spaceId, (parent) => Effect.andThen(stillActive(run.id), site.build(parent)))
-    const added = written.pages.filter((page) => !before.has(page.id))
-    return { pages: added.map((page): ImportedPageState => ({ id: page.id, type: "page", status: "complete" })), files: 0 }
+    const written = yield* content.commit(run.spaceId, (parent) =>
+      Effect.gen(function*() {
+        yield* stillActive(run.id)
+        const change = yield* site.build(parent)
+        if (run.target.page === undefined) return change
+        // Under the target page: the pages the website added move there from the root.
+        const kept = new Set(parent.pages.map((page) => page.id))
+        const added = change.pages.filter((page) => !kept.has(page.id))
+        const nested = insertUnder(change.pages.filter((page) => kept.has(page.id)), run.target.page, added)
+        if (nested === undefined) return yield* new RunStopped({ status: "failed", reason: `The page ${run.target.page} was removed from the space before the import wrote` })
+        return { ...change, pages: nested }
+      }))
+    const added = [...pageIds(written.pages)].filter((id) => !before.has(id))
+    return { pages: added.map((id): ImportedPageState => ({ id, type: "page", status: "complete" })), files: 0 }
   })
 
   const run = (runId: string): Effect.Effect<void> =>
