@@ -14,7 +14,7 @@
  */
 import { ByteSize, Config, Data, Effect, Option, Result, Stream } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { contentTypeOf, isMediaType } from "@quire/content"
+import { contentTypeOf, Imports, isMediaType } from "@quire/content"
 import { sessionActor, SignInSessions, Users } from "@quire/identity"
 import { Actor, type Errors } from "@quire/kernel"
 import { ChangeRequests } from "@quire/reviews"
@@ -30,7 +30,7 @@ export const defaultMaxUploadBytes = 100 * 1024 * 1024
 /** `QUIRE_MAX_UPLOAD_BYTES`: the largest file the upload route takes. */
 export const MaxUploadBytes = Config.Int("QUIRE_MAX_UPLOAD_BYTES").pipe(Config.withDefault(defaultMaxUploadBytes))
 
-const uploadPath = /^\/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/files\/?(\?|$)/
+const uploadPath = /^\/v1\/(spaces\/[^/]+\/change-requests\/[^/]+\/files|org\/[^/]+\/imports\/files)\/?(\?|$)/
 
 /** Whether a request is an upload, whose body this route streams (BodyLimit and IdempotencyKeys leave it alone). */
 export const isUpload = (request: HttpServerRequest.HttpServerRequest): boolean =>
@@ -61,6 +61,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const users = yield* Users
   const sessions = yield* SignInSessions
   const changeRequests = yield* ChangeRequests
+  const imports = yield* Imports
   const fileLinks = yield* FileLinks
   const origin = new URL((yield* PublicUrl).base).origin
   const max = yield* Effect.orDie(MaxUploadBytes)
@@ -158,4 +159,70 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       changeRequest: { id: update.changeRequest.id, number: update.changeRequest.number, revision: update.changeRequest.revision }
     }, { status: 201, headers: noStore })
   }))
+
+  yield* importRoute(router, { caller, unauthorized, max, tooLarge, imports })
 }))
+
+interface ImportRouteDeps {
+  readonly caller: Effect.Effect<Option.Option<Actor.ActorShape>, never, HttpServerRequest.HttpServerRequest>
+  readonly unauthorized: HttpServerResponse.HttpServerResponse
+  readonly max: number
+  readonly tooLarge: (name: string) => HttpServerResponse.HttpServerResponse
+  readonly imports: Imports["Service"]
+}
+
+const importRoute = (router: HttpRouter.HttpRouter, { caller, unauthorized, max, tooLarge, imports }: ImportRouteDeps) => {
+  // `uploadImportFile`: a file kept for an import run's `source.files` (Quire's extension), within the same limit.
+  return router.add("POST", "/v1/org/:organizationId/imports/files", Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const { organizationId } = yield* HttpRouter.params
+    const name = new URL(request.url, "http://quire").searchParams.get("name") ?? ""
+    const declaredHeader = request.headers["content-length"]
+    const declared = declaredHeader === undefined ? undefined : Number(declaredHeader)
+    let consumed = false
+    const refuse = (response: HttpServerResponse.HttpServerResponse) =>
+      !consumed && declared !== undefined && declared <= max
+        ? Effect.as(Stream.runDrain(request.stream).pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max)), Effect.ignore), response)
+        : Effect.succeed(response)
+    const actor = yield* caller
+    if (Option.isNone(actor)) return yield* refuse(unauthorized)
+    if (declaredHeader !== undefined && (declared === undefined || !Number.isSafeInteger(declared) || declared < 0)) {
+      return fail(400, "Invalid header: Content-Length must be a number of bytes", "content-length")
+    }
+    if (declared !== undefined && declared > max) return tooLarge(name)
+    if (declared === 0) return fail(400, "The request body is empty: send the file's bytes", "body")
+    const declaredType = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase()
+    let read = 0
+    const bytes = Stream.unwrap(Effect.sync(() => {
+      consumed = true
+      return request.stream
+    })).pipe(
+      Stream.mapError(() => new BodyFailed()),
+      Stream.mapEffect((chunk) => {
+        read += chunk.byteLength
+        return read > max ? Effect.fail(new TooLarge()) : Effect.succeed(chunk)
+      })
+    )
+    const contentType = declaredType === "" || declaredType === "application/octet-stream" || !isMediaType(declaredType) ? contentTypeOf(name) : declaredType
+    const uploaded = yield* imports.upload(organizationId!, { name, contentType, bytes }).pipe(
+      Effect.provideService(Actor.Actor, actor.value),
+      Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max + 1)),
+      Effect.map(Option.some),
+      Effect.catchTags({
+        TooLarge: () => Effect.succeed(Option.none()),
+        BodyFailed: () => Effect.succeed(Option.none())
+      }),
+      Effect.result
+    )
+    if (Result.isFailure(uploaded)) {
+      const error = uploaded.failure as Errors.NotFound | Errors.Forbidden | Errors.InvalidInput
+      return yield* refuse(fail(statuses[error._tag], error.message, error._tag === "InvalidInput" ? error.field : undefined))
+    }
+    if (Option.isNone(uploaded.success)) return read > max ? tooLarge(name) : fail(400, "The request body ended before the file did", "body")
+    const file = uploaded.success.value
+    return HttpServerResponse.jsonUnsafe(
+      { object: "import-file", key: file.id, name: file.name, contentType: file.contentType, size: file.size },
+      { status: 201, headers: noStore }
+    )
+  }))
+}

@@ -69,6 +69,7 @@ import * as SystemHandlers from "./handlers/SystemHandlers.ts"
 import * as TeamMembersHandlers from "./handlers/TeamMembersHandlers.ts"
 import * as TeamsHandlers from "./handlers/TeamsHandlers.ts"
 import * as TranslationsHandlers from "./handlers/TranslationsHandlers.ts"
+import * as ImportsHandlers from "./handlers/ImportsHandlers.ts"
 import * as UrlsHandlers from "./handlers/UrlsHandlers.ts"
 import * as UsersHandlers from "./handlers/UsersHandlers.ts"
 import { SpaceViews } from "./SpaceViews.ts"
@@ -115,6 +116,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     OpenAPISpecsHandlers.layer,
     GitHandlers.webhookLayer,
     TranslationsHandlers.layer,
+    ImportsHandlers.layer,
     UrlsHandlers.layer,
     SpaceEmbedsHandlers.layer,
     SiteInsightsHandlers.layer,

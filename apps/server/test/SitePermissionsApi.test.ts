@@ -81,7 +81,7 @@ for (const backend of backends) {
         assert.strictEqual(errorCode(after), 403)
 
         const events = yield* alice.api.auditEvents.listOrganizationAuditEvents({ params: { organizationId }, query: { target: site.id } })
-        assert.deepStrictEqual(events.items.map((e) => e.action).toReversed(), ["site.permission-granted", "site.permission-revoked"])
+        assert.deepStrictEqual(events.items.map((e) => e.action).toReversed(), ["site.permission-granted", "site.published", "site.permission-revoked"])
       }))
 
     it.effect("a team's grant makes its members site admins; PATCH changes or removes it; teams are listed", () =>

@@ -31,6 +31,7 @@ import { Failure, Loading } from "./ui/States.tsx"
 const Site = lazy(() => import("./routes/Site.tsx").then((module) => ({ default: module.Site })))
 const SiteInsights = lazy(() => import("./features/sites/insights/Insights.tsx").then((module) => ({ default: module.Insights })))
 /** The Git sync screen, in its own chunk likewise. */
+const Import = lazy(() => import("./routes/Import.tsx").then((module) => ({ default: module.Import })))
 const GitSync = lazy(() => import("./routes/GitSync.tsx").then((module) => ({ default: module.GitSync })))
 
 // The administration screens load with their own chunk, on first use: the first load of a space does not grow.
@@ -60,7 +61,7 @@ const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", newOrganization: "New organization", org: "Organization",
   orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
   collection: "Collection", site: "Site", siteInsights: "Site insights", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
-  changeRequestReview: "Review", changeRequests: "Change requests", history: "History", gitSync: "Git sync", revision: "Revision", notFound: "Not found"
+  changeRequestReview: "Review", changeRequests: "Change requests", history: "History", gitSync: "Git sync", import: "Import", revision: "Revision", notFound: "Not found"
 }
 
 const Screen = (props: { readonly route: Route }) => {
@@ -104,6 +105,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <ChangeRequests spaceId={route.spaceId} />
     case "gitSync":
       return <Suspense fallback={<Loading what="the Git sync" />}><GitSync spaceId={route.spaceId} /></Suspense>
+    case "import":
+      return <Suspense fallback={<Loading what="imports" />}><Import spaceId={route.spaceId} /></Suspense>
     case "revision":
       return <Revision spaceId={route.spaceId} revisionId={route.revisionId} pagePath={route.pagePath} />
     case "settings":
@@ -136,7 +139,7 @@ const useOrganizationOf = (route: Route): string | undefined => {
 /** The screens whose name ends the breadcrumbs (the others add their own, or are the last part already). */
 const crumbLabels: Partial<Record<Route["name"], string>> = {
   orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
-  site: "Site", siteInsights: "Insights", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", revision: "Revision"
+  site: "Site", siteInsights: "Insights", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", import: "Import", revision: "Revision"
 }
 
 /** Where the route is in its organization, for the breadcrumbs and the sidebar. */

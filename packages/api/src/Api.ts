@@ -41,6 +41,7 @@ import { withTags } from "./Tags.ts"
 import { TeamMembersApi } from "./TeamMembersApi.ts"
 import { TeamsApi } from "./TeamsApi.ts"
 import { TranslationsApi } from "./TranslationsApi.ts"
+import { ImportsApi } from "./ImportsApi.ts"
 import { withUploadRoute } from "./UploadRoute.ts"
 import { UrlsApi } from "./UrlsApi.ts"
 import { UsersApi } from "./UsersApi.ts"
@@ -84,6 +85,7 @@ export class Api extends HttpApi.make("quire")
   .add(GitWebhookApi)
   .add(OpenAPISpecsApi)
   .add(TranslationsApi)
+  .add(ImportsApi)
   .add(UrlsApi)
   .add(SpaceEmbedsApi)
   .add(SiteInsightsApi)

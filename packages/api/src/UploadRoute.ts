@@ -79,5 +79,49 @@ export const withUploadRoute = (spec: Spec): Spec => {
       }
     }
   }
-  return { ...spec, paths: { ...spec["paths"], [uploadPath]: upload, [`${uploadPath}/limit`]: limit } }
+  return withImportUpload({ ...spec, paths: { ...spec["paths"], [uploadPath]: upload, [`${uploadPath}/limit`]: limit } })
+}
+
+const importUploadPath = "/v1/org/{organizationId}/imports/files"
+
+/** `uploadImportFile` (Quire's extension): a file kept for `startImportRun`'s `source.files`. */
+const withImportUpload = (spec: Spec): Spec => {
+  const tags = spec["paths"]?.["/v1/org/{organizationId}/imports"]?.["post"]?.["tags"] ?? []
+  const upload = {
+    post: {
+      operationId: "uploadImportFile",
+      tags,
+      security: [{ bearer: [] }],
+      summary: "Upload a file to import",
+      description:
+        "Quire's extension: one file's raw bytes as the request body (a `.docx`, a `.zip` of a Confluence or Notion export or of markdown or HTML files, or one `.md` or `.html` file), kept for `startImportRun`, whose `source.files` names it by the `key` answered here. Up to the server's upload limit (`QUIRE_MAX_UPLOAD_BYTES`); a larger body is a 413. Needs the edit role in the organization.",
+      parameters: [
+        { name: "organizationId", in: "path", required: true, schema: { type: "string" } },
+        { name: "name", in: "query", required: true, schema: { type: "string", minLength: 1, maxLength: 255 }, description: "The file's name" }
+      ],
+      requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } }, "*/*": { schema: { type: "string", format: "binary" } } } },
+      responses: {
+        "201": {
+          description: "The file, kept for an import",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  object: { type: "string", enum: ["import-file"] },
+                  key: { type: "string" },
+                  name: { type: "string" },
+                  contentType: { type: "string" },
+                  size: { type: "integer", minimum: 1 }
+                },
+                required: ["object", "key", "name", "contentType", "size"]
+              }
+            }
+          }
+        },
+        ...errors([400, 401, 403, 404, 413])
+      }
+    }
+  }
+  return { ...spec, paths: { ...spec["paths"], [importUploadPath]: upload } }
 }

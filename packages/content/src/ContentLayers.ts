@@ -6,6 +6,8 @@ import { CollectionsRepo } from "./CollectionsRepo.ts"
 import { ContentAccess } from "./ContentAccess.ts"
 import { ContentLinks } from "./ContentLinks.ts"
 import { ContentPermissions } from "./ContentPermissions.ts"
+import { Imports } from "./Imports.ts"
+import { ImportRunsRepo } from "./ImportRunsRepo.ts"
 import { PermissionsRepo } from "./PermissionsRepo.ts"
 import { EndPositions } from "./Placement.ts"
 import { PublishedContent } from "./PublishedContent.ts"
@@ -16,6 +18,7 @@ import { SearchIndex } from "./SearchIndex.ts"
 import { Spaces } from "./Spaces.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
 import * as SqlCollectionsRepo from "./SqlCollectionsRepo.ts"
+import * as SqlImportRunsRepo from "./SqlImportRunsRepo.ts"
 import * as SqlPermissionsRepo from "./SqlPermissionsRepo.ts"
 import * as SqlRevisionsRepo from "./SqlRevisionsRepo.ts"
 import * as SqlSearchIndex from "./SqlSearchIndex.ts"
@@ -31,11 +34,12 @@ export const layerReposMemory = Layer.mergeAll(
   SearchIndex.layerMemory,
   StorageUsageRepo.layerMemory,
   PermissionsRepo.layerMemory,
-  AuditLayers.layerMemory
+  AuditLayers.layerMemory,
+  ImportRunsRepo.layerMemory
 )
 
 /** The content ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer, SqlStorageUsageRepo.layer, SqlPermissionsRepo.layer, AuditLayers.layerSql)
+export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer, SqlStorageUsageRepo.layer, SqlPermissionsRepo.layer, AuditLayers.layerSql, SqlImportRunsRepo.layer)
 
 /** The SQL revisions adapter without its revision cache: every read goes to the tables (what a restarted server reads). */
 export const layerRevisionsRepoSqlUncached = SqlRevisionsRepo.layerWith({ cachedPages: 0 })
@@ -54,3 +58,6 @@ export const layerServices = Layer.mergeAll(
   // One counter for the server's spaces and collections, which are siblings of each other.
   Layer.provide(EndPositions.layer)
 )
+
+/** Import runs (needs SpaceContent, the repos, a BlobStore and a JobQueue); bounds from `QUIRE_IMPORT_MAX_*`. */
+export const layerImports = Imports.layer

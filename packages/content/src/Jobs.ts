@@ -1,6 +1,7 @@
 /** Background jobs of the content package. */
 import { Effect, Schema } from "effect"
 import { define } from "@quire/queue"
+import { Imports, importTask } from "./Imports.ts"
 import { Spaces } from "./Spaces.ts"
 
 /** Hourly: spaces in the trash for more than 7 days are removed for good, with their revisions. */
@@ -15,4 +16,16 @@ export const purgeDeletedSpaces = define("content.purgeDeletedSpaces", {
     })
 })
 
-export const jobs = [purgeDeletedSpaces] as const
+/**
+ * An import run: reads its source and writes the pages, recording the outcome on the run (never
+ * retried for a failure of the source). Three attempts, for a run whose process died; a run given
+ * up is recorded failed rather than left in progress.
+ */
+export const importRun = define(importTask, {
+  payload: Schema.Struct({ runId: Schema.String }),
+  maxAttempts: 3,
+  handler: ({ runId }) => Imports.use((imports) => imports.run(runId)),
+  onGiveUp: ({ runId }, reason) => Imports.use((imports) => imports.giveUp(runId, reason))
+})
+
+export const jobs = [purgeDeletedSpaces, importRun] as const

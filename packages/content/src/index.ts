@@ -93,3 +93,7 @@ export { templates } from "./templates/Templates.ts"
 export type { Template } from "./templates/Templates.ts"
 /** One page of the items a check keeps, fetching on until it is full (listings filtered after reading). */
 export { visiblePage } from "./Tree.ts"
+export { ArchiveLimitsConfig, Imports, importTask } from "./Imports.ts"
+export type { ImportRunsQuery, ImportsShape, ImportUpload, StartImportInput } from "./Imports.ts"
+export { ImportRunsRepo } from "./ImportRunsRepo.ts"
+export * from "./domain/ImportRun.ts"

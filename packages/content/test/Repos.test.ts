@@ -5,6 +5,7 @@
 import { Backends } from "@quire/testkit"
 import { ContentLayers, migrations } from "../src/index.ts"
 import { collectionsRepoContract } from "./contract/CollectionsRepoContract.ts"
+import { importRunsRepoContract } from "./contract/ImportRunsRepoContract.ts"
 import { permissionsRepoContract } from "./contract/PermissionsRepoContract.ts"
 import { reusableContentsContract } from "./contract/ReusableContentsContract.ts"
 import { revisionsRepoContract } from "./contract/RevisionsRepoContract.ts"
@@ -22,4 +23,5 @@ Backends.each(backends, (it) => {
   searchIndexContract(it)
   storageUsageRepoContract(it)
   permissionsRepoContract(it)
+  importRunsRepoContract(it)
 })

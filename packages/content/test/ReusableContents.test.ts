@@ -14,6 +14,7 @@ import { documentHash, type ReusableContentNode } from "../src/domain/Revision.t
 import { ContentLayers, Memberships, pageDocument, ParsePool, RevisionWriter, Search, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import { PermissionsRepo } from "../src/PermissionsRepo.ts"
 import { RevisionsRepo } from "../src/RevisionsRepo.ts"
+import { ImportRunsRepo } from "../src/ImportRunsRepo.ts"
 import { SearchIndex } from "../src/SearchIndex.ts"
 import { StorageUsageRepo } from "../src/StorageUsageRepo.ts"
 
@@ -27,7 +28,7 @@ const layer = SpaceContent.layer.pipe(
     CollectionsRepo.layerMemory,
     RevisionsRepo.layerMemory,
     BlobStore.layerMemory,
-    SearchIndex.layerMemory,
+    SearchIndex.layerMemory, ImportRunsRepo.layerMemory,
     StorageUsageRepo.layerMemory,
     PermissionsRepo.layerMemory,
     AuditLayers.layerMemory

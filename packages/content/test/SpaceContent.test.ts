@@ -17,6 +17,7 @@ import { classifyLinks } from "@quire/markdown"
 import { htmlLinks } from "../src/markdown/Dom.ts"
 import { PermissionsRepo } from "../src/PermissionsRepo.ts"
 import { RevisionsRepo } from "../src/RevisionsRepo.ts"
+import { ImportRunsRepo } from "../src/ImportRunsRepo.ts"
 import { SearchIndex } from "../src/SearchIndex.ts"
 import { StorageUsageRepo } from "../src/StorageUsageRepo.ts"
 import { rewriteLinks } from "../src/SpaceContent.ts"
@@ -46,7 +47,7 @@ const layerWith = (options: Parameters<typeof RevisionWriter.layerWith>[0] = {})
   SpaceContent.layer.pipe(
     Layer.provideMerge(RevisionWriter.layerWith(options)),
     Layer.provideMerge(ContentLayers.layerServices),
-    Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory, SearchIndex.layerMemory, StorageUsageRepo.layerMemory, PermissionsRepo.layerMemory, AuditLayers.layerMemory)),
+    Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory, SearchIndex.layerMemory, ImportRunsRepo.layerMemory, StorageUsageRepo.layerMemory, PermissionsRepo.layerMemory, AuditLayers.layerMemory)),
     Layer.provideMerge(Inserts.layer),
     Layer.provide([
       Memberships.layerTest(roles),

@@ -89,7 +89,9 @@ const layerServices = Layer.mergeAll(
     // Site permissions read a member's role and teams through content's Memberships port.
     SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide([layerSpaceRedirects, AskModel.layerConfig, MembershipsLive.layer])),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
-    TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator))
+    TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator)),
+    // Import runs: conversions of uploads and websites, written through SpaceContent.
+    ContentLayers.layerImports
   ).pipe(
     // OpenAPI specs read organization roles through content and fetch through its outbound guard.
     Layer.merge(SpecsLayers.layerServices.pipe(Layer.provide(layerSpecSecrets))),

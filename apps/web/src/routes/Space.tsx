@@ -94,6 +94,7 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
           <Link href={`/o/${space.value.organization}`}>Back to the organization</Link>
           <ShareButton target={{ kind: "space", id: space.value.id, title: space.value.title, organizationId: space.value.organization, admin: space.value.permissions.admin }} />
           {space.value.permissions.admin ? <Link href={`/s/${space.value.id}/~/git`}>Git sync</Link> : null}
+          {space.value.permissions.edit ? <Link href={`/s/${space.value.id}/~/import`}>Import from…</Link> : null}
           <Link href={`/s/${space.value.id}/~/change-requests`}>Change requests</Link>
           <NewChangeRequest spaceId={space.value.id} canEdit={space.value.permissions.edit} pagePath={current?.path ?? ""} />
           <ExportMenu spaceId={space.value.id} page={current === undefined ? undefined : { id: current.id, title: current.title, hasSubpages: (current.pages ?? []).length > 0 }} />

@@ -13,6 +13,8 @@ const { gfm } = createRequire(import.meta.url)("turndown-plugin-gfm") as { gfm: 
 export interface HtmlToMarkdownOptions {
   /** Rewrites an absolute link or image URL, e.g. to point a link at an imported page (`other.md`). */
   readonly rewriteUrl?: (url: string, kind: "link" | "image") => string
+  /** Changes the document before it is converted (after links are resolved): another tool's panels and code blocks into what the converter knows. */
+  readonly prepare?: (document: DomDocument) => void
 }
 
 // Chrome around the content, and elements whose text is not content.
@@ -70,15 +72,16 @@ service.addRule("listItem", {
 export const htmlToMarkdown = (html: string, baseUrl: string, options: HtmlToMarkdownOptions = {}): string => {
   const document = parseHtml(html)
   const base = documentBase(document, baseUrl)
-  for (const element of document.querySelectorAll(stripped)) element.remove()
+  for (const element of Array.from(document.querySelectorAll(stripped) as unknown as ArrayLike<DomElement>)) element.remove()
   const resolve = (element: DomElement, attribute: string, kind: "link" | "image") => {
     const url = absolute(element.getAttribute(attribute) ?? "", base)
     if (url === undefined) return
     if (isHttp(url)) element.setAttribute(attribute, options.rewriteUrl?.(url, kind) ?? url)
     else if (kind === "image" || !/^(mailto|tel):/i.test(url)) element.removeAttribute(attribute)
   }
-  for (const anchor of document.querySelectorAll("a[href]")) resolve(anchor, "href", "link")
-  for (const image of document.querySelectorAll("img[src]")) resolve(image, "src", "image")
+  for (const anchor of Array.from(document.querySelectorAll("a[href]") as unknown as ArrayLike<DomElement>)) resolve(anchor, "href", "link")
+  for (const image of Array.from(document.querySelectorAll("img[src]") as unknown as ArrayLike<DomElement>)) resolve(image, "src", "image")
+  options.prepare?.(document)
   const root = document.querySelector("main") ?? document.body
   return service.turndown(root.innerHTML).trim()
 }

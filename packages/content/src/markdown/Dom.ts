@@ -10,7 +10,8 @@ import { createRequire } from "node:module"
 export interface DomElement {
   readonly tagName: string
   readonly textContent: string | null
-  readonly innerHTML: string
+  /** Settable: an importer rewrites another tool's markup before converting it. */
+  innerHTML: string
   getAttribute(name: string): string | null
   setAttribute(name: string, value: string): void
   removeAttribute(name: string): void

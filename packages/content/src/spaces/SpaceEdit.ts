@@ -9,6 +9,7 @@ import { CollectionsRepo } from "../CollectionsRepo.ts"
 import { ContentAccess } from "../ContentAccess.ts"
 import { PermissionsRepo } from "../PermissionsRepo.ts"
 import { RevisionsRepo } from "../RevisionsRepo.ts"
+import { ImportRunsRepo } from "../ImportRunsRepo.ts"
 import { SearchIndex } from "../SearchIndex.ts"
 import { SpaceDependents } from "../SpaceDependents.ts"
 import { type SpacePatch, SpacesRepo } from "../SpacesRepo.ts"
@@ -22,6 +23,7 @@ export const make = Effect.gen(function*() {
   const collections = yield* CollectionsRepo
   const revisions = yield* RevisionsRepo
   const searchIndex = yield* SearchIndex
+  const importRuns = yield* ImportRunsRepo
   const usage = yield* StorageUsageRepo
   const dependents = yield* SpaceDependents
   const grants = yield* PermissionsRepo
@@ -42,7 +44,7 @@ export const make = Effect.gen(function*() {
     return yield* access.ofSpace(space.value)
   })
 
-  return { audit, repo, collections, revisions, searchIndex, usage, dependents, grants, access, ids, transactor, endPosition, now, organization, updated }
+  return { audit, repo, collections, revisions, searchIndex, importRuns, usage, dependents, grants, access, ids, transactor, endPosition, now, organization, updated }
 })
 
 export type SpaceEdit = Effect.Success<typeof make>

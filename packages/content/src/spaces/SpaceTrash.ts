@@ -12,7 +12,7 @@ export const trashRetention = Duration.days(7)
 const purgeBatch = 100
 
 export const spaceTrash = (edit: SpaceEdit) => {
-  const { audit, repo, collections, revisions, searchIndex, usage, dependents, grants, access, transactor, now, updated } = edit
+  const { audit, repo, collections, revisions, searchIndex, importRuns, usage, dependents, grants, access, transactor, now, updated } = edit
 
   const remove = Effect.fn("Spaces.remove")(function*(spaceId: string) {
     const found = yield* Effect.option(access.space(spaceId))
@@ -60,6 +60,7 @@ export const spaceTrash = (edit: SpaceEdit) => {
           usage.releaseSpace(space.id),
           grants.removeTarget({ kind: "space", id: space.id }),
           searchIndex.removeSpace(space.id),
+          importRuns.removeOfSpace(space.id),
           repo.remove(space.id)
         ], { discard: true }))
       }

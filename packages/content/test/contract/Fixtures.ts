@@ -8,12 +8,13 @@ import type { PageNode, Revision } from "../../src/domain/Revision.ts"
 import type { Collection, Space } from "../../src/domain/Space.ts"
 import { RevisionsRepo } from "../../src/RevisionsRepo.ts"
 import type { Head, HeadState } from "../../src/RevisionWriter.ts"
+import type { ImportRunsRepo } from "../../src/ImportRunsRepo.ts"
 import type { SearchIndex } from "../../src/SearchIndex.ts"
 import { SpacesRepo } from "../../src/SpacesRepo.ts"
 import type { StorageUsageRepo } from "../../src/StorageUsageRepo.ts"
 
 /** Every content port and the Transactor, as the backends under test provide them (one shared store). */
-export type Repos = SpacesRepo | CollectionsRepo | RevisionsRepo | SearchIndex | StorageUsageRepo | Transactor.Transactor
+export type Repos = SpacesRepo | CollectionsRepo | RevisionsRepo | SearchIndex | StorageUsageRepo | ImportRunsRepo | Transactor.Transactor
 
 /** The test registrar of a backend's shared layer: the suites register their tests with it. */
 export type ReposTest = Vitest.MethodsNonLive<Repos>

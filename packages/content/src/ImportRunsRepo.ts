@@ -1,0 +1,70 @@
+/** Port: import runs and the files uploaded for them, with its memory adapter. */
+import { Context, Effect, Layer, Option } from "effect"
+import { MemoryStore, Pagination } from "@quire/kernel"
+import type { ImportFile, ImportRun, ImportRunStatus } from "./domain/ImportRun.ts"
+
+export type ImportRunPatch = Partial<Pick<ImportRun, "status" | "reason" | "pages" | "progress" | "updatedAt" | "startedAt" | "completedAt">>
+
+/** Which runs a listing keeps. */
+export interface ImportRunFilter {
+  readonly spaceId?: string | undefined
+  /** Runs into one of these spaces (a site's). */
+  readonly spaceIds?: ReadonlyArray<string> | undefined
+  readonly statuses?: ReadonlyArray<ImportRunStatus> | undefined
+}
+
+export interface ImportRunsRepoShape {
+  readonly insert: (run: ImportRun) => Effect.Effect<void>
+  readonly find: (runId: string) => Effect.Effect<Option.Option<ImportRun>>
+  /** The organization's runs, most recent first (createdAt, id descending). */
+  readonly list: (organizationId: string, filter: ImportRunFilter, after: Pagination.CursorKey | undefined, limit: number) => Effect.Effect<Pagination.Page<ImportRun>>
+  /** Applies `patch` unless the run's status is one of `unless`; answers the run as it then is. */
+  readonly update: (runId: string, patch: ImportRunPatch, unless?: ReadonlyArray<ImportRunStatus>) => Effect.Effect<Option.Option<ImportRun>>
+  readonly insertFile: (file: ImportFile) => Effect.Effect<void>
+  readonly findFile: (fileId: string) => Effect.Effect<Option.Option<ImportFile>>
+  /** A purged space takes its runs with it. */
+  readonly removeOfSpace: (spaceId: string) => Effect.Effect<void>
+}
+
+export const importRunKey = (run: ImportRun): Pagination.CursorKey => [run.createdAt.toISOString(), run.id]
+export const importRunKeyShape: Pagination.KeyShape = ["timestamp", "string"]
+
+const matches = (run: ImportRun, organizationId: string, filter: ImportRunFilter) =>
+  run.organizationId === organizationId &&
+  (filter.spaceId === undefined || run.spaceId === filter.spaceId) &&
+  (filter.spaceIds === undefined || filter.spaceIds.includes(run.spaceId)) &&
+  (filter.statuses === undefined || filter.statuses.includes(run.status))
+
+export class ImportRunsRepo extends Context.Service<ImportRunsRepo, ImportRunsRepoShape>()("@quire/content/ImportRunsRepo") {
+  static readonly layerMemory = Layer.sync(ImportRunsRepo, () => {
+    const runs = new MemoryStore.TxMap<string, ImportRun>()
+    const files = new MemoryStore.TxMap<string, ImportFile>()
+    return ImportRunsRepo.of({
+      insert: (run) => Effect.sync(() => void runs.set(run.id, run)),
+      find: (runId) => Effect.sync(() => Option.fromNullishOr(runs.get(runId))),
+      list: (organizationId, filter, after, limit) =>
+        Effect.suspend(() =>
+          Pagination.paginateArray(
+            Array.from(runs.values()).filter((run) => matches(run, organizationId, filter)),
+            importRunKey,
+            { order: "desc", after, limit }
+          )
+        ),
+      update: (runId, patch, unless = []) =>
+        Effect.sync(() => {
+          const found = runs.get(runId)
+          if (found === undefined) return Option.none()
+          if (unless.includes(found.status)) return Option.some(found)
+          const next: ImportRun = { ...found, ...patch }
+          runs.set(runId, next)
+          return Option.some(next)
+        }),
+      insertFile: (file) => Effect.sync(() => void files.set(file.id, file)),
+      findFile: (fileId) => Effect.sync(() => Option.fromNullishOr(files.get(fileId))),
+      removeOfSpace: (spaceId) =>
+        Effect.sync(() => {
+          for (const run of Array.from(runs.values())) if (run.spaceId === spaceId) runs.delete(run.id)
+        })
+    })
+  })
+}

@@ -1,0 +1,57 @@
+/**
+ * Word documents (`.docx`) as import pages, through mammoth: headings, lists, tables, links and
+ * images kept (images become space files); a document is one page titled by its first heading,
+ * else its file name.
+ */
+import type { DomDocument, DomElement } from "../markdown/Dom.ts"
+import type { ImportTree, TreeAsset, TreePage } from "./ImportTree.ts"
+import { htmlPage, type Resolver } from "./Links.ts"
+import { humanize, splitMarkdown } from "./MarkdownFolder.ts"
+
+/** Whether `bytes` are a Word document: a zip holding `word/document.xml`. */
+export const isDocx = (name: string): boolean => /\.docx$/i.test(name)
+
+const extensions: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/svg+xml": "svg", "image/bmp": "bmp", "image/tiff": "tiff", "image/webp": "webp", "image/x-emf": "emf", "image/x-wmf": "wmf" }
+
+const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+
+/**
+ * Word tables have no header cells: the first row becomes the header, and cells lose the
+ * paragraphs around their text, so that the converter writes markdown tables.
+ */
+const headerRows = (document: DomDocument) => {
+  for (const table of Array.from(document.querySelectorAll("table") as unknown as ArrayLike<DomElement>)) {
+    const rows = Array.from(table.querySelectorAll("tr") as unknown as ArrayLike<DomElement>)
+    rows.forEach((row, index) => {
+      const cells = Array.from(row.querySelectorAll("td, th") as unknown as ArrayLike<DomElement>)
+      const tag = index === 0 ? "th" : "td"
+      row.innerHTML = cells.map((cell) => `<${tag}>${escapeHtml((cell.textContent ?? "").trim())}</${tag}>`).join("")
+    })
+  }
+}
+
+/** One page per document; `documents` are the uploads' names and bytes. */
+export const docxTree = async (documents: ReadonlyArray<{ readonly name: string; readonly bytes: Uint8Array }>): Promise<ImportTree> => {
+  const mammoth = (await import("mammoth")).default
+  const assets = new Map<string, TreeAsset>()
+  const pages: Array<TreePage> = []
+  for (const [index, document] of documents.entries()) {
+    const stem = document.name.replace(/\.docx$/i, "")
+    let images = 0
+    const converted = await mammoth.convertToHtml({ buffer: Buffer.from(document.bytes) }, {
+      convertImage: mammoth.images.imgElement(async (image) => {
+        const bytes = new Uint8Array(await image.readAsBuffer())
+        const name = `${stem}-image-${++images}.${extensions[image.contentType] ?? "bin"}`
+        const key = `docx/${index}/${name}`
+        assets.set(key, { name, bytes })
+        // A path from the upload's root, which the conversion turns into the file's reference.
+        return { src: `/${key}` }
+      })
+    })
+    const resolver: Resolver = { page: () => undefined, file: (path) => assets.has(path) }
+    const markdown = await htmlPage(converted.value, document.name, resolver, headerRows)
+    const split = splitMarkdown(markdown)
+    pages.push({ key: `${index}/${document.name}`, title: split.title ?? humanize(stem), markdown: split.body, children: [] })
+  }
+  return { pages, assets }
+}
