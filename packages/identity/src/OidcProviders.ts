@@ -3,7 +3,6 @@
  * client secret is sealed at rest and never answered); a provider's discovery document is read
  * when it is configured, so a wrong URL or client is refused at once, naming the field.
  */
-import { AuditLog, caller as auditCaller } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, type Roles, Transactor } from "@quire/kernel"
 import type { OidcProvider, OidcProviderPatch } from "./domain/Oidc.ts"
@@ -48,25 +47,6 @@ export class OidcProviders extends Context.Service<OidcProviders, OidcProvidersS
       const secrets = yield* OidcSecrets
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
-      const audit = yield* AuditLog
-      /** Runs a write with its audit event, in one transaction. */
-      const audited = <E>(
-        write: Effect.Effect<unknown, E>,
-        organizationId: string,
-        action: "sso.provider-created" | "sso.provider-changed" | "sso.provider-removed",
-        provider: { readonly id: string; readonly label?: string | undefined },
-        fields: ReadonlyArray<string> = []
-      ) =>
-        transactor.transaction(Effect.gen(function*() {
-          yield* write
-          yield* audit.record({
-            organizationId,
-            action,
-            actor: yield* auditCaller,
-            target: { type: "sso-provider", id: provider.id, ...(provider.label === undefined ? {} : { label: provider.label }) },
-            payload: { protocol: "oidc", ...(fields.length === 0 ? {} : { fields: fields.join(",") }) }
-          })
-        }))
 
       /** The stored fields of an input, after checking them (and the provider's discovery, when its client changes). */
       const patchOf = Effect.fnUntraced(function*(organizationId: string, input: OidcProviderInput, current: OidcProvider | undefined) {
@@ -125,7 +105,7 @@ export class OidcProviders extends Context.Service<OidcProviders, OidcProvidersS
           defaultRole: patch.defaultRole ?? null,
           createdAt: new Date(yield* Clock.currentTimeMillis)
         }
-        yield* audited(repo.insert(provider), organizationId, "sso.provider-created", provider)
+        yield* admin.audited(repo.insert(provider), organizationId, "oidc", "sso.provider-created", provider)
         return yield* admin.view(access, provider)
       })
 
@@ -144,7 +124,7 @@ export class OidcProviders extends Context.Service<OidcProviders, OidcProvidersS
         const patch = yield* patchOf(organizationId, input, current)
         const updated = yield* transactor.transaction(Effect.gen(function*() {
           const updated = yield* repo.update(organizationId, providerId, patch)
-          yield* audited(Effect.void, organizationId, "sso.provider-changed", Option.getOrThrow(updated), Object.keys(patch))
+          yield* admin.audited(Effect.void, organizationId, "oidc", "sso.provider-changed", Option.getOrThrow(updated), Object.keys(patch))
           return updated
         }))
         return yield* admin.view(access, Option.getOrThrow(updated))
@@ -154,7 +134,7 @@ export class OidcProviders extends Context.Service<OidcProviders, OidcProvidersS
         yield* admin.adminAccess(organizationId)
         const current = yield* repo.find(organizationId, providerId)
         if (Option.isNone(current)) return
-        yield* audited(repo.remove(organizationId, providerId), organizationId, "sso.provider-removed", current.value)
+        yield* admin.audited(repo.remove(organizationId, providerId), organizationId, "oidc", "sso.provider-removed", current.value)
       })
 
       const logins = Effect.fn("OidcProviders.logins")(function*(organizationId: string) {

@@ -1,6 +1,10 @@
-/** What the SAML and OpenID Connect provider use cases share: the admin check, the default team's check and a provider's view. */
+/**
+ * What the SAML and OpenID Connect provider use cases share: the admin check, the default team's
+ * check, a provider's view, and a write recorded in the audit log in its transaction.
+ */
+import { AuditLog, caller as auditCaller } from "@quire/audit"
 import { Effect, Option } from "effect"
-import { Errors } from "@quire/kernel"
+import { Errors, Transactor } from "@quire/kernel"
 import { ensureOrganization } from "./Authorization.ts"
 import type { OrganizationAccess, Team } from "./domain/Identity.ts"
 import { Organizations } from "./Organizations.ts"
@@ -16,6 +20,28 @@ export interface ProviderView<P> {
 export const make = Effect.gen(function*() {
   const organizations = yield* Organizations
   const teams = yield* TeamsRepo
+  const transactor = yield* Transactor.Transactor
+  const audit = yield* AuditLog
+
+  /** Runs a write with its audit event, in one transaction; `fields` names what an update changed. */
+  const audited = <E>(
+    write: Effect.Effect<unknown, E>,
+    organizationId: string,
+    protocol: "saml" | "oidc",
+    action: "sso.provider-created" | "sso.provider-changed" | "sso.provider-removed",
+    provider: { readonly id: string; readonly label?: string | undefined },
+    fields: ReadonlyArray<string> = []
+  ) =>
+    transactor.transaction(Effect.gen(function*() {
+      yield* write
+      yield* audit.record({
+        organizationId,
+        action,
+        actor: yield* auditCaller,
+        target: { type: "sso-provider", id: provider.id, ...(provider.label === undefined ? {} : { label: provider.label }) },
+        payload: { protocol, ...(fields.length === 0 ? {} : { fields: fields.join(",") }) }
+      })
+    }))
 
   /** The organization, when the caller administers it. */
   const adminAccess = Effect.fnUntraced(function*(organizationId: string) {
@@ -39,5 +65,5 @@ export const make = Effect.gen(function*() {
     }
   })
 
-  return { adminAccess, view, checkDefaultTeam }
+  return { adminAccess, view, checkDefaultTeam, audited }
 })

@@ -1,5 +1,4 @@
 /** Use cases on SAML single sign-on providers: organization admins configure them. */
-import { AuditLog, caller as auditCaller } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { X509Certificate } from "node:crypto"
 import { Actor, Errors, Ids, Pagination, type Roles, Transactor } from "@quire/kernel"
@@ -44,29 +43,10 @@ export class SamlProviders extends Context.Service<SamlProviders, SamlProvidersS
   static readonly layer = Layer.effect(
     SamlProviders,
     Effect.gen(function*() {
-      const { adminAccess, view, checkDefaultTeam } = yield* ProviderAdmin.make
+      const { adminAccess, view, checkDefaultTeam, audited } = yield* ProviderAdmin.make
       const repo = yield* SamlProvidersRepo
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
-      const audit = yield* AuditLog
-      /** Runs a write with its audit event, in one transaction. */
-      const audited = <E>(
-        write: Effect.Effect<unknown, E>,
-        organizationId: string,
-        action: "sso.provider-created" | "sso.provider-changed" | "sso.provider-removed",
-        provider: { readonly id: string; readonly label?: string | undefined },
-        fields: ReadonlyArray<string> = []
-      ) =>
-        transactor.transaction(Effect.gen(function*() {
-          yield* write
-          yield* audit.record({
-            organizationId,
-            action,
-            actor: yield* auditCaller,
-            target: { type: "sso-provider", id: provider.id, ...(provider.label === undefined ? {} : { label: provider.label }) },
-            payload: { protocol: "saml", ...(fields.length === 0 ? {} : { fields: fields.join(",") }) }
-          })
-        }))
 
       /** The stored fields of an input, after checking them. */
       const patchOf = Effect.fnUntraced(function*(organizationId: string, input: SamlProviderInput) {
@@ -114,7 +94,7 @@ export class SamlProviders extends Context.Service<SamlProviders, SamlProvidersS
           defaultRole: patch.defaultRole ?? null,
           createdAt: new Date(yield* Clock.currentTimeMillis)
         }
-        yield* audited(repo.insert(provider), organizationId, "sso.provider-created", provider)
+        yield* audited(repo.insert(provider), organizationId, "saml", "sso.provider-created", provider)
         return yield* view(access, provider)
       })
 
@@ -133,7 +113,7 @@ export class SamlProviders extends Context.Service<SamlProviders, SamlProvidersS
         const patch = yield* patchOf(organizationId, input)
         const updated = yield* transactor.transaction(Effect.gen(function*() {
           const updated = yield* repo.update(organizationId, providerId, patch)
-          yield* audited(Effect.void, organizationId, "sso.provider-changed", Option.getOrThrow(updated), Object.keys(patch))
+          yield* audited(Effect.void, organizationId, "saml", "sso.provider-changed", Option.getOrThrow(updated), Object.keys(patch))
           return updated
         }))
         return yield* view(access, Option.getOrThrow(updated))
@@ -143,7 +123,7 @@ export class SamlProviders extends Context.Service<SamlProviders, SamlProvidersS
         yield* adminAccess(organizationId)
         const current = yield* repo.find(organizationId, providerId)
         if (Option.isNone(current)) return
-        yield* audited(repo.remove(organizationId, providerId), organizationId, "sso.provider-removed", current.value)
+        yield* audited(repo.remove(organizationId, providerId), organizationId, "saml", "sso.provider-removed", current.value)
       })
 
       const logins = Effect.fn("SamlProviders.logins")(function*(organizationId: string) {
