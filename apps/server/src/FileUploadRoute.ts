@@ -54,6 +54,32 @@ const fail = (status: number, message: string, field?: string) => HttpServerResp
 
 const statuses = { NotFound: 404, Forbidden: 403, InvalidInput: 400, Conflict: 409 } as const
 
+/**
+ * A request body read as a stream of at most `max` bytes (failing TooLarge past it, BodyFailed when
+ * it cannot be read to its end), how much of it was read, and `refuse`: an answer sent before the
+ * body is read, which reads and drops a body within the limit first, so that a browser still
+ * sending it reads the answer rather than a reset connection.
+ */
+const limitedBody = (request: HttpServerRequest.HttpServerRequest, max: number, declared: number | undefined) => {
+  let consumed = false
+  let read = 0
+  const refuse = (response: HttpServerResponse.HttpServerResponse) =>
+    !consumed && declared !== undefined && declared <= max
+      ? Effect.as(Stream.runDrain(request.stream).pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max)), Effect.ignore), response)
+      : Effect.succeed(response)
+  const bytes = Stream.unwrap(Effect.sync(() => {
+    consumed = true
+    return request.stream
+  })).pipe(
+    Stream.mapError(() => new BodyFailed()),
+    Stream.mapEffect((chunk) => {
+      read += chunk.byteLength
+      return read > max ? Effect.fail(new TooLarge()) : Effect.succeed(chunk)
+    })
+  )
+  return { refuse, bytes, read: () => read }
+}
+
 /** The longest file name taken, as `insert_files` takes it. */
 const maxNameLength = 255
 
@@ -96,13 +122,8 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     const name = query.get("name") ?? ""
     const declaredHeader = request.headers["content-length"]
     const declared = declaredHeader === undefined ? undefined : Number(declaredHeader)
-    // Refusals before the body is read: the body is read and dropped when it is within the limit,
-    // so that a browser still sending it reads the answer rather than a reset connection.
-    let consumed = false
-    const refuse = (response: HttpServerResponse.HttpServerResponse) =>
-      !consumed && declared !== undefined && declared <= max
-        ? Effect.as(Stream.runDrain(request.stream).pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max)), Effect.ignore), response)
-        : Effect.succeed(response)
+    const body = limitedBody(request, max, declared)
+    const refuse = body.refuse
     const actor = yield* caller
     if (Option.isNone(actor)) return yield* refuse(unauthorized)
     if (name.trim() === "" || name.length > maxNameLength || /[/\\]/.test(name) || Array.from(name).some((c) => c.charCodeAt(0) < 0x20)) {
@@ -119,17 +140,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     if (declared === 0) return fail(400, "The request body is empty: send the file's bytes", "body")
     const contentType = declaredType === "" || declaredType === "application/octet-stream" ? contentTypeOf(name) : declaredType
     // Counted as read; past the limit the stream fails and nothing is stored.
-    let read = 0
-    const bytes = Stream.unwrap(Effect.sync(() => {
-      consumed = true
-      return request.stream
-    })).pipe(
-      Stream.mapError(() => new BodyFailed()),
-      Stream.mapEffect((chunk) => {
-        read += chunk.byteLength
-        return read > max ? Effect.fail(new TooLarge()) : Effect.succeed(chunk)
-      })
-    )
+    const bytes = body.bytes
     const uploaded = yield* changeRequests.uploadFile(spaceId!, changeRequestId!, { name, contentType, declaredSize: declared, bytes }).pipe(
       Effect.provideService(Actor.Actor, actor.value),
       // The route's own limit, not the bound of other requests' bodies.
@@ -148,7 +159,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       return yield* refuse(fail(status, error.message, error._tag === "InvalidInput" ? error.field : undefined))
     }
     if (Option.isNone(uploaded.success)) {
-      return read > max ? tooLarge(name) : fail(400, "The request body ended before the file did", "body")
+      return body.read() > max ? tooLarge(name) : fail(400, "The request body ended before the file did", "body")
     }
     const update = uploaded.success.value
     const stored = update.insertedFiles[0]!
@@ -179,11 +190,8 @@ const importRoute = (router: HttpRouter.HttpRouter, { caller, unauthorized, max,
     const name = new URL(request.url, "http://quire").searchParams.get("name") ?? ""
     const declaredHeader = request.headers["content-length"]
     const declared = declaredHeader === undefined ? undefined : Number(declaredHeader)
-    let consumed = false
-    const refuse = (response: HttpServerResponse.HttpServerResponse) =>
-      !consumed && declared !== undefined && declared <= max
-        ? Effect.as(Stream.runDrain(request.stream).pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max)), Effect.ignore), response)
-        : Effect.succeed(response)
+    const body = limitedBody(request, max, declared)
+    const refuse = body.refuse
     const actor = yield* caller
     if (Option.isNone(actor)) return yield* refuse(unauthorized)
     if (declaredHeader !== undefined && (declared === undefined || !Number.isSafeInteger(declared) || declared < 0)) {
@@ -192,17 +200,7 @@ const importRoute = (router: HttpRouter.HttpRouter, { caller, unauthorized, max,
     if (declared !== undefined && declared > max) return tooLarge(name)
     if (declared === 0) return fail(400, "The request body is empty: send the file's bytes", "body")
     const declaredType = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase()
-    let read = 0
-    const bytes = Stream.unwrap(Effect.sync(() => {
-      consumed = true
-      return request.stream
-    })).pipe(
-      Stream.mapError(() => new BodyFailed()),
-      Stream.mapEffect((chunk) => {
-        read += chunk.byteLength
-        return read > max ? Effect.fail(new TooLarge()) : Effect.succeed(chunk)
-      })
-    )
+    const bytes = body.bytes
     const contentType = declaredType === "" || declaredType === "application/octet-stream" || !isMediaType(declaredType) ? contentTypeOf(name) : declaredType
     const uploaded = yield* imports.upload(organizationId!, { name, contentType, bytes }).pipe(
       Effect.provideService(Actor.Actor, actor.value),
@@ -218,7 +216,7 @@ const importRoute = (router: HttpRouter.HttpRouter, { caller, unauthorized, max,
       const error = uploaded.failure as Errors.NotFound | Errors.Forbidden | Errors.InvalidInput
       return yield* refuse(fail(statuses[error._tag], error.message, error._tag === "InvalidInput" ? error.field : undefined))
     }
-    if (Option.isNone(uploaded.success)) return read > max ? tooLarge(name) : fail(400, "The request body ended before the file did", "body")
+    if (Option.isNone(uploaded.success)) return body.read() > max ? tooLarge(name) : fail(400, "The request body ended before the file did", "body")
     const file = uploaded.success.value
     return HttpServerResponse.jsonUnsafe(
       { object: "import-file", key: file.id, name: file.name, contentType: file.contentType, size: file.size },
