@@ -166,7 +166,9 @@ describe("reusable contents", () => {
         object: "block",
         type: "reusable-content",
         isVoid: true,
-        data: { ref: { kind: "reusable-content", reusableContent: "rc-1" } }
+        data: { ref: { kind: "reusable-content", reusableContent: "rc-1" } },
+        // Its key in document order, after the heading and the heading's text.
+        key: "K2"
       })
     }).pipe(Effect.provide(layer)))
 })
