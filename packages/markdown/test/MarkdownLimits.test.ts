@@ -11,6 +11,16 @@ const timed = (f: () => void): number => {
   return performance.now() - start
 }
 
+/**
+ * The least time of up to `tries` runs of `f`, stopping once one is within `budget`: a busy
+ * neighbour slows one run, a quadratic parse slows every one.
+ */
+const timedWithin = (f: () => void, budget: number, tries = 3): number => {
+  let least = Number.POSITIVE_INFINITY
+  for (let i = 0; i < tries && least >= budget; i++) least = Math.min(least, timed(f))
+  return least
+}
+
 /** An ordinary page of about `bytes` characters: headings, paragraphs with links and emphasis, lists, a table, code. */
 const ordinaryPage = (bytes: number): string => {
   const unit = "## A part\n\nWords about [the guide](https://example.com/guide) with **some** _emphasis_ and `code`.\n\n" +
@@ -62,15 +72,16 @@ describe("markdown limits", () => {
         // seconds here), with room for a collection or a busy neighbour in the same run.
         assert.isBelow(scan, Math.max(500, 2 * ordinary), `${name}: the scan took ${scan} ms`)
         let depth = 0
-        const parse = timed(() => {
+        const budget = 5 * ordinary + 500
+        const parse = timedWithin(() => {
+          depth = 0
           const stack: Array<readonly [Nodes, number]> = [[parseMarkdown(markdown), 0]]
           for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
             const [node, level] = next
             depth = Math.max(depth, level)
             if ("children" in node) for (const child of node.children) stack.push([child, level + 1])
           }
-        })
-        const budget = 5 * ordinary + 500
+        }, budget)
         assert.isBelow(parse, budget, `${name} (${markdown.length} characters, ${breach === undefined ? "within the limits" : breach.limit}): ${parse} ms against ${budget}`)
         if (breach !== undefined) {
           assert.include(Object.keys(markdownLimitNames), breach.limit)

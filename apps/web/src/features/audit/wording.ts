@@ -43,6 +43,9 @@ const possessive = (name: string) => (name.endsWith("s") ? `${name}’` : `${nam
 /** Words for a kind of content ("space", "collection"). */
 const kindOf = (type: string) => type.replace(/-/g, " ")
 
+/** A site role as the site's Permissions panel names it. */
+const siteRoleName = (role: string | undefined) => (role === "admin" ? "site admin" : role === "edit" ? "editor" : role === "read" ? "viewer" : role ?? "another")
+
 /** The sentence saying what happened. */
 export const describe = (event: AuditEventView, nameOf: NameOf): string => {
   const who = actorName(event, nameOf)
@@ -98,6 +101,15 @@ export const describe = (event: AuditEventView, nameOf: NameOf): string => {
       const on = `the ${kindOf(event.target.type)} ${event.target.label === undefined ? short(event.target.id) : quoted(event.target.label)}`
       if (event.action === "permission.revoked") return `${who} removed ${possessive(principal)} access to ${on}`
       return `${who} gave ${principal} ${roleName(text(p["to"]) ?? null)} access to ${on}`
+    }
+    case "site.permission-granted":
+    case "site.permission-changed":
+    case "site.permission-revoked": {
+      const principalId = text(p["principalId"]) ?? ""
+      const principal = p["principal"] === "team" ? `a team (${short(principalId)})` : nameOf(principalId) ?? `user ${short(principalId)}`
+      const site = `the site ${quoted(what)}`
+      if (event.action === "site.permission-revoked") return `${who} removed ${possessive(principal)} role on ${site}`
+      return `${who} gave ${principal} the ${siteRoleName(text(p["to"]))} role on ${site}`
     }
     case "sso.provider-created":
       return `${who} set up ${p["protocol"] === "oidc" ? "OpenID Connect" : "SAML"} single sign-on ${quoted(what)}`
