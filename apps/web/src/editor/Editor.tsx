@@ -6,7 +6,7 @@
 import type { Editor as TiptapEditor } from "@tiptap/core"
 import { EditorContent, useEditor } from "@tiptap/react"
 import type { Node as ProseMirrorNode } from "@tiptap/pm/model"
-import { useEffect, useMemo, useRef } from "react"
+import { useEffect, useLayoutEffect, useMemo, useRef } from "react"
 import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
 import { commandExtensions, createHooks, type LinkTarget } from "./commands/index.ts"
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
@@ -222,8 +222,9 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
     handle = idle ? requestIdleCallback(slice) : setTimeout(slice, 0)
     return () => (idle ? cancelIdleCallback(handle as number) : clearTimeout(handle))
   }, [editor, markdown, live])
-  useEffect(() => {
-    // The shared document has come: a long page is drawn as one (editor.css).
+  useLayoutEffect(() => {
+    // The shared document has come: a long page is drawn as one (editor.css), set before the
+    // browser first lays the page out (an effect ran after: one layout of every block first).
     if (live && shown && editor && !editor.isDestroyed) frame.current?.classList.toggle("is-long", editor.state.doc.childCount >= longPage)
   }, [editor, live, shown])
   useEffect(() => {
