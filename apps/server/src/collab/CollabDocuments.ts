@@ -7,6 +7,7 @@
  * it lacks (`catchUp`).
  */
 import { Clock, Effect, Option, Semaphore } from "effect"
+import { createHash } from "node:crypto"
 import * as Y from "yjs"
 import { Actor } from "@quire/kernel"
 import { agreesWith, type CollabDocumentKey, LiveDocuments, type OpenedPage, standing } from "@quire/reviews"
@@ -95,6 +96,17 @@ export const docOf = (updates: ReadonlyArray<Uint8Array>): Y.Doc & { readonly un
     }
   }
   return doc
+}
+
+/** How many documents' markdown, and how many characters in all, the loads remember (`make`). */
+const rememberedDocuments = 16
+const rememberedChars = 8_000_000
+
+/** A hash of a stored document's state and updates, in order. */
+const fingerprintOf = (updates: ReadonlyArray<Uint8Array>): string => {
+  const hash = createHash("sha256")
+  for (const update of updates) hash.update(update).update(String(update.length))
+  return hash.digest("hex")
 }
 
 /** Whether `update` reads as a Yjs update (an update stored must never keep its document from loading). */
@@ -277,6 +289,23 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
         return Semaphore.withPermit(lock, effect)
       })
     const deps: Deps = { live, codec, held, relayed, inTurn }
+    /**
+     * The markdown of the documents loaded last, by name, with the fingerprint of the stored state
+     * and updates it was made from: making the markdown of a long page is most of its loading.
+     * Bounded in entries and characters.
+     */
+    const loadedMarkdown = new Map<string, { readonly fingerprint: string; readonly markdown: string }>()
+    const rememberMarkdown = (name: string, fingerprint: string, markdown: string) => {
+      loadedMarkdown.delete(name)
+      loadedMarkdown.set(name, { fingerprint, markdown })
+      let chars = 0
+      for (const entry of loadedMarkdown.values()) chars += entry.markdown.length
+      for (const [oldest, entry] of loadedMarkdown) {
+        if (loadedMarkdown.size <= rememberedDocuments && chars <= rememberedChars) break
+        loadedMarkdown.delete(oldest)
+        chars -= entry.markdown.length
+      }
+    }
 
     /** A document made from the page's markdown: its state and its own markdown. */
     const fromPage = (markdown: string) =>
@@ -305,21 +334,36 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
         stored = yield* live.stored(key.name)
       }
       const found = Option.getOrThrow(stored)
-      let doc = docOf([found.state, ...found.updates.map((u) => u.update)])
-      if (doc.unreadable !== undefined) yield* Effect.logWarning(`Live document ${key.name}: ${doc.unreadable} stored updates could not be read and were left out`)
-      let markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
+      const updates = [found.state, ...found.updates.map((u) => u.update)]
+      // Stored as it was when this server last loaded it (the last person left, then one came
+      // back): its markdown is known, and with no update since, its state is the stored one.
+      const fingerprint = fingerprintOf(updates)
+      const known = loadedMarkdown.get(key.name)
+      let doc: ReturnType<typeof docOf> | undefined
+      let markdown: string
+      if (known !== undefined && known.fingerprint === fingerprint) {
+        markdown = known.markdown
+      } else {
+        const built = docOf(updates)
+        doc = built
+        if (built.unreadable !== undefined) yield* Effect.logWarning(`Live document ${key.name}: ${built.unreadable} stored updates could not be read and were left out`)
+        markdown = yield* Effect.sync(() => codec.toMarkdown(built))
+        rememberMarkdown(key.name, fingerprint, markdown)
+      }
       const now = created ? "agreed" : standing(found, { page: opened.markdown, doc: markdown })
       if (now === "changed-elsewhere") {
         const made = yield* fromPage(opened.markdown)
         yield* live.storeReset(key.name, made.state, { page: opened.markdown, doc: made.markdown })
-        doc.destroy()
+        loadedMarkdown.delete(key.name)
+        doc?.destroy()
         doc = docOf([made.state])
         markdown = made.markdown
       } else if (now === "diverged") {
         yield* Effect.logWarning(`Live document ${key.name} and its page both changed since they last agreed: the document is kept`)
       }
-      const state = Y.encodeStateAsUpdate(doc)
-      doc.destroy()
+      doc ??= updates.length === 1 ? undefined : docOf(updates)
+      const state = doc === undefined ? found.state : Y.encodeStateAsUpdate(doc)
+      doc?.destroy()
       const stale = now === "unwritten" && opened.access === "edit"
       const document = heldOf(key, state, now === "changed-elsewhere" ? 0 : found.updates.length, stale ? "" : markdown)
       if (stale) document.contributors.set(actor.userId, actor)
