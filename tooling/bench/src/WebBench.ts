@@ -189,7 +189,7 @@ export interface FirstLoad extends Timing {
 const spaceMarkers = { tree: ["nav[aria-label=\"Pages\"] .page-tree a[aria-current=\"page\"]"], page: ["article .markdown"] }
 
 /** One cold first load of the space's page. */
-const firstLoad = async (browser: Browser, url: string, path: string, quiet: number, profile?: string): Promise<FirstLoad> => {
+export const firstLoad = async (browser: Browser, url: string, path: string, quiet: number, profile?: string): Promise<FirstLoad> => {
   const context = await newContext(browser, url, spaceMarkers)
   try {
     const page = await context.newPage()
@@ -239,7 +239,7 @@ const typeKeys = async (page: Page, count: number) => {
 }
 
 /** One opening of the long page in the editor (the app's scripts cached by a visit of the organization first); keystrokes when `keys` > 0. */
-const editorOpen = async (
+export const editorOpen = async (
   browser: Browser,
   url: string,
   organizationPath: string,
@@ -272,15 +272,18 @@ export interface DocsLoad extends Timing {
 }
 
 /** One cold load of the API reference at /docs (issue 22: under 2 s), signed out. */
-const docsLoad = async (browser: Browser, url: string, quiet: number): Promise<DocsLoad> => {
+export const docsLoad = async (browser: Browser, url: string, quiet: number, profile?: string): Promise<DocsLoad> => {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } })
   context.setDefaultTimeout(60_000)
   await context.addInitScript({ content: initScript(docsMarkers) })
   try {
     const page = await context.newPage()
     const problems = problemsOf(page)
+    const profiler = profile === undefined ? undefined : await WebProfile.start(page, url)
     await page.goto("/docs", { waitUntil: "commit" })
-    return { ...await waitInteractive(page, Object.keys(docsMarkers), quiet), problems }
+    const timing = await waitInteractive(page, Object.keys(docsMarkers), quiet)
+    if (profiler !== undefined && profile !== undefined) await profiler.stop(profile)
+    return { ...timing, problems }
   } finally {
     await context.close()
   }
@@ -409,11 +412,13 @@ export const run = async (options: WebBenchOptions, progress: (message: string) 
     const profiles: Array<string> = []
     if (options.profileDir !== undefined) {
       const dir = options.profileDir
-      progress(`profiling a first load and an editor opening with keystrokes into ${dir}`)
+      progress(`profiling a first load, an editor opening with keystrokes and /docs into ${dir}`)
       await firstLoad(browser, server.url, spacePath, options.quiet, join(dir, "web-first-load.cpuprofile"))
       profiles.push(`First load of the space, CPU profile (${join(dir, "web-first-load.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-first-load.cpuprofile"), outDir)}`)
       await editorOpen(browser, server.url, `/o/${seeded.organizationId}`, editorPath, { paragraphs: size.paragraphs, quiet: options.quiet, keys: options.keys, profile: join(dir, "web-editor.cpuprofile") })
       profiles.push(`Editor opening and ${options.keys} keystrokes, CPU profile (${join(dir, "web-editor.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-editor.cpuprofile"), outDir)}`)
+      await docsLoad(browser, server.url, options.quiet, join(dir, "web-docs.cpuprofile"))
+      profiles.push(`API reference /docs, cold, CPU profile (${join(dir, "web-docs.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-docs.cpuprofile"), outDir)}`)
     }
     return report(outDir, options, {
       seeded, loads, opens, docs, profiles,
