@@ -98,9 +98,43 @@ export const docOf = (updates: ReadonlyArray<Uint8Array>): Y.Doc & { readonly un
   return doc
 }
 
-/** How many documents' markdown, and how many characters in all, the loads remember (`make`). */
+/** How many documents' markdown, and how many characters in all, `markdownMemory` keeps. */
 const rememberedDocuments = 16
 const rememberedChars = 8_000_000
+
+/**
+ * The markdown of the documents a server loaded last, by name, with the fingerprint of the stored
+ * state and updates it was made from: making the markdown of a long page is most of its loading,
+ * and a document opened again unchanged (its last editor left, one came back) skips it. Bounded in
+ * entries and characters.
+ */
+const markdownMemory = () => {
+  const entries = new Map<string, { readonly fingerprint: string; readonly markdown: string }>()
+  const remember = (name: string, fingerprint: string, markdown: string) => {
+    entries.delete(name)
+    entries.set(name, { fingerprint, markdown })
+    let chars = 0
+    for (const entry of entries.values()) chars += entry.markdown.length
+    for (const [oldest, entry] of entries) {
+      if (entries.size <= rememberedDocuments && chars <= rememberedChars) break
+      entries.delete(oldest)
+      chars -= entry.markdown.length
+    }
+  }
+  return {
+    forget: (name: string) => void entries.delete(name),
+    /** The markdown of `name` stored as `updates`: remembered, or made from their Y.Doc (then given too). */
+    read: (name: string, updates: ReadonlyArray<Uint8Array>, toMarkdown: (doc: Y.Doc) => string) => {
+      const fingerprint = fingerprintOf(updates)
+      const known = entries.get(name)
+      if (known !== undefined && known.fingerprint === fingerprint) return { doc: undefined, markdown: known.markdown }
+      const doc = docOf(updates)
+      const markdown = toMarkdown(doc)
+      remember(name, fingerprint, markdown)
+      return { doc: doc as ReturnType<typeof docOf> | undefined, markdown }
+    }
+  }
+}
 
 /** A hash of a stored document's state and updates, in order. */
 const fingerprintOf = (updates: ReadonlyArray<Uint8Array>): string => {
@@ -289,24 +323,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
         return Semaphore.withPermit(lock, effect)
       })
     const deps: Deps = { live, codec, held, relayed, inTurn }
-    /**
-     * The markdown of the documents loaded last, by name, with the fingerprint of the stored state
-     * and updates it was made from: making the markdown of a long page is most of its loading.
-     * Bounded in entries and characters.
-     */
-    const loadedMarkdown = new Map<string, { readonly fingerprint: string; readonly markdown: string }>()
-    const rememberMarkdown = (name: string, fingerprint: string, markdown: string) => {
-      loadedMarkdown.delete(name)
-      loadedMarkdown.set(name, { fingerprint, markdown })
-      let chars = 0
-      for (const entry of loadedMarkdown.values()) chars += entry.markdown.length
-      for (const [oldest, entry] of loadedMarkdown) {
-        if (loadedMarkdown.size <= rememberedDocuments && chars <= rememberedChars) break
-        loadedMarkdown.delete(oldest)
-        chars -= entry.markdown.length
-      }
-    }
-
+    const memory = markdownMemory()
     /** A document made from the page's markdown: its state and its own markdown. */
     const fromPage = (markdown: string) =>
       Effect.sync(() => {
@@ -335,26 +352,13 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       }
       const found = Option.getOrThrow(stored)
       const updates = [found.state, ...found.updates.map((u) => u.update)]
-      // Stored as it was when this server last loaded it (the last person left, then one came
-      // back): its markdown is known, and with no update since, its state is the stored one.
-      const fingerprint = fingerprintOf(updates)
-      const known = loadedMarkdown.get(key.name)
-      let doc: ReturnType<typeof docOf> | undefined
-      let markdown: string
-      if (known !== undefined && known.fingerprint === fingerprint) {
-        markdown = known.markdown
-      } else {
-        const built = docOf(updates)
-        doc = built
-        if (built.unreadable !== undefined) yield* Effect.logWarning(`Live document ${key.name}: ${built.unreadable} stored updates could not be read and were left out`)
-        markdown = yield* Effect.sync(() => codec.toMarkdown(built))
-        rememberMarkdown(key.name, fingerprint, markdown)
-      }
+      let { doc, markdown } = memory.read(key.name, updates, codec.toMarkdown)
+      if (doc?.unreadable !== undefined) yield* Effect.logWarning(`Live document ${key.name}: ${doc.unreadable} stored updates could not be read and were left out`)
       const now = created ? "agreed" : standing(found, { page: opened.markdown, doc: markdown })
       if (now === "changed-elsewhere") {
         const made = yield* fromPage(opened.markdown)
         yield* live.storeReset(key.name, made.state, { page: opened.markdown, doc: made.markdown })
-        loadedMarkdown.delete(key.name)
+        memory.forget(key.name)
         doc?.destroy()
         doc = docOf([made.state])
         markdown = made.markdown
