@@ -9,7 +9,7 @@
 import { Clock, Effect, Option, Semaphore } from "effect"
 import { createHash } from "node:crypto"
 import * as Y from "yjs"
-import { Actor } from "@quire/kernel"
+import { Actor, BoundedCache } from "@quire/kernel"
 import { agreesWith, type CollabDocumentKey, LiveDocuments, type OpenedPage, standing } from "@quire/reviews"
 import { CollabCodec } from "./CollabCodec.ts"
 
@@ -98,29 +98,19 @@ export const docOf = (updates: ReadonlyArray<Uint8Array>): Y.Doc & { readonly un
   return doc
 }
 
-/** How many documents' markdown, and how many characters in all, `markdownMemory` keeps. */
-const rememberedDocuments = 16
-const rememberedChars = 8_000_000
-
 /**
  * The markdown of the documents a server loaded last, by name, with the fingerprint of the stored
  * state and updates it was made from: making the markdown of a long page is most of its loading,
  * and a document opened again unchanged (its last editor left, one came back) skips it. Bounded in
- * entries and characters.
+ * entries and characters (kernel's BoundedCache, `collab_markdown` on `/metrics`).
  */
-const markdownMemory = () => {
-  const entries = new Map<string, { readonly fingerprint: string; readonly markdown: string }>()
-  const remember = (name: string, fingerprint: string, markdown: string) => {
-    entries.delete(name)
-    entries.set(name, { fingerprint, markdown })
-    let chars = 0
-    for (const entry of entries.values()) chars += entry.markdown.length
-    for (const [oldest, entry] of entries) {
-      if (entries.size <= rememberedDocuments && chars <= rememberedChars) break
-      entries.delete(oldest)
-      chars -= entry.markdown.length
-    }
-  }
+const markdownMemory = Effect.gen(function*() {
+  const entries = yield* BoundedCache.make<string, { readonly fingerprint: string; readonly markdown: string }>({
+    name: "collab_markdown",
+    capacity: 16,
+    maxWeight: 8_000_000,
+    weigh: (entry) => entry.markdown.length
+  })
   return {
     forget: (name: string) => void entries.delete(name),
     /** The markdown of `name` stored as `updates`: remembered, or made from their Y.Doc (then given too). */
@@ -130,11 +120,11 @@ const markdownMemory = () => {
       if (known !== undefined && known.fingerprint === fingerprint) return { doc: undefined, markdown: known.markdown }
       const doc = docOf(updates)
       const markdown = toMarkdown(doc)
-      remember(name, fingerprint, markdown)
+      entries.set(name, { fingerprint, markdown })
       return { doc: doc as ReturnType<typeof docOf> | undefined, markdown }
     }
   }
-}
+})
 
 /** A hash of a stored document's state and updates, in order. */
 const fingerprintOf = (updates: ReadonlyArray<Uint8Array>): string => {
@@ -323,7 +313,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
         return Semaphore.withPermit(lock, effect)
       })
     const deps: Deps = { live, codec, held, relayed, inTurn }
-    const memory = markdownMemory()
+    const memory = yield* markdownMemory
     /** A document made from the page's markdown: its state and its own markdown. */
     const fromPage = (markdown: string) =>
       Effect.sync(() => {
