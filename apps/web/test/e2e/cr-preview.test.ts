@@ -40,7 +40,7 @@ it("opens a change request's preview from the app, with its toolbar, and shares 
     const preview = page.getByRole("link", { name: "Preview", exact: true })
     await preview.waitFor({ timeout: 30_000 })
     await page.getByRole("button", { name: "Copy preview link" }).click()
-    const field = page.getByLabel("Preview link")
+    const field = page.getByLabel("Preview link", { exact: true })
     await expect.poll(() => field.inputValue(), { timeout: 15_000 }).toContain("share=")
     await captureAllPairs(page, "cr-preview-app")
     const shareLink = await field.inputValue()

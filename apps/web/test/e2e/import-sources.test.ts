@@ -88,7 +88,7 @@ const sources = (websiteUrl: string): ReadonlyArray<Source> => [
   { name: "docx", kind: "docx", file: { name: "release-notes.docx", mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: readFileSync(join(fixtures, "release-notes.docx")) }, pages: 1, images: 1, page: "Release Notes 4.2", text: "Sync is twice as fast." },
   { name: "mkdocs", kind: "markdown", file: { name: "acme-mkdocs.zip", mimeType: "application/zip", buffer: zipOf("mkdocs") }, pages: 5, images: 1, page: "Home", text: "Welcome. Start with the" },
   { name: "docusaurus", kind: "markdown", file: { name: "widgets-docusaurus.zip", mimeType: "application/zip", buffer: zipOf("docusaurus") }, pages: 4, images: 1, page: "Create a Page", text: "to create a page." },
-  { name: "docsify", kind: "markdown", file: { name: "gizmo-docsify.zip", mimeType: "application/zip", buffer: zipOf("docsify") }, pages: 4, images: 1, page: "Gizmo", text: "A gizmo for everything." },
+  { name: "docsify", kind: "markdown", file: { name: "gizmo-docsify.zip", mimeType: "application/zip", buffer: zipOf("docsify") }, pages: 4, images: 1, page: "Home", text: "A gizmo for everything." },
   { name: "website", kind: "website", pages: 2, images: 2, page: "Field Guide", text: "Everything a ranger needs on day one." }
 ]
 
