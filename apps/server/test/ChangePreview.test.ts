@@ -69,6 +69,16 @@ for (const backend of memoryAndPostgres) {
         assert.include(second.text, "Edited aardvarks.")
         assert.include(second.text, `<a href="${root}second" style="color:#fff">Second thoughts</a>`)
 
+        // The preview's search answers from the change request's content; the published site's from main.
+        const titles = (answer: { readonly text: string }) => (JSON.parse(answer.text) as { items: ReadonlyArray<{ title: string }> }).items.map((item) => item.title)
+        const found = yield* get(`${root}~search?q=aardvarks`, { cookie: member, accept: "application/json" })
+        assert.strictEqual(found.status, 200)
+        assert.sameMembers(titles(found), ["Preview only", "Second thoughts"])
+        assert.deepStrictEqual(titles(yield* get(`${root}~search?q=edited%20aard`, { cookie: member, accept: "application/json" })), ["Second thoughts"])
+        assert.include(titles(yield* get(`${root}~search?q=tool`, { cookie: member, accept: "application/json" })), "Install")
+        assert.include((yield* get(`${root}~search?q=aardvarks`, { cookie: member })).text, "Second thoughts")
+        assert.deepStrictEqual(titles(yield* get(`${s.path}~search?q=aardvarks`, { accept: "application/json" })), [])
+
         // A preview link opens it to anyone holding it, until it is revoked.
         const link = yield* api.sitePreview.createSitePreviewShareLink({ params: { ...s.siteParams, changeRequestId: cr.id } })
         const opened = yield* get(localPath(link.urls.published!))
