@@ -21,6 +21,9 @@ const joined = Effect.fnUntraced(function*(api: Awaited<Effect.Success<ReturnTyp
   return cookieOf(answer)
 })
 
+/** The titles of a JSON search answer. */
+const titles = (answer: { readonly text: string }) => (JSON.parse(answer.text) as { items: ReadonlyArray<{ title: string }> }).items.map((item) => item.title)
+
 for (const backend of memoryAndPostgres) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`change request previews on ${backend.name}`, (it) => {
     it.effect("members and preview-link holders read the site with the change request merged; nobody else does", () =>
@@ -70,7 +73,6 @@ for (const backend of memoryAndPostgres) {
         assert.include(second.text, `<a href="${root}second" style="color:#fff">Second thoughts</a>`)
 
         // The preview's search answers from the change request's content; the published site's from main.
-        const titles = (answer: { readonly text: string }) => (JSON.parse(answer.text) as { items: ReadonlyArray<{ title: string }> }).items.map((item) => item.title)
         const found = yield* get(`${root}~search?q=aardvarks`, { cookie: member, accept: "application/json" })
         assert.strictEqual(found.status, 200)
         assert.sameMembers(titles(found), ["Preview only", "Second thoughts"])

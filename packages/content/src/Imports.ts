@@ -121,6 +121,38 @@ const pageIds = (pages: ReadonlyArray<PageNode>): Set<string> => {
   return ids
 }
 
+/** The target of a run being started: the change request it names, the page it names, not both ways to a change request. */
+const checkTarget = Effect.fnUntraced(function*(content: SpaceContent["Service"], branches: ImportBranches["Service"], spaceId: string, input: StartImportInput) {
+  if (input.newChangeRequest !== undefined && input.target.changeRequest !== undefined) {
+    return yield* new Errors.InvalidInput({ field: "newChangeRequest", reason: "Give target.changeRequest (an existing change request) or newChangeRequest, not both" })
+  }
+  if (input.target.changeRequest !== undefined) {
+    const changeRequestId = input.target.changeRequest
+    yield* branches.head(spaceId, changeRequestId).pipe(
+      Effect.catchTag("InvalidInput", (error) => Effect.fail(new Errors.InvalidInput({ field: "target.changeRequest", reason: error.reason }))),
+      Effect.catchTag("NotFound", () => Effect.fail(new Errors.InvalidInput({ field: "target.changeRequest", reason: `The space has no change request ${JSON.stringify(changeRequestId)}` })))
+    )
+  }
+  if (input.target.page !== undefined) {
+    const pages = input.target.changeRequest === undefined
+      ? (yield* content.revision(spaceId)).revision.pages
+      : (yield* branches.head(spaceId, input.target.changeRequest)).pages
+    if (findPage(pages, input.target.page) === undefined) {
+      return yield* new Errors.InvalidInput({ field: "target.page", reason: `The space has no page ${JSON.stringify(input.target.page)}` })
+    }
+  }
+})
+
+/** Where a run writes: the space's main content, or the change request its target names. */
+const targetWrites = (content: SpaceContent["Service"], branches: ImportBranches["Service"]) => ({
+  revision: (run: ImportRun) =>
+    run.target.changeRequest === undefined
+      ? Effect.map(content.revision(run.spaceId), (current) => current.revision)
+      : branches.head(run.spaceId, run.target.changeRequest),
+  write: <E, R>(run: ImportRun, build: (parent: Revision) => Effect.Effect<ContentChange, E, R>) =>
+    run.target.changeRequest === undefined ? content.commit(run.spaceId, build) : branches.commit(run.spaceId, run.target.changeRequest, build)
+})
+
 export class Imports extends Context.Service<Imports, ImportsShape>()("@quire/content/Imports") {
   /** Needs the repo, SpaceContent, ContentAccess, BlobStore, Ids and a JobQueue; bounds from the environment. */
   static readonly layer = Layer.effect(Imports, Effect.gen(function*() {
@@ -204,24 +236,7 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
     const { permissions, space } = yield* access.space(input.target.space)
     if (space.organizationId !== organizationId) return yield* new Errors.NotFound({ resource: "space", id: input.target.space })
     yield* Access.ensure(permissions.edit, "import content into this space")
-    if (input.newChangeRequest !== undefined && input.target.changeRequest !== undefined) {
-      return yield* new Errors.InvalidInput({ field: "newChangeRequest", reason: "Give target.changeRequest (an existing change request) or newChangeRequest, not both" })
-    }
-    if (input.target.changeRequest !== undefined) {
-      const changeRequestId = input.target.changeRequest
-      yield* branches.head(space.id, changeRequestId).pipe(
-        Effect.catchTag("InvalidInput", (error) => Effect.fail(new Errors.InvalidInput({ field: "target.changeRequest", reason: error.reason }))),
-        Effect.catchTag("NotFound", () => Effect.fail(new Errors.InvalidInput({ field: "target.changeRequest", reason: `The space has no change request ${JSON.stringify(changeRequestId)}` })))
-      )
-    }
-    if (input.target.page !== undefined) {
-      const pages = input.target.changeRequest === undefined
-        ? (yield* content.revision(space.id)).revision.pages
-        : (yield* branches.head(space.id, input.target.changeRequest)).pages
-      if (findPage(pages, input.target.page) === undefined) {
-        return yield* new Errors.InvalidInput({ field: "target.page", reason: `The space has no page ${JSON.stringify(input.target.page)}` })
-      }
-    }
+    yield* checkTarget(content, branches, space.id, input)
     yield* checkSource(organizationId, input.source)
     // The change request is opened once the source is known good, so that a refusal opens none.
     const target = input.newChangeRequest === undefined
@@ -309,13 +324,7 @@ const runner = (
       Effect.flatMap(repo.find(runId), (found) =>
         Option.isNone(found) ? Effect.void : Effect.asVoid(repo.update(runId, { progress: { ...found.value.progress, ...extra, step, done, total: 4 }, updatedAt: at }, finished))))
 
-  /** The run's target: the space's main content, or the change request it names. */
-  const targetRevision = (run: ImportRun) =>
-    run.target.changeRequest === undefined
-      ? Effect.map(content.revision(run.spaceId), (current) => current.revision)
-      : branches.head(run.spaceId, run.target.changeRequest)
-  const write = <E, R>(run: ImportRun, build: (parent: Revision) => Effect.Effect<ContentChange, E, R>) =>
-    run.target.changeRequest === undefined ? content.commit(run.spaceId, build) : branches.commit(run.spaceId, run.target.changeRequest, build)
+  const { revision: targetRevision, write } = targetWrites(content, branches)
 
   /** Fails the write when the run was cancelled meanwhile (checked inside the write's transaction). */
   const stillActive = (runId: string) =>

@@ -209,7 +209,7 @@ const rankRows = (
       sections: hits.slice(0, query.sectionsPerPage).map(({ row, score }) => ({ id: row.section.id, title: row.section.title, body: row.section.body, score }))
     })
   }
-  return pages.sort(byScore)
+  return pages.toSorted(byScore)
 }
 
 const byScore = (a: PageHit, b: PageHit) => b.score - a.score || compareCodePoints(a.spaceId, b.spaceId) || compareCodePoints(a.pageId, b.pageId)
@@ -227,7 +227,7 @@ export const overlayHits = (
 ): SearchHits => {
   const kept = indexed.pages.filter((hit) => hidden.get(hit.spaceId)?.has(hit.pageId) !== true)
   const extra = rankRows(overlay.map(({ spaceId, page }) => ({ spaceId, pageId: page.pageId, rows: page.sections.map((section, position) => rowOf(page, section, position)) })), query)
-  const pages = [...kept, ...extra].sort(byScore)
+  const pages = [...kept, ...extra].toSorted(byScore)
   return { pages: pages.slice(query.offset, query.offset + query.limit), more: indexed.more || pages.length > query.offset + query.limit }
 }
 

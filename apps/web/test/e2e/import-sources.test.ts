@@ -82,7 +82,7 @@ interface Source {
   readonly text: string
 }
 
-const sources = (websiteUrl: string): ReadonlyArray<Source> => [
+const sources = (): ReadonlyArray<Source> => [
   { name: "confluence", kind: "confluence", file: { name: "Confluence-space-export-ENG.html.zip", mimeType: "application/zip", buffer: zipOf("confluence") }, pages: 4, images: 2, page: "Onboarding", text: "Your accounts are ready after 24 hours." },
   { name: "notion", kind: "notion", file: { name: "Export-2f1e8b0c.zip", mimeType: "application/zip", buffer: zipOf("notion") }, pages: 6, images: 2, page: "Getting Started", text: "Request access." },
   { name: "docx", kind: "docx", file: { name: "release-notes.docx", mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: readFileSync(join(fixtures, "release-notes.docx")) }, pages: 1, images: 1, page: "Release Notes 4.2", text: "Sync is twice as fast." },
@@ -152,7 +152,7 @@ it("imports each source through the Import screen and shows its pages, images an
 
     // 1. Each source imported from the screen: its pages and its images stored as the space's files.
     const imported = new Map<string, Run>()
-    for (const source of sources(websiteUrl)) {
+    for (const source of sources()) {
       const run = await importOnScreen(page, runs, source, websiteUrl)
       expect([source.name, run.pages.length, run.progress.files]).toEqual([source.name, source.pages, source.images])
       imported.set(source.name, run)
@@ -162,7 +162,7 @@ it("imports each source through the Import screen and shows its pages, images an
     // 2. On the published site: an imported page of each source, its images loaded and its links open.
     const pages = await tree()
     await page.setViewportSize({ width: 1280, height: 800 })
-    for (const source of sources(websiteUrl)) {
+    for (const source of sources()) {
       const ids = new Set(imported.get(source.name)!.pages.map((p) => p.id))
       const found = pages.find((item) => ids.has(item.id) && item.title === source.page)
       expect(found?.path, `${source.name}: ${source.page}`).toBeDefined()
@@ -184,7 +184,7 @@ it("imports each source through the Import screen and shows its pages, images an
     // 3. Imported as a change request: the pages go into a new change request, the space's main unchanged.
     const mainBefore = (await tree()).length
     await page.goto(`/s/${space.id}/~/import`)
-    const docsify = sources(websiteUrl).find((s) => s.name === "docsify")!
+    const docsify = sources().find((s) => s.name === "docsify")!
     const run = await importOnScreen(page, runs, docsify, websiteUrl, true)
     expect(run.target.changeRequest).toBeDefined()
     expect((await tree()).length).toBe(mainBefore)

@@ -5,7 +5,7 @@
  */
 import { Effect, Option } from "effect"
 import { AsyncResult } from "effect/reactivity"
-import { useEffect, useState } from "react"
+import { useCallback, useEffect, useState } from "react"
 import { callApi } from "../../api/call.ts"
 import { QuireApi } from "../../api/client.ts"
 import { spaceAtom } from "../../api/queries.ts"
@@ -74,8 +74,8 @@ export const ChangePreview = (props: { readonly spaceId: string; readonly change
   const [said, setSaid] = useState<{ readonly text: string; readonly error: boolean } | undefined>(undefined)
   const [link, setLink] = useState<string | undefined>(undefined)
   const [links, setLinks] = useState<ReadonlyArray<PreviewLink>>([])
-  const reloadLinks = (found: ReadonlyArray<Target>) =>
-    callApi(registry, listLinks(found, props.changeRequestId)).then(setLinks, () => undefined)
+  const reloadLinks = useCallback((found: ReadonlyArray<Target>) =>
+    callApi(registry, listLinks(found, props.changeRequestId)).then(setLinks, () => undefined), [registry, props.changeRequestId])
   useEffect(() => {
     if (organizationId === undefined || closed) return
     let live = true
@@ -88,7 +88,7 @@ export const ChangePreview = (props: { readonly spaceId: string; readonly change
       () => { if (live) setTargets([]) }
     )
     return () => { live = false }
-  }, [registry, organizationId, props.changeRequestId, closed])
+  }, [registry, organizationId, props.changeRequestId, closed, reloadLinks])
   if (closed || targets === undefined || targets.length === 0) return null
   const copy = async (target: Target) => {
     setSaid(undefined)
