@@ -58,7 +58,7 @@ export const toolbarHtml = (input: {
   const changed = input.changed.length === 0
     ? "No page changed"
     : `${input.changed.length} page${input.changed.length === 1 ? "" : "s"} changed: ${input.changed.slice(0, 8).map(entry).join(", ")}${input.changed.length > 8 ? ", …" : ""}`
-  return `<div id="quire-preview-toolbar" role="region" aria-label="Change request preview" style="position:sticky;top:0;z-index:1000;display:flex;flex-wrap:wrap;gap:4px 16px;align-items:center;padding:8px 16px;background:#1e1b4b;color:#fff;font:14px/1.4 system-ui,sans-serif;border-bottom:1px solid #4338ca">` +
+  return `<div id="quire-preview-toolbar" role="region" aria-label="Change request preview" style="position:relative;z-index:40;display:flex;flex-wrap:wrap;gap:4px 16px;align-items:center;padding:8px 16px;background:#1e1b4b;color:#fff;font:14px/1.4 system-ui,sans-serif;border-bottom:1px solid #4338ca">` +
     `<strong style="font-weight:600">Preview of change request #${input.number}: ${escapeHtml(input.subject === "" ? "Untitled" : input.subject)}</strong>` +
     `<span style="color:#e0e7ff">${changed}</span>` +
     `<a href="${escapeHtml(input.appUrl)}" style="margin-left:auto;color:#fff;text-decoration:underline">Open the change request</a></div>`
@@ -176,7 +176,9 @@ export const servePreview = Effect.fnUntraced(function*(site: PublishedSite, roo
     path: rest.slice(slash + 1),
     query,
     claims: {},
-    noindex: true
+    noindex: true,
+    json: (request.headers["accept"] ?? "").includes("application/json") && !(request.headers["accept"] ?? "").includes("text/html"),
+    previewSpace: changeRequest.spaceId
   })
   const headers = { "cache-control": "private, no-store", "x-robots-tag": "noindex", vary: "Cookie" }
   switch (answer.kind) {

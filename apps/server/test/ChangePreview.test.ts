@@ -21,6 +21,9 @@ const joined = Effect.fnUntraced(function*(api: Awaited<Effect.Success<ReturnTyp
   return cookieOf(answer)
 })
 
+/** The titles of a JSON search answer. */
+const titles = (answer: { readonly text: string }) => (JSON.parse(answer.text) as { items: ReadonlyArray<{ title: string }> }).items.map((item) => item.title)
+
 for (const backend of memoryAndPostgres) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`change request previews on ${backend.name}`, (it) => {
     it.effect("members and preview-link holders read the site with the change request merged; nobody else does", () =>
@@ -68,6 +71,15 @@ for (const backend of memoryAndPostgres) {
         assert.strictEqual(second.status, 200)
         assert.include(second.text, "Edited aardvarks.")
         assert.include(second.text, `<a href="${root}second" style="color:#fff">Second thoughts</a>`)
+
+        // The preview's search answers from the change request's content; the published site's from main.
+        const found = yield* get(`${root}~search?q=aardvarks`, { cookie: member, accept: "application/json" })
+        assert.strictEqual(found.status, 200)
+        assert.sameMembers(titles(found), ["Preview only", "Second thoughts"])
+        assert.deepStrictEqual(titles(yield* get(`${root}~search?q=edited%20aard`, { cookie: member, accept: "application/json" })), ["Second thoughts"])
+        assert.include(titles(yield* get(`${root}~search?q=tool`, { cookie: member, accept: "application/json" })), "Install")
+        assert.include((yield* get(`${root}~search?q=aardvarks`, { cookie: member })).text, "Second thoughts")
+        assert.deepStrictEqual(titles(yield* get(`${s.path}~search?q=aardvarks`, { accept: "application/json" })), [])
 
         // A preview link opens it to anyone holding it, until it is revoked.
         const link = yield* api.sitePreview.createSitePreviewShareLink({ params: { ...s.siteParams, changeRequestId: cr.id } })

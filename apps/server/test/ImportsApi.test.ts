@@ -164,8 +164,12 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const site = http.createServer((request, response) => {
           const pages: Record<string, string> = {
-            "/": "<html><head><title>Gadget</title></head><body><main><h1>Gadget</h1><p>Read the <a href=\"/setup.html\">setup</a>.</p></main></body></html>",
+            "/": "<html><head><title>Gadget</title></head><body><main><h1>Gadget</h1><p>Read the <a href=\"/setup.html\">setup</a>.</p><p><img src=\"/img/gadget.png\" alt=\"Gadget\"></p></main></body></html>",
             "/setup.html": "<html><head><title>Setup</title></head><body><main><h1>Setup</h1><p>Plug it in.</p></main></body></html>"
+          }
+          if (request.url === "/img/gadget.png") {
+            response.writeHead(200, { "content-type": "image/png" }).end(readFileSync(join(fixtures, "mkdocs/docs/img/architecture.png")))
+            return
           }
           const body = pages[request.url ?? ""]
           response.writeHead(body === undefined ? 404 : 200, { "content-type": "text/html; charset=utf-8" })
@@ -181,6 +185,11 @@ for (const backend of backends) {
         assert.strictEqual(run.pages.length, 2)
         const tree = yield* alice.api.spaceContent.listPages({ params: { spaceId: space.id }, query: {} })
         assert.deepStrictEqual(tree.pages.map((p) => p.title), ["Gadget", "Setup"])
+        // The site's own image is stored as a file of the space, and the page shows that file.
+        assert.strictEqual(run.progress.files, 1)
+        const files = yield* alice.api.spaceContent.listFiles({ params: { spaceId: space.id }, query: {} })
+        assert.deepStrictEqual(files.items.map((f) => f.name), ["gadget.png"])
+        assert.include(yield* markdownOf(alice.api, space.id, tree.pages[0]!.id), `](/files/${files.items[0]!.id})`)
         // Under a page: the site's pages nest there.
         const under = yield* alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "website", url: `${origin}/` }, target: { space: space.id, page: tree.pages[0]!.id } } })
         assert.strictEqual((yield* settled(alice.api, organizationId, under.id)).pages.length, 2)
@@ -283,7 +292,7 @@ for (const backend of backends) {
         assert.deepStrictEqual(listed.items.map((r) => r.id), [done.id, failedRun.id])
         const onlyFailed = yield* alice.api.imports.listImportRuns({ params: { organizationId }, query: { status: "failed" } })
         assert.deepStrictEqual(onlyFailed.items.map((r) => r.id), [failedRun.id])
-        // By site: the runs into the site's spaces; by change request: none (imports write main content).
+        // By site: the runs into the site's spaces; by change request: the runs into it (none here).
         const site = yield* alice.api.sites.createSite({ params: { organizationId }, payload: { title: "Docs site" } })
         const emptySite = yield* alice.api.sites.createSite({ params: { organizationId }, payload: { title: "Other site" } })
         yield* alice.api.siteSpaces.addSpaceToSite({ params: { organizationId, siteId: site.id }, payload: { spaceId: space.id } })
@@ -299,6 +308,47 @@ for (const backend of backends) {
         assert.strictEqual(errorCode(hidden), 404)
         const stolen = yield* Effect.flip(outsider.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "file", files: [key] }, target: { space: space.id } } }))
         assert.strictEqual(errorCode(stolen), 404)
+      }))
+
+    it.effect("an import into a change request: a new one opened for it or one given; main unchanged until merged", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId, space } = yield* spaceWith()
+        const before = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })
+        const key = yield* uploadKey(alice.token, organizationId, "handbook.zip", zipOf("mkdocs"))
+        // A new change request, opened once the source is checked, named after the upload.
+        const started = yield* alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "file", files: [key] }, target: { space: space.id }, newChangeRequest: {} } })
+        const changeRequestId = started.target.changeRequest ?? assert.fail("the run names its change request")
+        const run = yield* settled(alice.api, organizationId, started.id)
+        assert.strictEqual(run.status, "completed", run.reason)
+        assert.strictEqual(run.pages.length, 5)
+        const cr = yield* alice.api.changeRequests.getChangeRequestById({ params: { spaceId: space.id, changeRequestId } })
+        assert.strictEqual(cr.subject, "Import of handbook.zip")
+        const params = { spaceId: space.id, changeRequestId }
+        const crPages = yield* alice.api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
+        assert.deepStrictEqual(crPages.pages.map((p) => p.title), ["Home", "User guide", "About"])
+        const crFiles = yield* alice.api.changeRequestContent.listFilesInChangeRequestById({ params, query: {} })
+        assert.deepStrictEqual(crFiles.items.map((f) => f.name), ["architecture.png"])
+        assert.strictEqual((yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })).id, before.id)
+        assert.deepStrictEqual((yield* alice.api.imports.listImportRuns({ params: { organizationId }, query: { changeRequest: changeRequestId } })).items.map((r) => r.id), [run.id])
+        // An existing change request, named by GitBook's target.changeRequest: the Word document joins it.
+        const docx = yield* uploadKey(alice.token, organizationId, "release-notes.docx", readFileSync(join(fixtures, "release-notes.docx")))
+        const into = yield* alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "file", files: [docx] }, target: { space: space.id, changeRequest: changeRequestId } } })
+        assert.strictEqual((yield* settled(alice.api, organizationId, into.id)).status, "completed")
+        const joined = yield* alice.api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
+        assert.deepStrictEqual(joined.pages.map((p) => p.title), ["Home", "User guide", "About", "Release Notes 4.2"])
+        // Refusals: both ways at once, an unknown change request, a merged one.
+        const both = yield* Effect.flip(alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "file", files: [docx] }, target: { space: space.id, changeRequest: changeRequestId }, newChangeRequest: {} } }))
+        assert.strictEqual(errorCode(both), 400)
+        assert.include(errorMessage(both), "newChangeRequest")
+        const unknown = yield* Effect.flip(alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "file", files: [docx] }, target: { space: space.id, changeRequest: "missing" } } }))
+        assert.strictEqual(errorCode(unknown), 400)
+        assert.include(errorMessage(unknown), "target.changeRequest")
+        yield* alice.api.changeRequests.mergeChangeRequest({ params })
+        const merged = yield* alice.api.spaceContent.listPages({ params: { spaceId: space.id }, query: {} })
+        assert.deepStrictEqual(merged.pages.map((p) => p.title), ["Home", "User guide", "About", "Release Notes 4.2"])
+        const closed = yield* Effect.flip(alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "file", files: [docx] }, target: { space: space.id, changeRequest: changeRequestId } } }))
+        assert.strictEqual(errorCode(closed), 400)
+        assert.include(errorMessage(closed), "target.changeRequest")
       }))
 
     it.effect("a cancelled run writes nothing; an import under a page nests its pages there", () =>

@@ -61,7 +61,7 @@ export class ImportsApi extends HttpApiGroup.make("imports")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "List import runs",
-        description: "The import runs of the organization's spaces that the caller can see, most recent first; `status=active` keeps the pending and running ones."
+        description: "The import runs of the organization's spaces that the caller can see, most recent first; `status=active` keeps the pending and running ones; `changeRequest` the runs into that change request."
       })),
     /** Records an import run and queues it (the space's editors). */
     HttpApiEndpoint.post("startImportRun", "/org/:organizationId/imports", {
@@ -70,14 +70,16 @@ export class ImportsApi extends HttpApiGroup.make("imports")
         source: ContentImportSource,
         target: ContentImportTarget,
         site: Schema.optionalKey(EntityId),
-        enhance: Schema.optionalKey(Schema.Boolean)
+        enhance: Schema.optionalKey(Schema.Boolean),
+        /** Quire's: open a new change request and import into it. */
+        newChangeRequest: Schema.optionalKey(Schema.Struct({ subject: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))) }))
       }),
       success: ContentImportRun.pipe(HttpApiSchema.status(201)),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Start an import",
-        description: "Imports a website, or files uploaded with `uploadImportFile` (a Word document, a zip of a Confluence or Notion export, a zip of markdown or HTML files from MkDocs, Docusaurus, Docsify or any folder), into a space, in the background; poll `getImportRun` for its progress. The pages are added after the space's pages, or under `target.page`. An archive past the bounds (size, file count, expansion, a path leading outside it) is a 400 naming the file. Needs edit rights on the space. `enhance` is accepted and ignored."
+        description: "Imports a website, or files uploaded with `uploadImportFile` (a Word document, a zip of a Confluence or Notion export, a zip of markdown or HTML files from MkDocs, Docusaurus, Docsify or any folder), into a space, in the background; poll `getImportRun` for its progress. The pages are added after the space's pages, or under `target.page`; with `target.changeRequest` they go into that change request, and with Quire's `newChangeRequest` (`{subject?}`) into a new draft change request opened for the import (the run's `target.changeRequest` names it), for a review before they reach the space. An archive past the bounds (size, file count, expansion, a path leading outside it) is a 400 naming the file. Needs edit rights on the space. `enhance` is accepted and ignored."
       })),
     /** One import run. */
     HttpApiEndpoint.get("getImportRun", "/org/:organizationId/imports/:importRunId", {

@@ -11,6 +11,8 @@ export interface ImportRunFilter {
   /** Runs into one of these spaces (a site's). */
   readonly spaceIds?: ReadonlyArray<string> | undefined
   readonly statuses?: ReadonlyArray<ImportRunStatus> | undefined
+  /** Runs into this change request. */
+  readonly changeRequestId?: string | undefined
 }
 
 export interface ImportRunsRepoShape {
@@ -33,7 +35,8 @@ const matches = (run: ImportRun, organizationId: string, filter: ImportRunFilter
   run.organizationId === organizationId &&
   (filter.spaceId === undefined || run.spaceId === filter.spaceId) &&
   (filter.spaceIds === undefined || filter.spaceIds.includes(run.spaceId)) &&
-  (filter.statuses === undefined || filter.statuses.includes(run.status))
+  (filter.statuses === undefined || filter.statuses.includes(run.status)) &&
+  (filter.changeRequestId === undefined || run.target.changeRequest === filter.changeRequestId)
 
 export class ImportRunsRepo extends Context.Service<ImportRunsRepo, ImportRunsRepoShape>()("@quire/content/ImportRunsRepo") {
   static readonly layerMemory = Layer.sync(ImportRunsRepo, () => {

@@ -11,9 +11,11 @@ import { JobQueue } from "@quire/queue"
 import * as Access from "./Access.ts"
 import { BlobStore } from "./BlobStore.ts"
 import { ContentAccess } from "./ContentAccess.ts"
+import { ImportBranches } from "./ImportBranches.ts"
 import { type ImportedPageState, type ImportFile, type ImportFormat, type ImportRun, type ImportRunStatus, type ImportSource, type ImportTarget, initialProgress } from "./domain/ImportRun.ts"
 import { contentTypeOf } from "./domain/MediaType.ts"
 import type { FileNode, PageNode, Revision } from "./domain/Revision.ts"
+import type { ContentChange } from "./RevisionWriter.ts"
 import { type ImportRunFilter, importRunKeyShape, ImportRunsRepo } from "./ImportRunsRepo.ts"
 import { type ArchiveLimits, ArchiveRefused, defaultArchiveLimits } from "./importing/Archive.ts"
 import { checkUpload, type Upload, uploadsTree } from "./importing/FileSources.ts"
@@ -26,6 +28,8 @@ export const importTask = "content.importRun"
 export interface StartImportInput {
   readonly source: ImportSource
   readonly target: ImportTarget
+  /** Quire's: open a new change request and import into it (its subject: `subject`, else one naming the source). */
+  readonly newChangeRequest?: { readonly subject?: string | undefined } | undefined
 }
 
 export interface ImportRunsQuery extends Pagination.PageRequest {
@@ -33,6 +37,7 @@ export interface ImportRunsQuery extends Pagination.PageRequest {
   /** Only runs into these spaces (the spaces of a site, which the caller resolves). */
   readonly spaces?: ReadonlyArray<string> | undefined
   readonly status?: ImportRunStatus | "active" | undefined
+  readonly changeRequest?: string | undefined
 }
 
 /** An uploaded file: its name, type and bytes as they arrive (bounded by whoever reads the request). */
@@ -73,6 +78,13 @@ const finished: ReadonlyArray<ImportRunStatus> = ["completed", "failed", "cancel
 
 const maxNameLength = 255
 
+/** The subject of a change request an import opens: the one asked for, else one naming the source. */
+const subjectOf = (asked: string | undefined, source: ImportSource, names: ReadonlyArray<string>): string => {
+  if (asked !== undefined && asked.trim() !== "") return asked.trim()
+  const what = source.type === "website" ? source.url : names.length === 1 ? names[0]! : `${names.length} files`
+  return `Import of ${what}`.slice(0, 200)
+}
+
 /** Adds `pages` under the page `pageId` of `pages` (anywhere in the tree); none when there is no such page. */
 const insertUnder = (pages: ReadonlyArray<PageNode>, pageId: string, added: ReadonlyArray<PageNode>): ReadonlyArray<PageNode> | undefined => {
   let found = false
@@ -109,6 +121,38 @@ const pageIds = (pages: ReadonlyArray<PageNode>): Set<string> => {
   return ids
 }
 
+/** The target of a run being started: the change request it names, the page it names, not both ways to a change request. */
+const checkTarget = Effect.fnUntraced(function*(content: SpaceContent["Service"], branches: ImportBranches["Service"], spaceId: string, input: StartImportInput) {
+  if (input.newChangeRequest !== undefined && input.target.changeRequest !== undefined) {
+    return yield* new Errors.InvalidInput({ field: "newChangeRequest", reason: "Give target.changeRequest (an existing change request) or newChangeRequest, not both" })
+  }
+  if (input.target.changeRequest !== undefined) {
+    const changeRequestId = input.target.changeRequest
+    yield* branches.head(spaceId, changeRequestId).pipe(
+      Effect.catchTag("InvalidInput", (error) => Effect.fail(new Errors.InvalidInput({ field: "target.changeRequest", reason: error.reason }))),
+      Effect.catchTag("NotFound", () => Effect.fail(new Errors.InvalidInput({ field: "target.changeRequest", reason: `The space has no change request ${JSON.stringify(changeRequestId)}` })))
+    )
+  }
+  if (input.target.page !== undefined) {
+    const pages = input.target.changeRequest === undefined
+      ? (yield* content.revision(spaceId)).revision.pages
+      : (yield* branches.head(spaceId, input.target.changeRequest)).pages
+    if (findPage(pages, input.target.page) === undefined) {
+      return yield* new Errors.InvalidInput({ field: "target.page", reason: `The space has no page ${JSON.stringify(input.target.page)}` })
+    }
+  }
+})
+
+/** Where a run writes: the space's main content, or the change request its target names. */
+const targetWrites = (content: SpaceContent["Service"], branches: ImportBranches["Service"]) => ({
+  revision: (run: ImportRun) =>
+    run.target.changeRequest === undefined
+      ? Effect.map(content.revision(run.spaceId), (current) => current.revision)
+      : branches.head(run.spaceId, run.target.changeRequest),
+  write: <E, R>(run: ImportRun, build: (parent: Revision) => Effect.Effect<ContentChange, E, R>) =>
+    run.target.changeRequest === undefined ? content.commit(run.spaceId, build) : branches.commit(run.spaceId, run.target.changeRequest, build)
+})
+
 export class Imports extends Context.Service<Imports, ImportsShape>()("@quire/content/Imports") {
   /** Needs the repo, SpaceContent, ContentAccess, BlobStore, Ids and a JobQueue; bounds from the environment. */
   static readonly layer = Layer.effect(Imports, Effect.gen(function*() {
@@ -123,6 +167,7 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
   const blobs = yield* BlobStore
   const ids = yield* Ids.Ids
   const queue = yield* JobQueue
+  const branches = yield* ImportBranches
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
   const upload = <E>(organizationId: string, input: ImportUpload<E>) =>
@@ -163,6 +208,12 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
         return { name: file.value.name, bytes: bytes.value } satisfies Upload
       }))
 
+  /** The uploads' names (for the subject of a change request an import opens). */
+  const sourceNames = (source: ImportSource) =>
+    source.type === "website"
+      ? Effect.succeed<ReadonlyArray<string>>([])
+      : Effect.forEach(source.files, (key) => Effect.map(repo.findFile(key), (file) => Option.isSome(file) ? file.value.name : key))
+
   const checkSource = Effect.fnUntraced(function*(organizationId: string, source: ImportSource) {
     if (source.type === "website") {
       if (!URL.canParse(source.url) || !/^https?:$/.test(new URL(source.url).protocol)) {
@@ -185,16 +236,12 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
     const { permissions, space } = yield* access.space(input.target.space)
     if (space.organizationId !== organizationId) return yield* new Errors.NotFound({ resource: "space", id: input.target.space })
     yield* Access.ensure(permissions.edit, "import content into this space")
-    if (input.target.changeRequest !== undefined) {
-      return yield* new Errors.InvalidInput({ field: "target.changeRequest", reason: "Imports go into a space's main content; import into the space, or copy the pages into a change request afterwards" })
-    }
-    if (input.target.page !== undefined) {
-      const current = yield* content.revision(space.id)
-      if (findPage(current.revision.pages, input.target.page) === undefined) {
-        return yield* new Errors.InvalidInput({ field: "target.page", reason: `The space has no page ${JSON.stringify(input.target.page)}` })
-      }
-    }
+    yield* checkTarget(content, branches, space.id, input)
     yield* checkSource(organizationId, input.source)
+    // The change request is opened once the source is known good, so that a refusal opens none.
+    const target = input.newChangeRequest === undefined
+      ? input.target
+      : { ...input.target, changeRequest: yield* branches.open(space.id, subjectOf(input.newChangeRequest.subject, input.source, yield* sourceNames(input.source))) }
     const actor = yield* Actor.Actor
     const at = yield* now
     const run: ImportRun = {
@@ -202,7 +249,7 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
       organizationId,
       spaceId: space.id,
       source: input.source,
-      target: input.target,
+      target,
       status: "pending",
       reason: null,
       createdBy: actor.userId,
@@ -236,7 +283,8 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
     const filter: ImportRunFilter = {
       spaceId: query.space,
       spaceIds: query.spaces,
-      statuses: query.status === undefined ? undefined : query.status === "active" ? active : [query.status]
+      statuses: query.status === undefined ? undefined : query.status === "active" ? active : [query.status],
+      changeRequestId: query.changeRequest
     }
     const page = yield* repo.list(organizationId, filter, after, Pagination.limitOf(query))
     // Runs of spaces the caller cannot see are left out of the page.
@@ -257,7 +305,7 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
     return run
   })
 
-  const { run, giveUp } = runner(repo, content, blobs, ids, limits, now)
+  const { run, giveUp } = runner(repo, content, branches, blobs, ids, limits, now)
   return Imports.of({ upload, start, get, list, cancel, run, giveUp })
 })
 
@@ -265,6 +313,7 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
 const runner = (
   repo: ImportRunsRepo["Service"],
   content: SpaceContent["Service"],
+  branches: ImportBranches["Service"],
   blobs: BlobStore["Service"],
   ids: Ids.Ids["Service"],
   limits: ArchiveLimits,
@@ -274,6 +323,8 @@ const runner = (
     Effect.flatMap(now, (at) =>
       Effect.flatMap(repo.find(runId), (found) =>
         Option.isNone(found) ? Effect.void : Effect.asVoid(repo.update(runId, { progress: { ...found.value.progress, ...extra, step, done, total: 4 }, updatedAt: at }, finished))))
+
+  const { revision: targetRevision, write } = targetWrites(content, branches)
 
   /** Fails the write when the run was cancelled meanwhile (checked inside the write's transaction). */
   const stillActive = (runId: string) =>
@@ -299,8 +350,7 @@ const runner = (
     const pageIdList = yield* Effect.forEach(Array.from({ length: total }), () => ids.make)
     const wanted = [...referencedFiles(tree.pages)].filter((path) => tree.assets.has(path))
     yield* progress(run.id, "storing files", 2, { pages: total, files: wanted.length })
-    const current = yield* content.revision(run.spaceId)
-    const organizationId = current.access.space.organizationId
+    const organizationId = run.organizationId
     const stored: Array<FileNode> = []
     const fileIds = new Map<string, string>()
     return yield* Effect.gen(function*() {
@@ -312,7 +362,7 @@ const runner = (
       }
       yield* progress(run.id, "writing", 3)
       let states: ReadonlyArray<{ readonly id: string; readonly key: string; readonly folder: boolean }> = []
-      yield* content.commit(run.spaceId, (parent: Revision) =>
+      yield* write(run, (parent: Revision) =>
         Effect.gen(function*() {
           yield* stillActive(run.id)
           const at = (yield* now).toISOString()
@@ -335,23 +385,30 @@ const runner = (
 
   const importWebsite = Effect.fnUntraced(function*(run: ImportRun, url: string) {
     yield* progress(run.id, "fetching", 1)
-    const site = yield* content.fetchWebsite(url)
-    yield* progress(run.id, "writing", 3, { pages: site.importedResources })
-    const before = pageIds((yield* content.revision(run.spaceId)).revision.pages)
-    const written = yield* content.commit(run.spaceId, (parent) =>
-      Effect.gen(function*() {
-        yield* stillActive(run.id)
-        const change = yield* site.build(parent)
-        if (run.target.page === undefined) return change
-        // Under the target page: the pages the website added move there from the root.
-        const kept = new Set(parent.pages.map((page) => page.id))
-        const added = change.pages.filter((page) => !kept.has(page.id))
-        const nested = insertUnder(change.pages.filter((page) => kept.has(page.id)), run.target.page, added)
-        if (nested === undefined) return yield* new RunStopped({ status: "failed", reason: `The page ${run.target.page} was removed from the space before the import wrote` })
-        return { ...change, pages: nested }
-      }))
-    const added = [...pageIds(written.pages)].filter((id) => !before.has(id))
-    return { pages: added.map((id): ImportedPageState => ({ id, type: "page", status: "complete" })), files: 0 }
+    const site = yield* content.fetchWebsite(url, { images: true })
+    yield* progress(run.id, "storing files", 2, { pages: site.importedResources, files: site.images.length })
+    const stored = new Map<string, FileNode>()
+    return yield* Effect.gen(function*() {
+      for (const image of site.images) {
+        stored.set(image.url, yield* content.storeFile(run.organizationId, { name: image.name, contentType: image.contentType, bytes: image.bytes }))
+      }
+      yield* progress(run.id, "writing", 3)
+      const before = pageIds((yield* targetRevision(run)).pages)
+      const written = yield* write(run, (parent) =>
+        Effect.gen(function*() {
+          yield* stillActive(run.id)
+          const change = yield* site.build(parent, stored)
+          if (run.target.page === undefined) return change
+          // Under the target page: the pages the website added move there from the root.
+          const kept = new Set(parent.pages.map((page) => page.id))
+          const added = change.pages.filter((page) => !kept.has(page.id))
+          const nested = insertUnder(change.pages.filter((page) => kept.has(page.id)), run.target.page, added)
+          if (nested === undefined) return yield* new RunStopped({ status: "failed", reason: `The page ${run.target.page} was removed from the space before the import wrote` })
+          return { ...change, pages: nested }
+        }))
+      const added = [...pageIds(written.pages)].filter((id) => !before.has(id))
+      return { pages: added.map((id): ImportedPageState => ({ id, type: "page", status: "complete" })), files: stored.size }
+    }).pipe(Effect.onError(() => content.releaseFiles(run.organizationId, [...stored.values()])))
   })
 
   const run = (runId: string): Effect.Effect<void> =>

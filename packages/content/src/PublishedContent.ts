@@ -7,7 +7,10 @@ import { Context, Effect, Layer, Option } from "effect"
 import { Errors } from "@quire/kernel"
 import type { Revision } from "./domain/Revision.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
-import { SearchIndex, type SearchIndexShape } from "./SearchIndex.ts"
+import { ParsePool } from "./markdown/ParsePool.ts"
+import { indexUpdate } from "./Search.ts"
+import { type IndexedPage, overlayHits, SearchIndex, type SearchHits, type SearchIndexShape, type SearchQuery } from "./SearchIndex.ts"
+import { SpacesRepo } from "./SpacesRepo.ts"
 
 export interface PublishedContentShape {
   /** A stored revision of any space (no access check: callers check the space). */
@@ -16,15 +19,43 @@ export interface PublishedContentShape {
   readonly documents: (hashes: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, string>>
   /** The pages of the given spaces' current revisions that match a query, best first. */
   readonly search: SearchIndexShape["search"]
+  /**
+   * As `search`, with the spaces of `at` read at the revision it gives (a change request's preview):
+   * the pages that revision changes from the space's current one are searched in it, the others in the index.
+   */
+  readonly searchAt: (query: SearchQuery, at: ReadonlyMap<string, string>) => Effect.Effect<SearchHits>
 }
 
 export class PublishedContent extends Context.Service<PublishedContent, PublishedContentShape>()("@quire/content/PublishedContent") {
-  /** Over content's RevisionsRepo and SearchIndex, whichever adapters are provided. */
+  /** Over content's RevisionsRepo, SpacesRepo and SearchIndex, whichever adapters are provided, and the ParsePool. */
   static readonly layer = Layer.effect(
     PublishedContent,
     Effect.gen(function*() {
       const revisions = yield* RevisionsRepo
       const index = yield* SearchIndex
+      const spaces = yield* SpacesRepo
+      const pool = yield* ParsePool
+
+      const searchAt = Effect.fn("PublishedContent.searchAt")(function*(query: SearchQuery, at: ReadonlyMap<string, string>) {
+        const overlay: Array<{ readonly spaceId: string; readonly page: IndexedPage }> = []
+        const hidden = new Map<string, ReadonlySet<string>>()
+        for (const [spaceId, revisionId] of at) {
+          if (!query.spaceIds.includes(spaceId)) continue
+          const space = yield* spaces.find(spaceId)
+          if (Option.isNone(space) || space.value.revisionId === revisionId) continue
+          const [main, shown] = [yield* revisions.find(space.value.revisionId), yield* revisions.find(revisionId)]
+          if (Option.isNone(shown)) continue
+          const update = yield* indexUpdate(revisions, Option.getOrUndefined(main), shown.value).pipe(Effect.provideService(ParsePool, pool))
+          hidden.set(spaceId, new Set([...update.pages.map((page) => page.pageId), ...update.removed]))
+          overlay.push(...update.pages.map((page) => ({ spaceId, page })))
+        }
+        if (hidden.size === 0) return yield* index.search(query)
+        // Enough of the index's hits that those the overlay hides still leave a full page.
+        const hiddenCount = [...hidden.values()].reduce((n, ids) => n + ids.size, 0)
+        const indexed = yield* index.search({ ...query, offset: 0, limit: query.offset + query.limit + hiddenCount })
+        return overlayHits(indexed, overlay, hidden, query)
+      })
+
       return PublishedContent.of({
         revision: (revisionId) =>
           Effect.flatMap(revisions.find(revisionId), Option.match({
@@ -32,7 +63,8 @@ export class PublishedContent extends Context.Service<PublishedContent, Publishe
             onSome: Effect.succeed
           })),
         documents: revisions.documents,
-        search: index.search
+        search: index.search,
+        searchAt
       })
     })
   )

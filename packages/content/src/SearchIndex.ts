@@ -186,6 +186,51 @@ const rowOf = (page: IndexedPage, section: IndexedPage["sections"][number], posi
   body: new Set(words(section.body))
 })
 
+/** The pages of `entries` that match the query, best first (the memory adapter's ranking). */
+const rankRows = (
+  entries: ReadonlyArray<{ readonly spaceId: string; readonly pageId: string; readonly rows: ReadonlyArray<Row> }>,
+  query: SearchQuery
+): Array<PageHit> => {
+  const alternatives = alternativesOf(query)
+  const pages: Array<PageHit> = []
+  for (const { spaceId, pageId, rows } of entries) {
+    const hits = rows
+      .map((row) => ({ row, score: score(row, alternatives) }))
+      .filter((hit) => hit.score > 0)
+      .toSorted((a, b) => b.score - a.score || a.row.position - b.row.position)
+    const [first] = hits
+    if (first === undefined) continue
+    pages.push({
+      spaceId,
+      pageId,
+      title: first.row.page.title,
+      path: first.row.page.path,
+      score: first.score,
+      sections: hits.slice(0, query.sectionsPerPage).map(({ row, score }) => ({ id: row.section.id, title: row.section.title, body: row.section.body, score }))
+    })
+  }
+  return pages.toSorted(byScore)
+}
+
+const byScore = (a: PageHit, b: PageHit) => b.score - a.score || compareCodePoints(a.spaceId, b.spaceId) || compareCodePoints(a.pageId, b.pageId)
+
+/**
+ * `indexed` (an adapter's hits, from offset 0) with the pages of `overlay` in place of the index's
+ * entries of the same pages and of `hidden` ones: what a search answers over a revision that is not
+ * the indexed one (a change request's preview), its changed pages ranked as the memory adapter ranks.
+ */
+export const overlayHits = (
+  indexed: SearchHits,
+  overlay: ReadonlyArray<{ readonly spaceId: string; readonly page: IndexedPage }>,
+  hidden: ReadonlyMap<string, ReadonlySet<string>>,
+  query: SearchQuery
+): SearchHits => {
+  const kept = indexed.pages.filter((hit) => hidden.get(hit.spaceId)?.has(hit.pageId) !== true)
+  const extra = rankRows(overlay.map(({ spaceId, page }) => ({ spaceId, pageId: page.pageId, rows: page.sections.map((section, position) => rowOf(page, section, position)) })), query)
+  const pages = [...kept, ...extra].toSorted(byScore)
+  return { pages: pages.slice(query.offset, query.offset + query.limit), more: indexed.more || pages.length > query.offset + query.limit }
+}
+
 export class SearchIndex extends Context.Service<SearchIndex, SearchIndexShape>()("@quire/content/SearchIndex") {
   /** Plain word matching (no stemming): every word must appear, title words weigh most. */
   static readonly layerMemory = Layer.sync(SearchIndex, () => {
@@ -214,32 +259,11 @@ export class SearchIndex extends Context.Service<SearchIndex, SearchIndexShape>(
       removeSpace: (spaceId) => Effect.sync(() => void spaces.delete(spaceId)),
       search: (query) =>
         Effect.sync(() => {
-          const alternatives = alternativesOf(query)
-          const pages: Array<PageHit> = []
+          const entries: Array<{ readonly spaceId: string; readonly pageId: string; readonly rows: ReadonlyArray<Row> }> = []
           for (const spaceId of new Set(query.spaceIds)) {
-            for (const [pageId, rows] of spaces.get(spaceId) ?? []) {
-              const hits = rows
-                .map((row) => ({ row, score: score(row, alternatives) }))
-                .filter((hit) => hit.score > 0)
-                .toSorted((a, b) => b.score - a.score || a.row.position - b.row.position)
-              const [first] = hits
-              if (first === undefined) continue
-              pages.push({
-                spaceId,
-                pageId,
-                title: first.row.page.title,
-                path: first.row.page.path,
-                score: first.score,
-                sections: hits.slice(0, query.sectionsPerPage).map(({ row, score }) => ({
-                  id: row.section.id,
-                  title: row.section.title,
-                  body: row.section.body,
-                  score
-                }))
-              })
-            }
+            for (const [pageId, rows] of spaces.get(spaceId) ?? []) entries.push({ spaceId, pageId, rows })
           }
-          pages.sort((a, b) => b.score - a.score || compareCodePoints(a.spaceId, b.spaceId) || compareCodePoints(a.pageId, b.pageId))
+          const pages = rankRows(entries, query)
           return {
             pages: pages.slice(query.offset, query.offset + query.limit),
             more: pages.length > query.offset + query.limit

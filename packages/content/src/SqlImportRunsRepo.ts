@@ -83,9 +83,10 @@ export const layer = Layer.effect(
         const space = filter.spaceId === undefined ? sql`true` : sql`space_id = ${filter.spaceId}`
         const spaces = filter.spaceIds === undefined ? sql`true` : filter.spaceIds.length === 0 ? sql`false` : sql`space_id IN ${sql.in(filter.spaceIds)}`
         const status = filter.statuses === undefined ? sql`true` : sql`status IN ${sql.in(filter.statuses)}`
+        const changeRequest = filter.changeRequestId === undefined ? sql`true` : sql`target->>'changeRequest' = ${filter.changeRequestId}`
         return sql<Row>`
           SELECT * FROM content_import_runs
-          WHERE organization_id = ${organizationId} AND ${space} AND ${spaces} AND ${status} AND ${range}
+          WHERE organization_id = ${organizationId} AND ${space} AND ${spaces} AND ${status} AND ${changeRequest} AND ${range}
           ORDER BY created_at DESC, id DESC
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,

@@ -94,6 +94,7 @@ export type { Template } from "./templates/Templates.ts"
 /** One page of the items a check keeps, fetching on until it is full (listings filtered after reading). */
 export { visiblePage } from "./Tree.ts"
 export { ArchiveLimitsConfig, Imports, importTask } from "./Imports.ts"
+export { ImportBranches } from "./ImportBranches.ts"
 export type { ImportRunsQuery, ImportsShape, ImportUpload, StartImportInput } from "./Imports.ts"
 export { ImportRunsRepo } from "./ImportRunsRepo.ts"
 export * from "./domain/ImportRun.ts"

@@ -16,6 +16,7 @@ import * as ContentPlatform from "./ContentPlatform.ts"
 import * as CommitMessagesLive from "./CommitMessagesLive.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
 import * as MembershipDependentsLive from "./MembershipDependentsLive.ts"
+import * as ImportBranchesLive from "./ImportBranchesLive.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
 import * as NotificationMail from "./NotificationMail.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
@@ -78,20 +79,24 @@ export const layerSqlRepos = Layer.mergeAll(
 )
 
 /** Every package's use cases, over whichever ports are provided; they enqueue jobs on the JobQueue they require. */
+// Change requests' use cases, built once: the import runs that write into one use them too.
+const layerReviews = ReviewsLayers.layerServices.pipe(Layer.provide(NotificationMail.layerDelivery))
+
 const layerServices = Layer.mergeAll(
   // A member or a team that leaves takes content's and sites' grants to them, in the same transaction.
   IdentityLayers.layerServices.pipe(Layer.provide(MembershipDependentsLive.layer)),
   Layer.mergeAll(
     // Notifications are mailed by a queued job (NotificationMail), when the server mails.
-    ReviewsLayers.layerServices.pipe(Layer.provide(NotificationMail.layerDelivery)),
+    layerReviews,
     // The spec operations are also the server's, whose format=html draws operation blocks.
     // Ask's model: OpenAI-compatible, from QUIRE_AI_* (none when unset).
     // Site permissions read a member's role and teams through content's Memberships port.
     SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide([layerSpaceRedirects, AskModel.layerConfig, MembershipsLive.layer])),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator)),
-    // Import runs: conversions of uploads and websites, written through SpaceContent.
-    ContentLayers.layerImports
+    // Import runs: conversions of uploads and websites, written through SpaceContent, or into a
+    // change request through content's ImportBranches port.
+    ContentLayers.layerImports.pipe(Layer.provide(ImportBranchesLive.layer), Layer.provide(layerReviews))
   ).pipe(
     // OpenAPI specs read organization roles through content and fetch through its outbound guard.
     Layer.merge(SpecsLayers.layerServices.pipe(Layer.provide(layerSpecSecrets))),

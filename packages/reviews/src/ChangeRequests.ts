@@ -4,7 +4,7 @@
  */
 import { Context, Effect, Layer, type Option } from "effect"
 import type { Actor, Errors, Pagination } from "@quire/kernel"
-import { type FileNode, type Head, PublishedContent, type RevisionPage, type SpaceAccess } from "@quire/content"
+import { type ContentChange, type FileNode, type Head, PublishedContent, type Revision, type RevisionPage, type SpaceAccess } from "@quire/content"
 import * as BatchFiles from "./changeRequests/BatchFiles.ts"
 import * as Branch from "./changeRequests/Branch.ts"
 import { contentEdits } from "./changeRequests/ContentEdits.ts"
@@ -93,6 +93,12 @@ export interface ChangeRequestsShape {
    * review shows what the restore changes. Needs edit permission; NotFound for another space's revision.
    */
   readonly restore: (spaceId: string, revisionId: string, input: CreateInput) => Effect.Effect<ChangeRequestView, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
+  /** One write of the change request's branch by `build` (an import run's), as an edit of the caller's. */
+  readonly commit: <E, R>(
+    spaceId: string,
+    ref: string,
+    build: (parent: Revision) => Effect.Effect<ContentChange, E, R>
+  ) => Effect.Effect<Revision, E | Denied | Errors.InvalidInput | Errors.Conflict, R | Actor.Actor>
   /** Imports a website as pages after the change request's pages. */
   readonly importWebsite: (spaceId: string, ref: string, url: string) => Effect.Effect<ChangeRequestImport, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   /**
@@ -120,6 +126,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
         ...restoring(branch, records.create),
         ...contentEdits(branch, batchFiles, yield* PublishedContent),
         ...(yield* reading(branch)),
+        commit: (spaceId, ref, build) => Effect.map(branch.commitTo(spaceId, ref, build), (written) => written.revision),
         forPreview: (changeRequestId) => branch.repo.find(changeRequestId)
       })
     })

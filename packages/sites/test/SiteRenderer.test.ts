@@ -1,7 +1,7 @@
 /** The SiteRenderer over content's memory repositories: what a reader of a published site gets at each path. */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { documentHash, type PageNode, PublishedContent, type Revision, RevisionsRepo, SearchIndex, SpaceContent, type Space } from "@quire/content"
+import { documentHash, type PageNode, ParsePool, PublishedContent, type Revision, RevisionsRepo, SearchIndex, SpaceContent, SpacesRepo, type Space } from "@quire/content"
 import { Errors } from "@quire/kernel"
 import type { PublishedSite } from "../src/PublishedSites.ts"
 import { RedirectsRepo } from "../src/RedirectsRepo.ts"
@@ -88,7 +88,7 @@ const spaceRedirects = Layer.succeed(SpaceRedirects, SpaceRedirects.of({
 const testLayer = SiteRenderer.layer.pipe(
   Layer.provide(spaceRedirects),
   Layer.provideMerge(Layer.mergeAll(spaceContent, PublishedContent.layer, CodeHighlighter.layer)),
-  Layer.provideMerge(Layer.mergeAll(RevisionsRepo.layerMemory, SearchIndex.layerMemory, RedirectsRepo.layerMemory))
+  Layer.provideMerge(Layer.mergeAll(RevisionsRepo.layerMemory, SearchIndex.layerMemory, RedirectsRepo.layerMemory, SpacesRepo.layerMemory, ParsePool.layerMainThread))
 )
 
 const store = (id: string, introText: string) =>

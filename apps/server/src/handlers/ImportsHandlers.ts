@@ -17,8 +17,6 @@ export const layer = HttpApiBuilder.group(Api, "imports", Effect.fn(function*(ha
   return handlers
     .handle("listImportRuns", ({ params, query }) =>
       Effect.gen(function*() {
-        // Imports write a space's main content: none targets a change request.
-        if (query.changeRequest !== undefined) return { items: [] }
         const spaces = query.site === undefined
           ? undefined
           : (yield* structure.listSiteSpaces(params.organizationId, query.site, {}, { limit: 1000 })).items.map((view) => view.space.space.id)
@@ -28,7 +26,7 @@ export const layer = HttpApiBuilder.group(Api, "imports", Effect.fn(function*(ha
         Effect.map((page) => Presenters.list(page, (run) => ImportPresenters.importRun(urls, run)))
       ))
     .handle("startImportRun", ({ params, payload }) =>
-      imports.start(params.organizationId, { source: payload.source, target: payload.target }).pipe(DomainErrors.api, present))
+      imports.start(params.organizationId, { source: payload.source, target: payload.target, newChangeRequest: payload.newChangeRequest }).pipe(DomainErrors.api, present))
     .handle("getImportRun", ({ params }) => imports.get(params.organizationId, params.importRunId).pipe(DomainErrors.api, present))
     .handle("cancelImportRun", ({ params }) => imports.cancel(params.organizationId, params.importRunId).pipe(DomainErrors.api, present))
 }))

@@ -7,9 +7,11 @@
 import type { ContentImportRun } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react"
+import { callApi } from "../api/call.ts"
 import { usePolling } from "../api/polling.ts"
 import { pagesAtom, spaceAtom } from "../api/queries.ts"
-import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
+import { useAtomValue, useMutation, useRefresh, useRegistry } from "../api/react.ts"
+import { getChangeRequest } from "../features/editing/content.ts"
 import { FormError, SelectField, useForm } from "../features/admin/ui.tsx"
 import { isActive, percent, runHeadline, type SourceKind, sourceKinds, sourceWords } from "../features/imports/model.ts"
 import { cancelImport, importRunsAtom, importsKey, startImport, UploadRefused, uploadImportFile } from "../features/imports/queries.ts"
@@ -29,6 +31,25 @@ const accepts: Record<SourceKind, string> = {
   website: ""
 }
 
+/** The change request a run imports into, as a link to it (its number read from the API). */
+const ChangeRequestOf = (props: { readonly spaceId: string; readonly changeRequestId: string; readonly done: boolean }) => {
+  const registry = useRegistry()
+  const [number, setNumber] = useState<number | undefined>(undefined)
+  useEffect(() => {
+    let live = true
+    callApi(registry, getChangeRequest(props.spaceId, props.changeRequestId)).then((cr) => { if (live) setNumber(cr.number) }, () => undefined)
+    return () => { live = false }
+  }, [registry, props.spaceId, props.changeRequestId])
+  if (number === undefined) return <p className="muted">Into a change request</p>
+  return (
+    <p>
+      {props.done ? "Imported into " : "Into "}
+      <Link href={`/s/${props.spaceId}/~/changes/${number}`}>change request #{number}</Link>
+      {props.done ? <>: <Link href={`/s/${props.spaceId}/~/changes/${number}/~/review`}>review it</Link> before merging.</> : null}
+    </p>
+  )
+}
+
 /** One run: its state, a progress bar while it runs, why it failed, the pages it added. */
 const Run = (props: { readonly run: ContentImportRun; readonly spaceId: string; readonly pageLinks: ReadonlyMap<string, { readonly title: string; readonly path: string }>; readonly onCancel: (run: ContentImportRun) => void }) => {
   const { run } = props
@@ -45,6 +66,7 @@ const Run = (props: { readonly run: ContentImportRun; readonly spaceId: string; 
       </p>
       {active ? <progress max={100} value={percent(run)} aria-label={`Import progress: ${runHeadline(run)}`}>{percent(run)}%</progress> : null}
       {run.status === "failed" && run.reason !== undefined ? <p className="field-error">{run.reason}</p> : null}
+      {run.target.changeRequest === undefined ? null : <ChangeRequestOf spaceId={props.spaceId} changeRequestId={run.target.changeRequest} done={run.status === "completed"} />}
       {added.length > 0 ? (
         <ul className="import-pages" aria-label="Imported pages">
           {added.slice(0, 50).map((page) => <li key={page.id}><Link href={`/s/${props.spaceId}/${page.path}`}>{page.title}</Link></li>)}
@@ -68,6 +90,7 @@ export const Import = (props: { readonly spaceId: string }) => {
   const [kind, setKind] = useState<SourceKind>("auto")
   const [url, setUrl] = useState("")
   const [files, setFiles] = useState<ReadonlyArray<File>>([])
+  const [asChangeRequest, setAsChangeRequest] = useState(false)
   const [status, setStatus] = useState("")
   const fileInput = useRef<HTMLInputElement>(null)
   const fileId = useId()
@@ -108,7 +131,7 @@ export const Import = (props: { readonly spaceId: string }) => {
       try {
         const keys = website ? [] : await Promise.all(files.map((file) => uploadImportFile(organizationId, file)))
         const source = kind === "website" ? { type: "website" as const, url: url.trim() } : { type: "file" as const, files: keys, format: kind }
-        const run = await start({ params: { organizationId }, payload: { source, target: { space: spaceId } }, reactivityKeys: [importsKey(spaceId)] })
+        const run = await start({ params: { organizationId }, payload: { source, target: { space: spaceId }, ...(asChangeRequest ? { newChangeRequest: {} } : {}) }, reactivityKeys: [importsKey(spaceId)] })
         setWatching(run.id)
       } catch (error) {
         if (error instanceof UploadRefused) {
@@ -151,6 +174,10 @@ export const Import = (props: { readonly spaceId: string }) => {
               {fileError === undefined ? null : <p id={`${fileId}-error`} className="field-error" role="alert">{fileError}</p>}
             </div>
           )}
+          <div className="field import-as-cr">
+            <label><input type="checkbox" name="changeRequest" checked={asChangeRequest} onChange={(event) => setAsChangeRequest(event.target.checked)} aria-describedby={`${fileId}-cr-hint`} />Import as a change request</label>
+            <span id={`${fileId}-cr-hint`} className="hint">The pages go into a new change request, to be reviewed before they reach the space.</span>
+          </div>
           <FormError errors={form.errors} />
           <div className="toolbar"><button type="submit" className="primary" disabled={form.busy}>{form.busy ? "Starting…" : "Start the import"}</button></div>
         </form>

@@ -1,15 +1,19 @@
 /**
  * A change request previewed on the site that publishes its space: from the change request, Ada
  * opens "Preview" and reads the site as it would be merged, under a toolbar naming the change
- * request and its changed page; she copies a preview link, which opens the preview to a reader
- * with no account; the published site itself is unchanged.
+ * request and its changed page, which scrolls away under the site's sticky header; the preview's
+ * search finds the change request's page, the published site's does not; she copies a preview
+ * link, which opens the preview to a reader with no account, then revokes it, and it opens nothing.
  */
 import { expect, inject, it } from "vitest"
-import { captureAllPairs, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { fileURLToPath } from "node:url"
+import { captureAllPairs, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
+const docsImages = fileURLToPath(new URL("../../../../docs/images/previews/", import.meta.url))
+const longPage = `Run the installer, then restart.\n\n${Array.from({ length: 40 }, (_, i) => `Step ${i + 1}: check the installer's log for warnings before going on.`).join("\n\n")}\n`
 
 it("opens a change request's preview from the app, with its toolbar, and shares it by link", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Preview Org" })
@@ -24,7 +28,7 @@ it("opens a change request's preview from the app, with its toolbar, and shares 
   await api(url, "POST", `/orgs/${org.id}/sites/${site.id}/publish`)
   const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Explain installing" })
   await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
-    changes: [{ operation: "insert_page", title: "Install", slug: "install", document: { markdown: "Run the installer, then restart.\n" } }]
+    changes: [{ operation: "insert_page", title: "Install", slug: "install", document: { markdown: longPage } }]
   })
 
   const ada = await open(browser(), url)
@@ -36,7 +40,7 @@ it("opens a change request's preview from the app, with its toolbar, and shares 
     const preview = page.getByRole("link", { name: "Preview", exact: true })
     await preview.waitFor({ timeout: 30_000 })
     await page.getByRole("button", { name: "Copy preview link" }).click()
-    const field = page.getByLabel("Preview link")
+    const field = page.getByLabel("Preview link", { exact: true })
     await expect.poll(() => field.inputValue(), { timeout: 15_000 }).toContain("share=")
     await captureAllPairs(page, "cr-preview-app")
     const shareLink = await field.inputValue()
@@ -56,12 +60,42 @@ it("opens a change request's preview from the app, with its toolbar, and shares 
     await toolbar.getByRole("link", { name: "Install" }).click()
     await page.waitForURL(`**${previewPath}install`)
 
+    // Scrolled, the toolbar goes up with the page and the site's sticky header alone holds the top.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+      await page.goto(`${previewPath}install`)
+      await page.evaluate(() => window.scrollTo(0, 900))
+      const header = page.locator(".site-header")
+      await expect.poll(async () => (await header.boundingBox())?.y, { timeout: 15_000 }).toBe(0)
+      const [bar, head] = [await toolbar.boundingBox(), await header.boundingBox()]
+      expect(bar!.y + bar!.height, `the toolbar is above the header at ${width}px`).toBeLessThanOrEqual(head!.y + 1)
+      if (screenshotsWanted()) await page.screenshot({ path: `${docsImages}toolbar-scrolled-${width}.png` })
+    }
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    // The preview's search answers from the change request's content; the published site's from main.
+    await page.goto(`${previewPath}~search?q=installer`)
+    await page.locator(".search-page").getByRole("link", { name: "Install" }).first().waitFor({ timeout: 15_000 })
+    const typed = await page.request.get(`${previewPath}~search?q=instal`, { headers: { accept: "application/json" } })
+    expect(((await typed.json()) as { items: ReadonlyArray<{ title: string }> }).items.map((item) => item.title)).toContain("Install")
+    const publishedSearch = await page.request.get(`/~sites/${site.id}/~search?q=installer`, { headers: { accept: "application/json" } })
+    expect(((await publishedSearch.json()) as { items: ReadonlyArray<unknown> }).items).toEqual([])
+
     // The published site is unchanged; a reader with no account gets nothing without the link, the preview with it.
     expect((await reader.page.goto(`/~sites/${site.id}/install`))?.status()).toBe(404)
     expect((await reader.page.goto(`${previewPath}install`))?.status()).toBe(404)
     await reader.page.goto(new URL(shareLink).pathname + new URL(shareLink).search)
     await reader.page.getByRole("region", { name: "Change request preview" }).waitFor()
     expect(reader.page.url()).not.toContain("share=")
+
+    // Revoked from the change request, the link opens nothing, even to the reader who opened it.
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}`)
+    const links = page.getByRole("list", { name: "Preview links" })
+    await links.getByRole("button", { name: /^Revoke the preview link created/ }).click()
+    await page.getByText(/^Revoked the preview link created/).waitFor({ timeout: 15_000 })
+    await links.waitFor({ state: "detached", timeout: 15_000 })
+    expect((await reader.page.goto(`${previewPath}install`))?.status()).toBe(404)
+    expect((await reader.page.goto(new URL(shareLink).pathname + new URL(shareLink).search))?.status()).toBe(404)
     expect(ada.problems).toEqual([])
   } finally {
     await ada.context.close()

@@ -16,6 +16,8 @@ export interface ImportWebsiteOptions {
   readonly maxTotalBytes?: number
   /** Time limit of each fetch (default 10 seconds). */
   readonly timeout?: Duration.Input
+  /** Same-site images fetched at most (default 0: images stay links to the website). */
+  readonly maxImages?: number
 }
 
 /** One imported page: a root-level page of the new revision. */
@@ -28,10 +30,22 @@ export interface ImportedPage {
   readonly markdown: string
 }
 
+/** An image of the website's own origin that its pages show, fetched with them. */
+export interface ImportedImage {
+  /** The URL the pages' markdown names it by. */
+  readonly url: string
+  /** A file name from the URL's last segment. */
+  readonly name: string
+  readonly contentType: string
+  readonly bytes: Uint8Array
+}
+
 /** The result of a website import. */
 export interface WebsiteImport {
   /** The start page first, then in the order they were found. */
   readonly pages: ReadonlyArray<ImportedPage>
+  /** The same-site images the pages show (up to `maxImages`; images elsewhere stay links). */
+  readonly images: ReadonlyArray<ImportedImage>
   /** Resources converted into pages. */
   readonly importedResources: number
   /** Same-site resources found, imported or not. */
@@ -190,7 +204,9 @@ export const importWebsite = Effect.fn("importWebsite")(function*(
     for (const alias of page.aliases) pathByUrl.set(alias, path)
     return path
   })
+  const imageUrls = new Set<string>()
   const rewriteUrl = (url: string, kind: "link" | "image") => {
+    if (kind === "image" && URL.canParse(url) && origins.has(new URL(url).origin)) imageUrls.add(url)
     const path = kind === "link" ? pathByUrl.get(withoutHash(url)) : undefined
     return path === undefined ? url : `${path}.md${new URL(url).hash}`
   }
@@ -203,5 +219,27 @@ export const importWebsite = Effect.fn("importWebsite")(function*(
       markdown: document.body.trim()
     }
   })
-  return { pages, importedResources: pages.length, totalResources: discovered.size }
+  const images: Array<ImportedImage> = []
+  const names = new Set<string>()
+  for (const url of [...imageUrls].slice(0, Math.max(0, options.maxImages ?? 0))) {
+    if (totalBytes >= maxTotalBytes) break
+    const result = yield* Effect.result(fetcher.get(url, { maxBytes: Math.min(maxBytesPerPage, maxTotalBytes - totalBytes), timeout }))
+    if (Result.isFailure(result) || !result.success.contentType.toLowerCase().startsWith("image/")) {
+      yield* Effect.logDebug("Website import left an image as a link", { url })
+      continue
+    }
+    totalBytes += result.success.body.byteLength
+    const name = uniqueSlugName(nameOfUrl(url), names)
+    names.add(name)
+    images.push({ url, name, contentType: result.success.contentType.split(";")[0]!.trim(), bytes: result.success.body })
+  }
+  return { pages, images, importedResources: pages.length, totalResources: discovered.size }
 })
+
+/** `name`, or `name-2.ext`… when taken. */
+const uniqueSlugName = (name: string, taken: ReadonlySet<string>): string => {
+  if (!taken.has(name)) return name
+  const dot = name.lastIndexOf(".")
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""]
+  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}${ext}`)) return `${stem}-${n}${ext}`
+}

@@ -8,7 +8,7 @@ import type { Actor, Errors, Pagination } from "@quire/kernel"
 import type { BlobLink, BlobResponse, BlobStream } from "../BlobStore.ts"
 import type { SpaceAccess } from "../ContentAccess.ts"
 import type { FileNode, PageNode, ReusableContentNode, Revision } from "../domain/Revision.ts"
-import type { ImportWebsiteOptions } from "../importing/WebsiteImporter.ts"
+import type { ImportedImage, ImportWebsiteOptions } from "../importing/WebsiteImporter.ts"
 import type { SemanticChange } from "../RevisionChanges.ts"
 import type { ContentChange, Head, HeadState } from "../RevisionWriter.ts"
 import type { RevisionHeader } from "../RevisionsRepo.ts"
@@ -44,9 +44,14 @@ export interface RevisionPage {
 /** A page of the current revision, as the caller may see it. */
 export interface PageContent extends CurrentContent, RevisionPage {}
 
-/** A website fetched for an import: `build` adds its pages after those of whichever revision it is committed on. */
+/**
+ * A website fetched for an import: `build` adds its pages after those of whichever revision it is
+ * committed on; given the files its `images` were stored as (by URL), the pages show those files.
+ */
 export interface FetchedWebsite {
-  readonly build: (parent: Revision) => Effect.Effect<ContentChange>
+  readonly build: (parent: Revision, stored?: ReadonlyMap<string, FileNode>) => Effect.Effect<ContentChange>
+  /** The same-site images its pages show, fetched when asked (`fetchWebsite(url, { images: true })`). */
+  readonly images: ReadonlyArray<ImportedImage>
   readonly importedResources: number
   readonly totalResources: number
 }
@@ -151,7 +156,7 @@ export interface SpaceContentShape {
   /** What a revision changed since its first parent. */
   readonly revisionChanges: (revision: Revision, options: ChangesOptions) => Effect.Effect<ChangeList>
   /** Fetches a website for an import (no access check: callers check `edit` first, so nobody makes Quire fetch for nothing). */
-  readonly fetchWebsite: (url: string) => Effect.Effect<FetchedWebsite, Errors.InvalidInput>
+  readonly fetchWebsite: (url: string, options?: { readonly images?: boolean }) => Effect.Effect<FetchedWebsite, Errors.InvalidInput>
   /**
    * Stores a file's bytes for the organization and describes it (a new id); `commit` it to add it
    * to a space. Forbidden when the bytes alone would take the organization past its storage quota;

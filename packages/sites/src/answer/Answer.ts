@@ -18,6 +18,8 @@ export interface RenderRequest {
   readonly noindex: boolean
   /** The search URL answers JSON. */
   readonly json?: boolean | undefined
+  /** A change request's preview: the site shows this space at another revision than its current one, and searches that. */
+  readonly previewSpace?: string | undefined
 }
 
 /**

@@ -34,7 +34,11 @@ export const findPages = (reading: Reading, published: PublishedContent["Service
     const { places } = reading.visible
     const spaceIds = [...new Set(places.map((p) => p.siteSpace.space.id))]
     if (spaceIds.length === 0) return []
-    const hits = yield* published.search({ spaceIds, query: q, offset: 0, ...options })
+    const query = { spaceIds, query: q, offset: 0, ...options }
+    const previewed = reading.request.previewSpace === undefined ? undefined : places.find((p) => p.siteSpace.space.id === reading.request.previewSpace)
+    const hits = previewed === undefined
+      ? yield* published.search(query)
+      : yield* published.searchAt(query, new Map([[previewed.siteSpace.space.id, previewed.siteSpace.space.revisionId]]))
     const found: Array<FoundPage> = []
     for (const hit of hits.pages) {
       const place = places.find((p) => p.siteSpace.space.id === hit.spaceId)
