@@ -6,19 +6,42 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import { FastPages } from "../src/FastPages.ts"
 import { backends, baseUrl, errorCode, inviteAndAccept, newUser, raw } from "./Harness.ts"
 import { get, publishedSite } from "./SiteFixtures.ts"
 
-const beacon = (path: string, events: ReadonlyArray<Record<string, unknown>>, userAgent: string) =>
+const send = (path: string, body: string, userAgent: string, headers: Record<string, string> = {}) =>
   Effect.flatMap(baseUrl, (base) =>
     Effect.promise(async () => {
       const response = await fetch(`${base}${path}~insights`, {
         method: "POST",
-        headers: { "content-type": "application/json", "user-agent": userAgent, "accept-language": "fr-CA,fr;q=0.8" },
-        body: JSON.stringify({ events })
+        headers: { "content-type": "application/json", "user-agent": userAgent, "accept-language": "fr-CA,fr;q=0.8", ...headers },
+        body
       })
-      return { status: response.status, text: await response.text() }
+      // Every answer has a request id and a date of its own.
+      const kept = [...response.headers].filter(([name]) => !["date", "connection", "keep-alive", "x-request-id"].includes(name))
+      return { status: response.status, text: await response.text(), headers: Object.fromEntries(kept) }
     }))
+
+const beacon = (path: string, events: ReadonlyArray<Record<string, unknown>>, userAgent: string, headers?: Record<string, string>) =>
+  send(path, JSON.stringify({ events }), userAgent, headers)
+
+/**
+ * `attempt` (a beacon) again until FastPages answered it rather than the application: a kept
+ * answer lasts `staleAfterMillis`, which a loaded machine may spend between two requests. Each
+ * attempt answered by the application keeps the answer anew. Gives the fast answer and the attempts.
+ */
+const untilFast = <A>(attempt: Effect.Effect<A>, before: Effect.Effect<unknown> = Effect.void) =>
+  Effect.gen(function*() {
+    const fastPages = yield* FastPages
+    for (let tries = 1; tries <= 50; tries++) {
+      yield* before
+      const count = fastPages.served()
+      const answer = yield* attempt
+      if (fastPages.served() > count) return { answer, tries }
+    }
+    return yield* Effect.die(new Error("no beacon was answered before the application"))
+  })
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000 })(`a site's insights (${backend.name})`, (it) => {
@@ -128,6 +151,72 @@ for (const backend of backends) {
         assert.strictEqual((yield* beacon(shared.path, [{ type: "page_view", url: "http://quire.test/x" }], "A")).status, 204)
         const none = yield* shared.api.siteInsights.aggregateSiteEvents({ params: shared.siteParams, payload: { range: "last7Days", select: [{ column: "eventsCount" }] } })
         assert.deepStrictEqual(none.columns[0]!.values, [])
+      }))
+
+    it.effect("answers an open site's next beacons before the application, with the same answers, events and refusals", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("unlisted", { insights: { trackingCookie: false }, feedback: { enabled: true } } as never)
+        const fastPages = yield* FastPages
+        const view = (path: string) => [{ type: "page_view", url: `http://quire.test${site.path}${path}` }]
+        // The first beacon goes through the application; the next are answered before it, alike.
+        const normal = yield* beacon(site.path, view("first"), "Browser A")
+        assert.strictEqual(normal.status, 204)
+        const fast = yield* untilFast(beacon(site.path, view("fast"), "Browser A"))
+        assert.strictEqual(fast.answer.status, 204)
+        assert.deepStrictEqual(fast.answer.headers, normal.headers)
+
+        // Refusals: the same status, message, field and headers as the application's.
+        const badNormal = yield* beacon(site.path, [{ type: "page_view", url: "" }], "Browser A")
+        const keep = beacon(site.path, view("fast"), "Browser A")
+        const badFast = yield* untilFast(beacon(site.path, [{ type: "page_view", url: "" }], "Browser A"), keep)
+        assert.strictEqual(badFast.answer.status, 400)
+        assert.deepStrictEqual(badFast.answer, badNormal)
+        const notJson = yield* untilFast(send(site.path, "{events", "Browser A"), keep)
+        assert.strictEqual(notJson.answer.status, 400)
+        assert.strictEqual(JSON.parse(notJson.answer.text).error.field, "events")
+        const huge = yield* untilFast(send(site.path, JSON.stringify({ events: [], pad: "x".repeat(40_000) }), "Browser A"), keep)
+        assert.strictEqual(huge.answer.status, 413)
+
+        // A feedback event and a view in one post, from a second browser: both kept, with the language.
+        const mixed = yield* untilFast(
+          beacon(site.path, [...view("mixed"), { type: "page_post_feedback", url: `http://quire.test${site.path}mixed`, feedback: { rating: "good" } }], "Browser B"),
+          keep
+        )
+        assert.strictEqual(mixed.answer.status, 204)
+        // A bearer token, or a reader's own cookie, goes through the application: recorded all the same.
+        const served = fastPages.served()
+        yield* beacon(site.path, view("token"), "Browser A", { authorization: "Bearer nothing" })
+        yield* beacon(site.path, view("token"), "Browser A", { cookie: `quire_session=nothing` })
+        assert.strictEqual(fastPages.served(), served)
+
+        const keeps = badFast.tries + notJson.tries + huge.tries + mixed.tries
+        const aggregate = (payload: unknown) => site.api.siteInsights.aggregateSiteEvents({ params: site.siteParams, payload: payload as never })
+        const byPath = yield* aggregate({
+          range: "last24Hours",
+          groupBy: [{ column: "urlPath" }, { column: "eventType" }],
+          select: [{ column: "urlPath" }, { column: "eventType" }, { column: "eventsCount" }, { column: "visitorsCount" }]
+        })
+        const rows = byPath.columns[0]!.values.map((path, i) => [path, ...byPath.columns.slice(1).map((column) => column.values[i])])
+          .sort((a, b) => `${a[0]} ${a[1]}`.localeCompare(`${b[0]} ${b[1]}`))
+        assert.deepStrictEqual(rows, [
+          [`${site.path}fast`, "page_view", fast.tries + keeps, 1],
+          [`${site.path}first`, "page_view", 1, 1],
+          [`${site.path}mixed`, "page_post_feedback", mixed.tries, 1],
+          [`${site.path}mixed`, "page_view", mixed.tries, 1],
+          [`${site.path}token`, "page_view", 2, 1]
+        ])
+        // The visitor hash is the application's: Browser A's fast and normal beacons are one visitor.
+        const visitors = yield* aggregate({ range: "last24Hours", select: [{ column: "visitorsCount" }] })
+        assert.deepStrictEqual(visitors.columns[0]!.values, [2])
+
+        // Made share-link, the site's beacons are the application's again, which keeps nothing of an anonymous reader.
+        yield* site.api.sites.updateSiteById({ params: site.siteParams, payload: { visibility: "share-link" } })
+        const before = fastPages.served()
+        assert.strictEqual((yield* beacon(site.path, view("after"), "Browser A")).status, 204)
+        assert.strictEqual((yield* beacon(site.path, view("after"), "Browser A")).status, 204)
+        assert.strictEqual(fastPages.served(), before)
+        const after = yield* aggregate({ range: "last24Hours", where: [{ column: "urlPath", values: [`${site.path}after`] }], select: [{ column: "eventsCount" }] })
+        assert.deepStrictEqual(after.columns[0]!.values, [])
       }))
 
     it.effect("keeps GitBook's tracked events and agents' feedback", () =>
