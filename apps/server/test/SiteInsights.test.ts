@@ -90,6 +90,21 @@ for (const backend of backends) {
         assert.deepStrictEqual(views.columns[2]!.values, [3, 1])
         assert.deepStrictEqual(views.columns[3]!.values, [2, 1])
 
+        // GitBook's order and limit, validated: a 400 names the field.
+        const refused = (payload: unknown) =>
+          Effect.map(raw("POST", `/v1/orgs/${site.organizationId}/sites/${site.siteId}/insights/events/aggregate`, { token: site.token, body: JSON.stringify(payload) }), (got) => ({
+            status: got.status,
+            field: (got.body as { error?: { field?: string } }).error?.field
+          }))
+        const grouped = { range: "last24Hours", groupBy: [{ column: "urlPath" }] }
+        assert.deepStrictEqual(yield* refused({ ...grouped, limit: 0 }), { status: 400, field: "limit" })
+        assert.deepStrictEqual(yield* refused({ ...grouped, limit: 1001 }), { status: 400, field: "limit" })
+        assert.deepStrictEqual(yield* refused({ ...grouped, limit: 2.5 }), { status: 400, field: "limit" })
+        assert.deepStrictEqual(yield* refused({ ...grouped, order: { by: { column: "eventsCount" }, direction: "up" } }), { status: 400, field: "order.direction" })
+        assert.deepStrictEqual(yield* refused({ ...grouped, order: { by: { column: "url" }, direction: "asc" } }), { status: 400, field: "order.by" })
+        const top = yield* aggregate({ ...grouped, where: [{ column: "eventType", values: ["page_view"] }], order: { by: { column: "eventsCount" }, direction: "desc" }, limit: 1 })
+        assert.deepStrictEqual(top.columns.map((column) => column.values), [[`${site.path}install`], [3]])
+
         const empty = yield* aggregate({
           range: "last7Days",
           where: [{ column: "eventType", values: ["search_type_query"] }, { column: "eventSearchResultsCount", values: [0] }],
