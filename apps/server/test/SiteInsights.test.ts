@@ -31,7 +31,7 @@ const beacon = (path: string, events: ReadonlyArray<Record<string, unknown>>, us
  * answer lasts `staleAfterMillis`, which a loaded machine may spend between two requests. Each
  * attempt answered by the application keeps the answer anew. Gives the fast answer and the attempts.
  */
-const untilFast = <A>(attempt: Effect.Effect<A>, before: Effect.Effect<unknown> = Effect.void) =>
+const untilFast = <A, R>(attempt: Effect.Effect<A, never, R>, before: Effect.Effect<unknown, never, R> = Effect.void) =>
   Effect.gen(function*() {
     const fastPages = yield* FastPages
     for (let tries = 1; tries <= 50; tries++) {
@@ -91,17 +91,17 @@ for (const backend of backends) {
         assert.deepStrictEqual(views.columns[3]!.values, [2, 1])
 
         // GitBook's order and limit, validated: a 400 names the field.
-        const refused = (payload: unknown) =>
+        const rejected = (payload: unknown) =>
           Effect.map(raw("POST", `/v1/orgs/${site.organizationId}/sites/${site.siteId}/insights/events/aggregate`, { token: site.token, body: JSON.stringify(payload) }), (got) => ({
             status: got.status,
             field: (got.body as { error?: { field?: string } }).error?.field
           }))
         const grouped = { range: "last24Hours", groupBy: [{ column: "urlPath" }] }
-        assert.deepStrictEqual(yield* refused({ ...grouped, limit: 0 }), { status: 400, field: "limit" })
-        assert.deepStrictEqual(yield* refused({ ...grouped, limit: 1001 }), { status: 400, field: "limit" })
-        assert.deepStrictEqual(yield* refused({ ...grouped, limit: 2.5 }), { status: 400, field: "limit" })
-        assert.deepStrictEqual(yield* refused({ ...grouped, order: { by: { column: "eventsCount" }, direction: "up" } }), { status: 400, field: "order.direction" })
-        assert.deepStrictEqual(yield* refused({ ...grouped, order: { by: { column: "url" }, direction: "asc" } }), { status: 400, field: "order.by" })
+        assert.deepStrictEqual(yield* rejected({ ...grouped, limit: 0 }), { status: 400, field: "limit" })
+        assert.deepStrictEqual(yield* rejected({ ...grouped, limit: 1001 }), { status: 400, field: "limit" })
+        assert.deepStrictEqual(yield* rejected({ ...grouped, limit: 2.5 }), { status: 400, field: "limit" })
+        assert.deepStrictEqual(yield* rejected({ ...grouped, order: { by: { column: "eventsCount" }, direction: "up" } }), { status: 400, field: "order.direction" })
+        assert.deepStrictEqual(yield* rejected({ ...grouped, order: { by: { column: "url" }, direction: "asc" } }), { status: 400, field: "order.by" })
         const top = yield* aggregate({ ...grouped, where: [{ column: "eventType", values: ["page_view"] }], order: { by: { column: "eventsCount" }, direction: "desc" }, limit: 1 })
         assert.deepStrictEqual(top.columns.map((column) => column.values), [[`${site.path}install`], [3]])
 

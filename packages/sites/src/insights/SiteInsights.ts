@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto"
 import { Clock, Config, Context, Effect, Layer } from "effect"
 import { Actor, Errors, Ids, Roles } from "@quire/kernel"
-import type { AgentFeedbackInput, InsightsQuery, InsightsResult, VisitorSegment } from "../domain/InsightsQuery.ts"
+import type { AgentFeedbackInput, AgentFeedbackItem, InsightsQuery, InsightsResult, VisitorSegment } from "../domain/InsightsQuery.ts"
 import type { DisplayContext, SiteEvent, SiteEventType } from "../domain/SiteEvent.ts"
 import * as SiteGuard from "../SiteGuard.ts"
 import { SiteReaders } from "../SiteReaders.ts"
@@ -92,6 +92,8 @@ export interface SiteInsightsShape {
   readonly segments: (organizationId: string, siteId: string) => Effect.Effect<ReadonlyArray<VisitorSegment>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   /** GitBook's `submitAgentFeedbackToSite`, by a member or the site's reader token. */
   readonly submitAgentFeedback: (organizationId: string, siteId: string, input: AgentFeedbackInput) => Effect.Effect<{ readonly id: string; readonly result: string }, Errors.NotFound, Actor.Actor>
+  /** The agents' feedback of the last 30 days, newest first (100 at most), for members with a role. */
+  readonly agentFeedback: (organizationId: string, siteId: string) => Effect.Effect<ReadonlyArray<AgentFeedbackItem>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   /** Forgets every site's events older than the retention setting (`QUIRE_INSIGHTS_RETENTION_DAYS`; none when 0); answers how many. */
   readonly purgeExpired: Effect.Effect<number>
   /** Agent feedback from the published site's MCP server (its route admitted the agent). */
@@ -188,7 +190,20 @@ export class SiteInsights extends Context.Service<SiteInsights, SiteInsightsShap
         return yield* repo.purgeBefore(new Date((yield* Clock.currentTimeMillis) - days * dayMillis))
       })
 
+      const agentFeedback = Effect.fn("SiteInsights.agentFeedback")(function*(organizationId: string, siteId: string) {
+        yield* readable(organizationId, siteId)
+        const now = yield* Clock.currentTimeMillis
+        yield* recorder.flush
+        const events = yield* repo.inRange(siteId, new Date(now - presets["last30Days"]!), new Date(now + 1), maxEventsRead)
+        return events
+          .filter((event) => event.type === "agent_feedback")
+          .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
+          .slice(0, 100)
+          .map((event): AgentFeedbackItem => ({ ...(event.data as unknown as AgentFeedbackInput), id: event.id, createdAt: event.at.toISOString() }))
+      })
+
       return SiteInsights.of({
+        agentFeedback,
         purgeExpired,
         track: (organizationId, siteId, events, origin) =>
           Effect.andThen(readers.reach(organizationId, siteId), recordPublished({ organizationId, siteId }, events, origin)),
