@@ -259,6 +259,13 @@ for (const backend of backends) {
           payload: { range: "last24Hours", groupBy: [{ column: "eventType" }], select: [{ column: "eventType" }, { column: "visitorsCount" }] }
         })
         assert.deepStrictEqual(types.columns[0]!.values, ["agent_feedback", "search_open", "search_type_query"])
+        // The site's editors read the agents' feedback (Quire's listSiteAgentFeedback); an outsider finds no site.
+        const listed = yield* site.api.siteInsights.listSiteAgentFeedback({ params: site.siteParams })
+        assert.deepStrictEqual(listed.items.map((item) => [item.id, item.subject, item.feedback.summary]), [
+          [feedback.id, { kind: "documentation", url: "https://docs.example.com/install" }, "No word on proxies."]
+        ])
+        const outsider = yield* newUser("Outsider")
+        assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.siteInsights.listSiteAgentFeedback({ params: site.siteParams }))), 404)
       }))
   })
 }

@@ -197,7 +197,7 @@ export class SiteInsights extends Context.Service<SiteInsights, SiteInsightsShap
         const events = yield* repo.inRange(siteId, new Date(now - presets["last30Days"]!), new Date(now + 1), maxEventsRead)
         return events
           .filter((event) => event.type === "agent_feedback")
-          .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
+          .toSorted((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
           .slice(0, 100)
           .map((event): AgentFeedbackItem => ({ ...(event.data as unknown as AgentFeedbackInput), id: event.id, createdAt: event.at.toISOString() }))
       })
