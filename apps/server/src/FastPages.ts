@@ -8,6 +8,10 @@
  * An entry holds while this process made no change to sites and no space's main moved here
  * (`SiteChanges.stamp`), and for `PublishedSites.staleAfterMillis` at most: changes made by other
  * processes show within that time, as on the normal path. Each server has its own (its layer).
+ *
+ * A POST can be kept the same way (`putPost`): the normal path, having decided that every anonymous
+ * sender to that URL is treated alike (a public or unlisted site's `~insights`), keeps a handler
+ * that answers the next ones here, while the same things hold.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Clock, Context, Effect, Layer } from "effect"
@@ -30,6 +34,16 @@ interface Kept extends FastPage {
   readonly expires: number
 }
 
+/** A POST the normal path answers alike for every anonymous sender: it reads the body and answers. */
+export interface FastPost {
+  readonly answer: (request: IncomingMessage, response: ServerResponse) => void
+}
+
+interface KeptPost extends FastPost {
+  readonly current: () => boolean
+  readonly expires: number
+}
+
 const maxEntries = 5000
 const maxBytes = 128 * 1024 * 1024
 
@@ -47,13 +61,22 @@ export const anonymous = (url: string, headers: Readonly<Record<string, string |
   return cookie === undefined || !audienceCookie.test(String(cookie))
 }
 
+/** Whether a POST is anonymous enough to be answered from here: no query, credentials or audience cookie (a browser's beacon carries an `Origin`). */
+export const anonymousPost = (url: string, headers: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>): boolean => {
+  if (url.includes("?") || headers["authorization"] !== undefined) return false
+  const cookie = headers["cookie"]
+  return cookie === undefined || !audienceCookie.test(String(cookie))
+}
+
 export const etagMatches = (header: string | undefined, etag: string): boolean =>
   header !== undefined && header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")
 
 export interface FastPagesShape {
   /** Keeps a page the normal path answered, while `current` holds (and `staleAfterMillis` at most). */
   readonly put: (key: string, page: FastPage, current: () => boolean) => Effect.Effect<void>
-  /** Answers `request` when it is a kept page's; false when the application must (Node's request event calls it). */
+  /** Keeps the normal path's answer to POSTs at `key` (the same `keyOf`), while `current` holds (and `staleAfterMillis` at most). */
+  readonly putPost: (key: string, post: FastPost, current: () => boolean) => Effect.Effect<void>
+  /** Answers `request` when it is a kept page's or a kept POST's; false when the application must (Node's request event calls it). */
   readonly serve: (request: IncomingMessage, response: ServerResponse) => boolean
   /** How many requests were answered here (tests, diagnostics). */
   readonly served: () => number
@@ -74,15 +97,38 @@ export class FastPages extends Context.Service<FastPages, FastPagesShape>()("@qu
         maxWeight: maxBytes,
         weigh: (page) => page.body.length
       })
+      const posts = new Map<string, KeptPost>()
       let served = 0
 
       const put = (key: string, page: FastPage, current: () => boolean) =>
         Effect.sync(() => pages.set(key, { ...page, current, expires: clock.currentTimeMillisUnsafe() + staleAfterMillis }))
 
+      const putPost = (key: string, post: FastPost, current: () => boolean) =>
+        Effect.sync(() => {
+          // A handful of sites' beacons at most in practice; bounded all the same (oldest first out).
+          if (!posts.has(key) && posts.size >= maxEntries) posts.delete(posts.keys().next().value!)
+          posts.set(key, { ...post, current, expires: clock.currentTimeMillisUnsafe() + staleAfterMillis })
+        })
+
+      const servePost = (request: IncomingMessage, response: ServerResponse, url: string): boolean => {
+        const headers = request.headers
+        const key = keyOf(headers.host, headers["x-forwarded-proto"] as string | undefined, url)
+        const post = posts.get(key)
+        if (post === undefined || !anonymousPost(url, headers)) return false
+        if (!post.current() || clock.currentTimeMillisUnsafe() >= post.expires) {
+          posts.delete(key)
+          return false
+        }
+        served++
+        post.answer(request, response)
+        return true
+      }
+
       const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
-        if (pages.size() === 0) return false
         const method = request.method
         const url = request.url
+        if (method === "POST" && url !== undefined && posts.size > 0) return servePost(request, response, url)
+        if (pages.size() === 0) return false
         if ((method !== "GET" && method !== "HEAD") || url === undefined) return false
         const headers = request.headers
         const key = keyOf(headers.host, headers["x-forwarded-proto"] as string | undefined, url)
@@ -107,7 +153,7 @@ export class FastPages extends Context.Service<FastPages, FastPagesShape>()("@qu
         return true
       }
 
-      return { put, serve, served: () => served }
+      return { put, putPost, serve, served: () => served }
     })
   )
 }

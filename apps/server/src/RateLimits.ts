@@ -22,11 +22,20 @@ const bearerToken = (request: HttpServerRequest.HttpServerRequest): string | und
  */
 export const TrustProxy = Config.Boolean("QUIRE_TRUST_PROXY").pipe(Config.withDefault(false))
 
-/** The client's address: the connection's, or the one the trusted proxy saw. */
-export const addressOf = (request: HttpServerRequest.HttpServerRequest, trustProxy: boolean): string => {
-  const forwarded = trustProxy ? request.headers["x-forwarded-for"]?.split(",").at(-1)?.trim() : undefined
-  return forwarded !== undefined && forwarded !== "" ? forwarded : Option.getOrElse(request.remoteAddress, () => "unknown")
+/** The client's address from Node's request: the connection's, or the one the trusted proxy saw. */
+export const addressOfSocket = (
+  headers: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>,
+  remoteAddress: string | undefined,
+  trustProxy: boolean
+): string => {
+  const header = headers["x-forwarded-for"]
+  const forwarded = trustProxy && typeof header === "string" ? header.split(",").at(-1)?.trim() : undefined
+  return forwarded !== undefined && forwarded !== "" ? forwarded : remoteAddress ?? "unknown"
 }
+
+/** The client's address: the connection's, or the one the trusted proxy saw. */
+export const addressOf = (request: HttpServerRequest.HttpServerRequest, trustProxy: boolean): string =>
+  addressOfSocket(request.headers, Option.getOrUndefined(request.remoteAddress), trustProxy)
 
 /** The budget a request draws on: its token's (hashed: keys are stored) or its address's. */
 export const callerKey = (request: HttpServerRequest.HttpServerRequest, trustProxy: boolean): string => {

@@ -84,6 +84,9 @@ export const commonHeaders: Readonly<Record<string, string>> = {
   "x-frame-options": "DENY"
 }
 
+/** What an answer outside the API without a policy of its own gets (a site's `~insights` beacon, answered before the application too). */
+export const siteAnswerHeaders: Readonly<Record<string, string>> = { ...commonHeaders, "content-security-policy": apiPolicy }
+
 /** What an API answer (`/v1/...`) that is not stored and not cross-origin gets: most answers. */
 const apiAnswerHeaders: Readonly<Record<string, string>> = { ...commonHeaders, "content-security-policy": apiPolicy, "cache-control": "no-store" }
 

@@ -4,24 +4,44 @@
  * pages; the events are queued on the site's recorder and the answer (204) never waits on the
  * database. A site that records no views takes only page feedback, and one that asks for neither
  * takes nothing.
+ *
+ * A public or unlisted site admits every anonymous sender alike, so once the normal path has
+ * answered one of its beacons, the next ones are answered before the application (FastPages'
+ * `putPost`): the same reading of the body, the same recording, the same answers, while nothing
+ * the decision was made under has changed.
  */
+import type { IncomingMessage, ServerResponse } from "node:http"
 import { Cause, Effect, Exit, Option, Schema } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { SignInSessions } from "@quire/identity"
-import { Audience, InsightsBeacon, type PublishedSite, PublishedSites, SiteInsights, VisitorToken } from "@quire/sites"
+import {
+  Audience,
+  type EventOrigin,
+  InsightsBeacon,
+  type PublishedSite,
+  PublishedSites,
+  SiteChanges,
+  SiteInsights,
+  type TrackedEvent,
+  VisitorToken
+} from "@quire/sites"
 import { describeIssue, envelope, issueField } from "./ErrorEnvelope.ts"
+import { FastPages, keyOf } from "./FastPages.ts"
 import { hostOf } from "./PublishedSiteRoutes.ts"
-import { addressOf, TrustProxy } from "./RateLimits.ts"
+import { addressOf, addressOfSocket, TrustProxy } from "./RateLimits.ts"
+import { siteAnswerHeaders } from "./SecurityHeaders.ts"
 import * as SessionCookie from "./SessionCookie.ts"
 
 export const insightsSuffix = "~insights"
 
-/** The most a script's post may weigh. */
+/** The most a script's post may weigh (characters). */
 const maxBody = 32 * 1024
 
 const decodeBody = Schema.decodeUnknownExit(InsightsBeacon.BeaconBody)
 
-const accepted = () => HttpServerResponse.empty({ status: 204, headers: { "cache-control": "no-store" } })
+const noStore = { "cache-control": "no-store" }
+
+const accepted = () => HttpServerResponse.empty({ status: 204, headers: noStore })
 
 /** The first language the reader's browser asks for (`en-GB`), nothing else of the header. */
 const languageOf = (header: string | undefined): string | null => {
@@ -29,29 +49,90 @@ const languageOf = (header: string | undefined): string | null => {
   return first === undefined || first === "" || first === "*" || first.length > 35 ? null : first
 }
 
-/** Records the events a page of `found` (at `root`) posted. */
-export const serveInsights = Effect.fnUntraced(function*(found: Option.Option<PublishedSite>, root: string) {
-  const request = yield* HttpServerRequest.HttpServerRequest
-  if (Option.isNone(found)) return envelope(404, "Not found")
-  const site = found.value
-  const customization = site.customization
-  const views = customization.insights !== undefined
-  const feedback = customization.feedback?.enabled === true
-  if (!views && !feedback) return envelope(404, "This site records no insights")
-  const text = yield* Effect.orElseSucceed(request.text, () => "")
-  if (text.length > maxBody) return envelope(413, "The events are too large")
+type Read =
+  | { readonly kind: "refused"; readonly status: number; readonly message: string; readonly field?: string | undefined }
+  | { readonly kind: "events"; readonly events: ReadonlyArray<TrackedEvent> }
+
+/** A post's body as events the site takes (views, feedback, or both), or the refusal both paths answer. */
+const readBody = (text: string, take: { readonly views: boolean; readonly feedback: boolean }, acceptLanguage: string | undefined): Read => {
+  if (text.length > maxBody) return { kind: "refused", status: 413, message: "The events are too large" }
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch {
-    return envelope(400, "The body must be JSON: {\"events\": [...]}", "events")
+    return { kind: "refused", status: 400, message: "The body must be JSON: {\"events\": [...]}", field: "events" }
   }
   const decoded = decodeBody(parsed)
   if (Exit.isFailure(decoded)) {
     const squashed = Cause.squash(decoded.cause)
     const message = squashed instanceof Error ? squashed.message : String(squashed)
-    return envelope(400, describeIssue(message), issueField(message) ?? "events")
+    return { kind: "refused", status: 400, message: describeIssue(message), field: issueField(message) ?? "events" }
   }
+  const language = languageOf(acceptLanguage)
+  return {
+    kind: "events",
+    events: decoded.value.events
+      .filter((event) => (InsightsBeacon.isFeedback(event) ? take.feedback : take.views))
+      .map((event) => InsightsBeacon.trackedOfBeacon(event, language))
+  }
+}
+
+/** The bytes past which a body cannot be `maxBody` characters (UTF-8 spends at most 3 bytes on one). */
+const maxBodyBytes = 3 * maxBody
+
+/**
+ * The answer to the next anonymous beacons of an open site, in Node's request event: reads the
+ * body as the normal path does, records through `record`, and answers with the headers the
+ * application would send (SecurityHeaders' for a site's non-API answer).
+ */
+const fastAnswer = (
+  take: { readonly views: boolean; readonly feedback: boolean },
+  record: (events: ReadonlyArray<TrackedEvent>, origin: EventOrigin) => Promise<void>,
+  trustProxy: boolean
+) =>
+(request: IncomingMessage, response: ServerResponse): void => {
+  const send = (status: number, body?: string, headers: Readonly<Record<string, string>> = {}) => {
+    if (response.headersSent) return
+    const length = body === undefined ? {} : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }
+    response.writeHead(status, { ...siteAnswerHeaders, ...headers, ...length })
+    response.end(body)
+  }
+  const refuse = (status: number, message: string, field?: string) =>
+    send(status, JSON.stringify({ error: field === undefined ? { code: status, message } : { code: status, message, field } }))
+  const chunks: Array<Buffer> = []
+  let bytes = 0
+  request.on("data", (chunk: Buffer) => {
+    bytes += chunk.length
+    if (bytes <= maxBodyBytes) chunks.push(chunk)
+  })
+  request.on("error", () => response.destroy())
+  request.on("end", () => {
+    if (bytes > maxBodyBytes) return refuse(413, "The events are too large")
+    const read = readBody(Buffer.concat(chunks).toString("utf8"), take, request.headers["accept-language"])
+    if (read.kind === "refused") return refuse(read.status, read.message, read.field)
+    if (read.events.length === 0) return send(204, undefined, noStore)
+    const origin = { address: addressOfSocket(request.headers, request.socket?.remoteAddress, trustProxy), userAgent: request.headers["user-agent"] }
+    record(read.events, origin).then(
+      () => send(204, undefined, noStore),
+      () => refuse(500, "Internal server error")
+    )
+  })
+}
+
+/**
+ * Records the events a page of `found` (at `root`) posted; `current` says whether what the site
+ * was read under still holds (SiteChanges), for keeping the answer to the next beacons.
+ */
+export const serveInsights = Effect.fnUntraced(function*(found: Option.Option<PublishedSite>, root: string, current: () => boolean) {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  if (Option.isNone(found)) return envelope(404, "Not found")
+  const site = found.value
+  const customization = site.customization
+  const take = { views: customization.insights !== undefined, feedback: customization.feedback?.enabled === true }
+  if (!take.views && !take.feedback) return envelope(404, "This site records no insights")
+  const text = yield* Effect.orElseSucceed(request.text, () => "")
+  const read = readBody(text, take, request.headers["accept-language"])
+  if (read.kind === "refused") return envelope(read.status, read.message, read.field)
   // Only a reader the site admits counts (its share link or visitor token, or a member). An open
   // site admits everyone: no session is looked up for its beacons.
   const open = site.site.visibility === "public" || site.site.visibility === "unlisted"
@@ -68,14 +149,23 @@ export const serveInsights = Effect.fnUntraced(function*(found: Option.Option<Pu
     checkShare: (secret) => published.checkShareSecret(site.site.id, secret)
   })
   if (decision.kind === "denied") return accepted()
-  const language = languageOf(request.headers["accept-language"])
-  const events = decoded.value.events.filter((event) => (InsightsBeacon.isFeedback(event) ? feedback : views))
-  if (events.length > 0) {
-    const insights = yield* SiteInsights
-    yield* insights.recordPublished(
-      { organizationId: site.site.organizationId, siteId: site.site.id },
-      events.map((event) => InsightsBeacon.trackedOfBeacon(event, language)),
-      { address: addressOf(request, yield* Effect.orDie(TrustProxy)), userAgent: request.headers["user-agent"] }
+  const insights = yield* SiteInsights
+  const trustProxy = yield* Effect.orDie(TrustProxy)
+  const where = { organizationId: site.site.organizationId, siteId: site.site.id }
+  if (read.events.length > 0) {
+    yield* insights.recordPublished(where, read.events, { address: addressOf(request, trustProxy), userAgent: request.headers["user-agent"] })
+  }
+  // Every anonymous sender to an open, published site is admitted alike: the next beacons need
+  // neither the application nor this decision.
+  if (decision.via === "open") {
+    const services = yield* Effect.context<never>()
+    const record = (events: ReadonlyArray<TrackedEvent>, origin: EventOrigin) =>
+      Effect.runPromiseWith(services)(insights.recordPublished(where, events, origin))
+    const fastPages = yield* FastPages
+    yield* fastPages.putPost(
+      keyOf(request.headers["host"], request.headers["x-forwarded-proto"], request.url),
+      { answer: fastAnswer(take, record, trustProxy) },
+      current
     )
   }
   return accepted()
@@ -86,15 +176,19 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const published = yield* PublishedSites
   const insights = yield* SiteInsights
   const sessions = yield* SignInSessions
+  const changes = yield* SiteChanges
+  const fastPages = yield* FastPages
   yield* router.add("POST", `/${insightsSuffix}`, Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const host = hostOf(request)
     if (host === undefined) return envelope(404, "Not found")
     const proto = request.headers["x-forwarded-proto"]?.split(",")[0]?.trim() === "https" ? "https" : "http"
-    return yield* serveInsights(yield* published.byHostname(host), `${proto}://${host}/`)
+    const stamp = changes.stamp()
+    return yield* serveInsights(yield* published.byHostname(host), `${proto}://${host}/`, () => changes.stamp() === stamp)
   }).pipe(
     Effect.provideService(PublishedSites, published),
     Effect.provideService(SiteInsights, insights),
-    Effect.provideService(SignInSessions, sessions)
+    Effect.provideService(SignInSessions, sessions),
+    Effect.provideService(FastPages, fastPages)
   ))
 }))

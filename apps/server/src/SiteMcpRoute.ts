@@ -8,8 +8,9 @@
 import { Cause, Effect, Exit, Option, Schema } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
 import { SignInSessions } from "@quire/identity"
-import { AgentFeedbackInput, type PublishedSite, PublishedSites, SiteInsights } from "@quire/sites"
+import { AgentFeedbackInput, type PublishedSite, PublishedSites, SiteChanges, SiteInsights } from "@quire/sites"
 import { describeIssue, envelope, issueField } from "./ErrorEnvelope.ts"
+import { FastPages } from "./FastPages.ts"
 import { answerMcp, dispatcher } from "./mcp/McpHttp.ts"
 import { mcpOffered, type SendFeedback, type SiteGet, siteInstructions, siteTools } from "./mcp/SiteTools.ts"
 import { toolServer, ToolError } from "./mcp/Tools.ts"
@@ -29,6 +30,8 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const dispatch = yield* dispatcher(router)
   const insights = yield* SiteInsights
   const sessions = yield* SignInSessions
+  const changes = yield* SiteChanges
+  const fastPages = yield* FastPages
 
   /** The MCP request answered for the site found, whose pages are at `root` (reached in process at `inner`, with `host`). */
   const serve = (found: Option.Option<PublishedSite>, root: string, inner: string, host: string) =>
@@ -83,10 +86,12 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       } catch {
         return envelope(404, "Not found")
       }
-      return yield* serveInsights(yield* published.byId(id), `${publicUrl.base}${sitesPrefix}${match[1]}/`).pipe(
+      const stamp = changes.stamp()
+      return yield* serveInsights(yield* published.byId(id), `${publicUrl.base}${sitesPrefix}${match[1]}/`, () => changes.stamp() === stamp).pipe(
         Effect.provideService(PublishedSites, published),
         Effect.provideService(SiteInsights, insights),
-        Effect.provideService(SignInSessions, sessions)
+        Effect.provideService(SignInSessions, sessions),
+        Effect.provideService(FastPages, fastPages)
       )
     }
     if (match === null || match[2] !== mcpSuffix) return envelope(404, "Not found")

@@ -2,13 +2,13 @@
  * What the audit log records beyond memberships, through the real server: teams, permissions on
  * spaces and collections, SSO settings, Git sync connections, sites (visibility, publishing, share
  * links, visitor authentication, deletion), merges, and deletions and restores of spaces and
- * collections. Each change appears once, with its actor, action, target and origin, via the API;
+ * collections, organization settings, and failed single sign-ons. Each change appears once, with its actor, action, target and origin, via the API;
  * a change that fails records nothing.
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
-import { type Client, errorCode, mergeIntoMain, memoryAndPostgres, organizationWith } from "./Harness.ts"
+import { adminToken, baseUrl, type Client, errorCode, mergeIntoMain, memoryAndPostgres, organizationWith } from "./Harness.ts"
 
 /** The organization's events newest first, as [action, actor, target] triples, from `since` on (the events of setting it up left out). */
 const eventsOf = Effect.fnUntraced(function*(api: Client, organizationId: string, since?: string) {
@@ -127,6 +127,56 @@ for (const backend of memoryAndPostgres) {
         assert.notInclude(text, "0ther-pass")
         assert.deepStrictEqual(details[5]!.payload, { protocol: "saml", fields: "label" })
         assert.strictEqual(details[3]!.payload.url, "https://127.0.0.1:9/acme/docs.git")
+      }))
+
+    it.effect("failed SAML and OpenID Connect sign-ins, with the reason and the address; organization settings changed, by field", () =>
+      Effect.gen(function*() {
+        const { alice, members, organizationId } = yield* organizationWith(["edit"])
+        const base = yield* baseUrl
+        const send = (path: string, init: RequestInit = {}) =>
+          Effect.promise(async () => {
+            const response = await fetch(`${base}${path}`, { ...init, headers: { "user-agent": "audit-test/1", ...init.headers } })
+            return { status: response.status, text: await response.text() }
+          })
+        const provider = yield* alice.api.sso.createOrganizationSAMLProvider({
+          params: { organizationId },
+          payload: { label: "Test IdP", ssoURL: Idp.idpSsoURL, entityID: Idp.idpEntityID, certificate: Idp.idpCertificate }
+        })
+        const since = yield* mark(alice.api, organizationId)
+        // A response that answers no request of Quire's is refused before anything else is read.
+        const refusedSaml = yield* send(`/sso/saml/${organizationId}/${provider.id}/acs`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ SAMLResponse: Buffer.from("<samlp:Response/>").toString("base64") }).toString()
+        })
+        assert.strictEqual(refusedSaml.status, 400)
+
+        yield* alice.api.organizations.updateOrganizationById({ params: { organizationId }, payload: { title: "Acme Docs", defaultRole: "read", inviteLinks: false } })
+        // The same values again change nothing: nothing recorded; a member who is not an admin is refused: nothing either.
+        yield* alice.api.organizations.updateOrganizationById({ params: { organizationId }, payload: { title: "Acme Docs" } })
+        const refused = yield* Effect.flip(members.edit!.api.organizations.updateOrganizationById({ params: { organizationId }, payload: { title: "Mine" } }))
+        assert.strictEqual(errorCode(refused), 403)
+
+        const events = yield* eventsOf(alice.api, organizationId, since)
+        assert.deepStrictEqual(triples(events), [
+          ["organization.settings-changed", alice.user.id, `organization:${organizationId}`],
+          ["auth.saml.failed", "unknown", `sso-provider:${provider.id}`]
+        ])
+        assert.deepStrictEqual(events[1]!.source, "ui")
+        assert.match(events[1]!.client?.address ?? "", /127\.0\.0\.1|::1/)
+        assert.strictEqual(events[1]!.client?.userAgent, "audit-test/1")
+        const details = yield* Effect.forEach(events, (e) => alice.api.auditEvents.getOrganizationAuditEvent({ params: { organizationId, auditEventId: e.id } }))
+        assert.deepStrictEqual(details[0]!.payload, { fields: "title,defaultRole" })
+        assert.deepStrictEqual(details[1]!.payload, { protocol: "saml", reason: "the response answers no sign-in request of Quire's: start the sign-in from Quire" })
+
+        // An OpenID Connect callback this browser did not begin names no organization: the instance's log has it.
+        const refusedOidc = yield* send("/sso/oidc/callback?state=forged&code=x")
+        assert.strictEqual(refusedOidc.status, 400)
+        const instance = yield* send("/admin/audit-events?action=auth.oidc.failed&limit=1", { headers: { authorization: `Bearer ${adminToken}` } })
+        const failed = JSON.parse(instance.text).items[0]
+        assert.strictEqual(failed.action, "auth.oidc.failed")
+        assert.strictEqual(failed.payload.reason, "this sign-in was not begun in this browser: start again")
+        assert.match(failed.client.address, /127\.0\.0\.1|::1/)
       }))
 
     it.effect("sites: visibility, publishing, share links, visitor authentication, deletion", () =>

@@ -6,19 +6,42 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import { FastPages } from "../src/FastPages.ts"
 import { backends, baseUrl, errorCode, inviteAndAccept, newUser, raw } from "./Harness.ts"
 import { get, publishedSite } from "./SiteFixtures.ts"
 
-const beacon = (path: string, events: ReadonlyArray<Record<string, unknown>>, userAgent: string) =>
+const send = (path: string, body: string, userAgent: string, headers: Record<string, string> = {}) =>
   Effect.flatMap(baseUrl, (base) =>
     Effect.promise(async () => {
       const response = await fetch(`${base}${path}~insights`, {
         method: "POST",
-        headers: { "content-type": "application/json", "user-agent": userAgent, "accept-language": "fr-CA,fr;q=0.8" },
-        body: JSON.stringify({ events })
+        headers: { "content-type": "application/json", "user-agent": userAgent, "accept-language": "fr-CA,fr;q=0.8", ...headers },
+        body
       })
-      return { status: response.status, text: await response.text() }
+      // Every answer has a request id and a date of its own.
+      const kept = [...response.headers].filter(([name]) => !["date", "connection", "keep-alive", "x-request-id"].includes(name))
+      return { status: response.status, text: await response.text(), headers: Object.fromEntries(kept) }
     }))
+
+const beacon = (path: string, events: ReadonlyArray<Record<string, unknown>>, userAgent: string, headers?: Record<string, string>) =>
+  send(path, JSON.stringify({ events }), userAgent, headers)
+
+/**
+ * `attempt` (a beacon) again until FastPages answered it rather than the application: a kept
+ * answer lasts `staleAfterMillis`, which a loaded machine may spend between two requests. Each
+ * attempt answered by the application keeps the answer anew. Gives the fast answer and the attempts.
+ */
+const untilFast = <A, R>(attempt: Effect.Effect<A, never, R>, before: Effect.Effect<unknown, never, R> = Effect.void) =>
+  Effect.gen(function*() {
+    const fastPages = yield* FastPages
+    for (let tries = 1; tries <= 50; tries++) {
+      yield* before
+      const count = fastPages.served()
+      const answer = yield* attempt
+      if (fastPages.served() > count) return { answer, tries }
+    }
+    return yield* Effect.die(new Error("no beacon was answered before the application"))
+  })
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000 })(`a site's insights (${backend.name})`, (it) => {
@@ -66,6 +89,21 @@ for (const backend of backends) {
         assert.deepStrictEqual(views.columns[1]!.values, [{ page: pageId, space: spaceId }, null])
         assert.deepStrictEqual(views.columns[2]!.values, [3, 1])
         assert.deepStrictEqual(views.columns[3]!.values, [2, 1])
+
+        // GitBook's order and limit, validated: a 400 names the field.
+        const rejected = (payload: unknown) =>
+          Effect.map(raw("POST", `/v1/orgs/${site.organizationId}/sites/${site.siteId}/insights/events/aggregate`, { token: site.token, body: JSON.stringify(payload) }), (got) => ({
+            status: got.status,
+            field: (got.body as { error?: { field?: string } }).error?.field
+          }))
+        const grouped = { range: "last24Hours", groupBy: [{ column: "urlPath" }] }
+        assert.deepStrictEqual(yield* rejected({ ...grouped, limit: 0 }), { status: 400, field: "limit" })
+        assert.deepStrictEqual(yield* rejected({ ...grouped, limit: 1001 }), { status: 400, field: "limit" })
+        assert.deepStrictEqual(yield* rejected({ ...grouped, limit: 2.5 }), { status: 400, field: "limit" })
+        assert.deepStrictEqual(yield* rejected({ ...grouped, order: { by: { column: "eventsCount" }, direction: "up" } }), { status: 400, field: "order.direction" })
+        assert.deepStrictEqual(yield* rejected({ ...grouped, order: { by: { column: "url" }, direction: "asc" } }), { status: 400, field: "order.by" })
+        const top = yield* aggregate({ ...grouped, where: [{ column: "eventType", values: ["page_view"] }], order: { by: { column: "eventsCount" }, direction: "desc" }, limit: 1 })
+        assert.deepStrictEqual(top.columns.map((column) => column.values), [[`${site.path}install`], [3]])
 
         const empty = yield* aggregate({
           range: "last7Days",
@@ -130,6 +168,72 @@ for (const backend of backends) {
         assert.deepStrictEqual(none.columns[0]!.values, [])
       }))
 
+    it.effect("answers an open site's next beacons before the application, with the same answers, events and refusals", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("unlisted", { insights: { trackingCookie: false }, feedback: { enabled: true } } as never)
+        const fastPages = yield* FastPages
+        const view = (path: string) => [{ type: "page_view", url: `http://quire.test${site.path}${path}` }]
+        // The first beacon goes through the application; the next are answered before it, alike.
+        const normal = yield* beacon(site.path, view("first"), "Browser A")
+        assert.strictEqual(normal.status, 204)
+        const fast = yield* untilFast(beacon(site.path, view("fast"), "Browser A"))
+        assert.strictEqual(fast.answer.status, 204)
+        assert.deepStrictEqual(fast.answer.headers, normal.headers)
+
+        // Refusals: the same status, message, field and headers as the application's.
+        const badNormal = yield* beacon(site.path, [{ type: "page_view", url: "" }], "Browser A")
+        const keep = beacon(site.path, view("fast"), "Browser A")
+        const badFast = yield* untilFast(beacon(site.path, [{ type: "page_view", url: "" }], "Browser A"), keep)
+        assert.strictEqual(badFast.answer.status, 400)
+        assert.deepStrictEqual(badFast.answer, badNormal)
+        const notJson = yield* untilFast(send(site.path, "{events", "Browser A"), keep)
+        assert.strictEqual(notJson.answer.status, 400)
+        assert.strictEqual(JSON.parse(notJson.answer.text).error.field, "events")
+        const huge = yield* untilFast(send(site.path, JSON.stringify({ events: [], pad: "x".repeat(40_000) }), "Browser A"), keep)
+        assert.strictEqual(huge.answer.status, 413)
+
+        // A feedback event and a view in one post, from a second browser: both kept, with the language.
+        const mixed = yield* untilFast(
+          beacon(site.path, [...view("mixed"), { type: "page_post_feedback", url: `http://quire.test${site.path}mixed`, feedback: { rating: "good" } }], "Browser B"),
+          keep
+        )
+        assert.strictEqual(mixed.answer.status, 204)
+        // A bearer token, or a reader's own cookie, goes through the application: recorded all the same.
+        const served = fastPages.served()
+        yield* beacon(site.path, view("token"), "Browser A", { authorization: "Bearer nothing" })
+        yield* beacon(site.path, view("token"), "Browser A", { cookie: `quire_session=nothing` })
+        assert.strictEqual(fastPages.served(), served)
+
+        const keeps = badFast.tries + notJson.tries + huge.tries + mixed.tries
+        const aggregate = (payload: unknown) => site.api.siteInsights.aggregateSiteEvents({ params: site.siteParams, payload: payload as never })
+        const byPath = yield* aggregate({
+          range: "last24Hours",
+          groupBy: [{ column: "urlPath" }, { column: "eventType" }],
+          select: [{ column: "urlPath" }, { column: "eventType" }, { column: "eventsCount" }, { column: "visitorsCount" }]
+        })
+        const rows = byPath.columns[0]!.values.map((path, i) => [path, ...byPath.columns.slice(1).map((column) => column.values[i])])
+          .sort((a, b) => `${a[0]} ${a[1]}`.localeCompare(`${b[0]} ${b[1]}`))
+        assert.deepStrictEqual(rows, [
+          [`${site.path}fast`, "page_view", fast.tries + keeps, 1],
+          [`${site.path}first`, "page_view", 1, 1],
+          [`${site.path}mixed`, "page_post_feedback", mixed.tries, 1],
+          [`${site.path}mixed`, "page_view", mixed.tries, 1],
+          [`${site.path}token`, "page_view", 2, 1]
+        ])
+        // The visitor hash is the application's: Browser A's fast and normal beacons are one visitor.
+        const visitors = yield* aggregate({ range: "last24Hours", select: [{ column: "visitorsCount" }] })
+        assert.deepStrictEqual(visitors.columns[0]!.values, [2])
+
+        // Made share-link, the site's beacons are the application's again, which keeps nothing of an anonymous reader.
+        yield* site.api.sites.updateSiteById({ params: site.siteParams, payload: { visibility: "share-link" } })
+        const before = fastPages.served()
+        assert.strictEqual((yield* beacon(site.path, view("after"), "Browser A")).status, 204)
+        assert.strictEqual((yield* beacon(site.path, view("after"), "Browser A")).status, 204)
+        assert.strictEqual(fastPages.served(), before)
+        const after = yield* aggregate({ range: "last24Hours", where: [{ column: "urlPath", values: [`${site.path}after`] }], select: [{ column: "eventsCount" }] })
+        assert.deepStrictEqual(after.columns[0]!.values, [])
+      }))
+
     it.effect("keeps GitBook's tracked events and agents' feedback", () =>
       Effect.gen(function*() {
         const site = yield* publishedSite("public")
@@ -155,6 +259,13 @@ for (const backend of backends) {
           payload: { range: "last24Hours", groupBy: [{ column: "eventType" }], select: [{ column: "eventType" }, { column: "visitorsCount" }] }
         })
         assert.deepStrictEqual(types.columns[0]!.values, ["agent_feedback", "search_open", "search_type_query"])
+        // The site's editors read the agents' feedback (Quire's listSiteAgentFeedback); an outsider finds no site.
+        const listed = yield* site.api.siteInsights.listSiteAgentFeedback({ params: site.siteParams })
+        assert.deepStrictEqual(listed.items.map((item) => [item.id, item.subject, item.feedback.summary]), [
+          [feedback.id, { kind: "documentation", url: "https://docs.example.com/install" }, "No word on proxies."]
+        ])
+        const outsider = yield* newUser("Outsider")
+        assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.siteInsights.listSiteAgentFeedback({ params: site.siteParams }))), 404)
       }))
   })
 }

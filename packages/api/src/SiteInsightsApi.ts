@@ -3,7 +3,7 @@
  * `site-agent-feedback` (feedback an agent leaves a site) operations.
  */
 import { Schema } from "effect"
-import { AgentFeedbackInput, InsightsQuery, InsightsResult, VisitorSegment } from "@quire/sites/domain/InsightsQuery"
+import { AgentFeedbackInput, AgentFeedbackItem, InsightsQuery, InsightsResult, VisitorSegment } from "@quire/sites/domain/InsightsQuery"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
@@ -112,6 +112,18 @@ export class SiteInsightsApi extends HttpApiGroup.make("siteInsights")
       }))
   )
   .add(
+    /** Quire's own (GitBook's API has no reading of it): the agents' feedback of the site, newest first. */
+    HttpApiEndpoint.get("listSiteAgentFeedback", "/orgs/:organizationId/sites/:siteId/agents/feedback", {
+      params: siteParams,
+      success: ListOf(AgentFeedbackItem),
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List agents' feedback on a site",
+        description: "Quire's own: the feedback AI agents left on the site over the last 30 days (`submitAgentFeedbackToSite` and the site MCP server's `sendFeedback`), newest first, at most 100. Members of the site's organization with a role may call it."
+      }))
+  )
+  .add(
     /** GitBook's visitor segments of a site. */
     HttpApiEndpoint.get("listSiteVisitorSegments", "/orgs/:organizationId/sites/:siteId/insights/visitor-segments", {
       params: siteParams,
@@ -126,6 +138,8 @@ export class SiteInsightsApi extends HttpApiGroup.make("siteInsights")
   .middleware(Authentication)
   .prefix("/v1")
 {}
+
+export { AgentFeedbackItem }
 
 /** GitBook's `submitAgentFeedbackToSite`'s answer. */
 const AgentFeedbackResult = Schema.Struct({ id: Schema.String, result: Schema.String })

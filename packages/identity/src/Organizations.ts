@@ -3,6 +3,7 @@
  * (organizations/EmailInvites.ts) and invite links (organizations/InviteLinks.ts) beside.
  */
 import { Config, Context, Effect, Layer, Option } from "effect"
+import { caller as auditCaller } from "@quire/audit"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { type MembershipRole, newOrganization, type Organization, type OrganizationAccess, type OrganizationPatch } from "./domain/Identity.ts"
 import { type LinkInvitePatch, organizationKeyShape } from "./OrganizationsRepo.ts"
@@ -79,7 +80,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
     Organizations,
     Effect.gen(function*() {
       const edit = yield* OrganizationEdit.make
-      const { repo, users, members, ids, transactor, now, access, adminAccess } = edit
+      const { repo, users, members, ids, transactor, audit, now, access, adminAccess } = edit
       const creation = yield* Effect.orDie(OrganizationCreation)
       const mail = yield* accountMail
       const verifications = yield* EmailVerificationRepo
@@ -147,7 +148,24 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         const normalized: OrganizationPatch = patch.emailDomains === undefined
           ? patch
           : { ...patch, emailDomains: patch.emailDomains.map((d) => d.toLowerCase()) }
-        const organization = yield* repo.update(organizationId, normalized)
+        // The names of the settings that change (never their values), recorded with the change.
+        const before = found.organization as unknown as Readonly<Record<string, unknown>>
+        const fields = Object.entries(normalized)
+          .filter(([field, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(before[field] ?? null))
+          .map(([field]) => field)
+        const organization = yield* transactor.transaction(Effect.gen(function*() {
+          const updated = yield* repo.update(organizationId, normalized)
+          if (fields.length > 0) {
+            yield* audit.record({
+              organizationId,
+              action: "organization.settings-changed",
+              actor: yield* auditCaller,
+              target: { type: "organization", id: organizationId, label: updated.title },
+              payload: { fields: fields.join(",") }
+            })
+          }
+          return updated
+        }))
         return { organization, membership: found.membership }
       })
 

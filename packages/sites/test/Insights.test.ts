@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { at } from "@quire/testkit"
-import { aggregate, bucketOf } from "../src/insights/Aggregate.ts"
+import { aggregate, bucketOf, invalidField } from "../src/insights/Aggregate.ts"
 import { SiteEventRecorder } from "../src/insights/SiteEventRecorder.ts"
 import { SiteEventsRepo } from "../src/insights/SiteEventsRepo.ts"
 import { siteEvent } from "./contract/SiteEventsRepoContract.ts"
@@ -67,6 +67,22 @@ describe("aggregate", () => {
     assert.deepStrictEqual(result.columns.map((c) => c.values), [["/a"], [3], [2]])
     const all = aggregate(events, { range: "last7Days", where: [{ column: "eventType", values: ["page_post_feedback"], operator: "notIn" }], groupBy: [{ column: "urlPath" }], limit: 1 })
     assert.deepStrictEqual(all.columns.map((c) => [c.column, c.values]), [["urlPath", ["/a"]], ["eventsCount", [3]]])
+  })
+
+  it("breaks ties of the order by the groups' columns, and refuses an order by a column neither counted nor grouped", () => {
+    const tied = [
+      siteEvent("t-1", "s", 0, { urlPath: "/c" }),
+      siteEvent("t-2", "s", 1, { urlPath: "/a" }),
+      siteEvent("t-3", "s", 2, { urlPath: "/b" }),
+      siteEvent("t-4", "s", 3, { urlPath: "/b" })
+    ]
+    const query = { range: "last7Days", groupBy: [{ column: "urlPath" }], order: { by: { column: "eventsCount" }, direction: "desc" } } as const
+    assert.deepStrictEqual(aggregate(tied, query).columns[0]!.values, ["/b", "/a", "/c"])
+    assert.deepStrictEqual(aggregate(tied, { ...query, limit: 2 }).columns[0]!.values, ["/b", "/a"])
+    assert.isUndefined(invalidField(query))
+    assert.isUndefined(invalidField({ ...query, order: { by: { column: "urlPath" }, direction: "asc" } }))
+    assert.strictEqual(invalidField({ ...query, order: { by: { column: "url" }, direction: "asc" } })?.field, "order.by")
+    assert.strictEqual(invalidField({ range: "last7Days", order: { by: { column: "datetime", interval: "hour" }, direction: "asc" }, groupBy: [{ column: "datetime" }] })?.field, "order.by")
   })
 
   it("counts page ratings, and without groups answers one row", () => {

@@ -49,6 +49,11 @@ export const layer = HttpApiBuilder.group(Api, "siteInsights", Effect.fn(functio
       }).pipe(DomainErrors.api))
     .handle("aggregateSiteEvents", ({ params, payload }) =>
       insights.aggregate(params.organizationId, params.siteId, payload).pipe(DomainErrors.api))
+    .handle("listSiteAgentFeedback", ({ params }) =>
+      insights.agentFeedback(params.organizationId, params.siteId).pipe(
+        Effect.map((items) => ({ items, count: items.length })),
+        DomainErrors.api
+      ))
     .handle("listSiteVisitorSegments", ({ params }) =>
       insights.segments(params.organizationId, params.siteId).pipe(
         Effect.map((items) => ({ items, count: items.length })),

@@ -3,7 +3,10 @@
  * an anonymous reader opens the published site a few times, searches for nonsense, reaches a
  * missing address and rates a page "No" with a comment; the screen then shows the views, the top
  * page, the search that found nothing, the rating with its comment, the 404 and the space's broken
- * link, and "Open a change request" on the rated page opens a change request on that page.
+ * link, and "Open a change request" on the rated page opens a change request on that page. Two
+ * agents report (`submitAgentFeedbackToSite`): one on the page "Install", one on an MCP tool; the
+ * screen shows both beside the readers' feedback, and "Open a change request" on the first opens
+ * one on that page.
  */
 import { expect, inject, it } from "vitest"
 import { artifacts, captureAllPairs, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
@@ -83,6 +86,18 @@ it("records what readers do on the published site and shows it on the site's ins
       (a) => JSON.stringify(a.columns[0]!.values) === JSON.stringify(["page_post_feedback", "page_post_feedback_comment", "page_view", "search_type_query"]) && a.columns[1]!.values[2] === 5)
     expect(reader.problems).toEqual([])
 
+    // Agents' feedback: on a page of the site, and on a tool (no page: the site's first space).
+    const agentFeedback = (body: unknown) => api(url, "POST", `/orgs/${org.id}/sites/${site.id}/agents/feedback`, body)
+    await agentFeedback({
+      reportedBy: { model: "test-model-1" },
+      subject: { kind: "documentation", url: `${url}/~sites/${site.id}/install` },
+      feedback: { category: "documentation", severity: "high", summary: "The install page never says which versions are supported.", detail: "I had to guess the minimum runtime version." }
+    })
+    await agentFeedback({
+      subject: { kind: "mcp-tool", toolName: "searchDocumentation" },
+      feedback: { category: "usability", summary: "Search results carry no page titles.", workaround: "Fetched each page to read its title." }
+    })
+
     // 3. The screen shows them.
     await page.reload()
     const part = (name: string) => page.getByRole("region", { name })
@@ -93,7 +108,22 @@ it("records what readers do on the published site and shows it on the site's ins
     await part("Pages rated poorly").getByText("The setup link goes nowhere.").waitFor()
     await part("Broken links").getByText("setup-gone.md").waitFor()
     await part("Broken links").getByText(`/~sites/${site.id}/no-such-page`).waitFor()
+    const agents = part("Agents’ feedback")
+    await agents.getByText("The install page never says which versions are supported.").waitFor()
+    await agents.getByText("I had to guess the minimum runtime version.").waitFor()
+    await agents.getByRole("link", { name: /Install/ }).waitFor()
+    await agents.getByText("Search results carry no page titles.").waitFor()
+    await agents.getByText("the MCP tool searchDocumentation").waitFor()
     await captureAllPairs(page, "site-insights")
+    if (screenshotsWanted()) {
+      for (const [colorScheme, width] of [["light", 1280], ["dark", 390]] as const) {
+        await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+        await agents.screenshot({ path: `${artifacts}site-insights-agents-${colorScheme}-${width}.png` })
+      }
+      await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
+      await page.setViewportSize({ width: 1280, height: 800 })
+    }
 
     // 4. "Open a change request" on the rated page opens one on that page.
     await part("Pages rated poorly").getByRole("button", { name: "Open a change request on the page “Install”" }).click()
@@ -101,6 +131,16 @@ it("records what readers do on the published site and shows it on the site's ins
     const number = /\/changes\/(\d+)\//.exec(page.url())![1]!
     const opened = await api<{ subject: string }>(url, "GET", `/spaces/${space.id}/change-requests/${number}`)
     expect(opened.subject).toBe("Reader feedback on “Install”")
+
+    // 5. An agent's feedback on a page opens a change request on that page too, from the keyboard.
+    await page.goto(`/o/${org.id}/sites/${site.id}/insights`)
+    const agentButton = part("Agents’ feedback").getByRole("button", { name: "Open a change request on the page “Install” for the agent feedback" })
+    await agentButton.focus()
+    await page.keyboard.press("Enter")
+    await page.waitForURL(new RegExp(`/s/${space.id}/~/changes/\\d+/install$`))
+    const agentNumber = /\/changes\/(\d+)\//.exec(page.url())![1]!
+    const fromAgent = await api<{ subject: string }>(url, "GET", `/spaces/${space.id}/change-requests/${agentNumber}`)
+    expect(fromAgent.subject).toBe("Agent feedback: The install page never says which versions are supported.")
     expect(problems).toEqual([])
   } finally {
     await reader.context.close()

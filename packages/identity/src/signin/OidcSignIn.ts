@@ -7,6 +7,7 @@
  * session and the CLI's hand-off are `SignInSessions`' as for SAML. The server maps these to HTTP.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import { AuditLog } from "@quire/audit"
 import { Errors, Sealed, Transactor } from "@quire/kernel"
 import { SignInRefused } from "../domain/SignIn.ts"
 import { authorizationUrl, configure, exchange, type JwksCache, jwksCacheOf, newChecks } from "../OidcClient.ts"
@@ -61,6 +62,7 @@ export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("
       const sessions = yield* SignInSessions
       const provisioning = yield* SsoProvisioning
       const transactor = yield* Transactor.Transactor
+      const audit = yield* AuditLog
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const refuse = (reason: string) => Effect.fail(new SignInRefused({ reason }))
       // Each provider's signing keys, by discovery URL, kept from one sign-in to the next (see `configure`).
@@ -101,7 +103,31 @@ export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("
         return { location: yield* authorizationUrl(config, redirectURL, provider.scopes, checks), state: checks.state }
       })
 
-      const complete = Effect.fn("OidcSignIn.complete")(function*(redirectURL: string, callback: OidcCallback, places: SamlPlaces) {
+      /**
+       * A refused callback, recorded (it changes nothing, so it joins no transaction): in the
+       * provider's organization once the stored request names it, else in the instance's log;
+       * the email when the provider named one. The address is the browser's (AuditOrigin).
+       */
+      const recordRefusal = (known: { organizationId?: string; providerId?: string; email?: string }, reason: string) =>
+        audit.record({
+          organizationId: known.organizationId ?? null,
+          action: "auth.oidc.failed",
+          actor: known.email === undefined ? { type: "user", id: "unknown" } : { type: "user", id: "unknown", label: known.email },
+          target: { type: "sso-provider", id: known.providerId ?? "unknown" },
+          payload: { protocol: "oidc", reason, ...(known.email === undefined ? {} : { email: known.email }) }
+        })
+
+      const complete = (redirectURL: string, callback: OidcCallback, places: SamlPlaces) => {
+        const known: { organizationId?: string; providerId?: string; email?: string } = {}
+        return completeWith(redirectURL, callback, places, known).pipe(Effect.tapError((refused) => recordRefusal(known, refused.reason)))
+      }
+
+      const completeWith = Effect.fn("OidcSignIn.complete")(function*(
+        redirectURL: string,
+        callback: OidcCallback,
+        places: SamlPlaces,
+        known: { organizationId?: string; providerId?: string; email?: string }
+      ) {
         const state = callback.query.get("state") ?? ""
         // The browser that began the sign-in holds its state: a callback carried to another browser
         // (login CSRF) is refused before anything is exchanged.
@@ -114,6 +140,8 @@ export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("
         const error = callback.query.get("error")
         if (error !== null) return yield* refuse(`the provider said ${error}${text(callback.query.get("error_description")) === undefined ? "" : `: ${callback.query.get("error_description")}`}`)
         const { organizationId, providerId, relayState } = request.value
+        known.organizationId = organizationId
+        known.providerId = providerId
         const { provider, config } = yield* clientOf(organizationId, providerId).pipe(
           Effect.catchTag("NotFound", () => refuse("this provider was removed"))
         )
@@ -127,6 +155,7 @@ export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("
         )
         const email = text(claims["email"])?.toLowerCase()
         if (email === undefined || !/^[^\s@]+@[^\s@]+$/.test(email)) return yield* refuse("the provider's ID token names no email address (ask for the email scope)")
+        known.email = email
         if (claims["email_verified"] !== true) return yield* refuse(`the provider does not say that ${email} is verified`)
         const displayName = (text(claims["name"]) ?? email.split("@")[0] ?? email).slice(0, 100)
         const signedIn = yield* transactor.transaction(provisioning.provision(provider, email, displayName))

@@ -5,6 +5,7 @@
  * a CLI's. The server only maps these to HTTP (redirects, pages, the cookie).
  */
 import { Context, Effect, Layer, Option } from "effect"
+import { AuditLog } from "@quire/audit"
 import type { Errors } from "@quire/kernel"
 import type { SamlRejected } from "../domain/Saml.ts"
 import type { SignInRefused } from "../domain/SignIn.ts"
@@ -114,6 +115,7 @@ export class SamlSessions extends Context.Service<SamlSessions, SamlSessionsShap
     Effect.gen(function*() {
       const signIn = yield* SamlSignIn
       const sessions = yield* SignInSessions
+      const audit = yield* AuditLog
 
       const start = Effect.fn("SamlSessions.start")(function*(
         organizationId: string,
@@ -133,7 +135,21 @@ export class SamlSessions extends Context.Service<SamlSessions, SamlSessionsShap
         response: SamlPosted,
         places: SamlPlaces
       ) {
-        const signedIn = yield* signIn.consume(organizationId, providerId, sp, response.samlResponse, response.requestId)
+        // A refused response is recorded (no change is made, so there is no transaction to join):
+        // who cannot be told from a response that failed its checks; the address is the browser's.
+        const signedIn = yield* signIn.consume(organizationId, providerId, sp, response.samlResponse, response.requestId).pipe(
+          Effect.tapError((error) =>
+            error._tag === "SamlRejected"
+              ? audit.record({
+                organizationId,
+                action: "auth.saml.failed",
+                actor: { type: "user", id: "unknown" },
+                target: { type: "sso-provider", id: providerId },
+                payload: { protocol: "saml", reason: error.reason }
+              })
+              : Effect.void
+          )
+        )
         const grant = yield* sessions.begin({
           userId: signedIn.user.id,
           organizationId: signedIn.organizationId,

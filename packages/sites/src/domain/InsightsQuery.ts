@@ -180,3 +180,11 @@ export const AgentFeedbackInput = Schema.Struct({
 }).annotate({ identifier: "AgentFeedbackInput" })
 export type AgentFeedbackInput = typeof AgentFeedbackInput.Type
 
+/** One agent's feedback as the site's editors read it (Quire's `listSiteAgentFeedback`): when, from which page or tool. */
+export const AgentFeedbackItem = Schema.Struct({
+  id: Schema.String,
+  createdAt: Schema.String,
+  ...AgentFeedbackInput.fields
+})
+export type AgentFeedbackItem = typeof AgentFeedbackItem.Type
+

@@ -220,6 +220,17 @@ const sameColumn = (a: InsightsColumn, b: InsightsColumn) => a.column === b.colu
 const columnValue = (group: ReadonlyArray<SiteEvent>, column: InsightsColumn): Value =>
   metricColumns.has(column.column) ? countOf(group, column) : valueOf(group[0]!, column)
 
+/**
+ * Why `query` cannot be run, as the field at fault: an order by a column that is neither counted
+ * nor grouped (a group has many values of it).
+ */
+export const invalidField = (query: InsightsQuery): { readonly field: string; readonly reason: string } | undefined => {
+  const by = query.order?.by
+  if (by === undefined || metricColumns.has(by.column)) return undefined
+  const grouped = (query.groupBy ?? []).some((column) => sameColumn(column, by) && column.claim === by.claim)
+  return grouped ? undefined : { field: "order.by", reason: `must be a count or one of groupBy's columns, not ${by.column}` }
+}
+
 /** Runs `query` over `events` (already within its range). */
 export const aggregate = (events: ReadonlyArray<SiteEvent>, query: InsightsQuery): InsightsResult => {
   const filters = query.where ?? []
@@ -241,8 +252,17 @@ export const aggregate = (events: ReadonlyArray<SiteEvent>, query: InsightsQuery
   const order = query.order ?? (groupBy[0] === undefined ? undefined : { by: groupBy[0], direction: "asc" as const })
   if (order !== undefined) {
     const sign = order.direction === "asc" ? 1 : -1
-    const decorated = rows.map((group) => ({ group, key: columnValue(group, order.by) }))
-    decorated.sort((a, b) => sign * compare(a.key, b.key))
+    // Ties follow the groups' own columns, ascending: the same query answers rows in the same order.
+    const decorated = rows.map((group) => ({ group, key: columnValue(group, order.by), ties: groupBy.map((column) => columnValue(group, column)) }))
+    decorated.sort((a, b) => {
+      const first = sign * compare(a.key, b.key)
+      if (first !== 0) return first
+      for (let i = 0; i < a.ties.length; i++) {
+        const next = compare(a.ties[i], b.ties[i])
+        if (next !== 0) return next
+      }
+      return 0
+    })
     rows = decorated.map((d) => d.group)
   }
   rows = rows.slice(0, query.limit ?? 1000)

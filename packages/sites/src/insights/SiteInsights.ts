@@ -4,13 +4,13 @@
  * aggregation and visitor segments for members; agent feedback.
  */
 import { createHash, randomBytes } from "node:crypto"
-import { Clock, Context, Effect, Layer } from "effect"
+import { Clock, Config, Context, Effect, Layer } from "effect"
 import { Actor, Errors, Ids, Roles } from "@quire/kernel"
-import type { AgentFeedbackInput, InsightsQuery, InsightsResult, VisitorSegment } from "../domain/InsightsQuery.ts"
+import type { AgentFeedbackInput, AgentFeedbackItem, InsightsQuery, InsightsResult, VisitorSegment } from "../domain/InsightsQuery.ts"
 import type { DisplayContext, SiteEvent, SiteEventType } from "../domain/SiteEvent.ts"
 import * as SiteGuard from "../SiteGuard.ts"
 import { SiteReaders } from "../SiteReaders.ts"
-import { aggregate } from "./Aggregate.ts"
+import { aggregate, invalidField } from "./Aggregate.ts"
 import { SiteEventRecorder } from "./SiteEventRecorder.ts"
 import { SiteEventsRepo } from "./SiteEventsRepo.ts"
 
@@ -38,6 +38,9 @@ export interface EventOrigin {
   readonly address?: string | undefined
   readonly userAgent?: string | undefined
 }
+
+/** How many days a site's events are kept: `QUIRE_INSIGHTS_RETENTION_DAYS`, a year unless set; 0 keeps them for ever. */
+export const InsightsRetentionDays = Config.Int("QUIRE_INSIGHTS_RETENTION_DAYS").pipe(Config.withDefault(365))
 
 /** How far back the events a query reads go, and how many it reads at most. */
 export const maxEventsRead = 200_000
@@ -89,6 +92,10 @@ export interface SiteInsightsShape {
   readonly segments: (organizationId: string, siteId: string) => Effect.Effect<ReadonlyArray<VisitorSegment>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   /** GitBook's `submitAgentFeedbackToSite`, by a member or the site's reader token. */
   readonly submitAgentFeedback: (organizationId: string, siteId: string, input: AgentFeedbackInput) => Effect.Effect<{ readonly id: string; readonly result: string }, Errors.NotFound, Actor.Actor>
+  /** The agents' feedback of the last 30 days, newest first (100 at most), for members with a role. */
+  readonly agentFeedback: (organizationId: string, siteId: string) => Effect.Effect<ReadonlyArray<AgentFeedbackItem>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  /** Forgets every site's events older than the retention setting (`QUIRE_INSIGHTS_RETENTION_DAYS`; none when 0); answers how many. */
+  readonly purgeExpired: Effect.Effect<number>
   /** Agent feedback from the published site's MCP server (its route admitted the agent). */
   readonly agentFeedbackFromSite: (site: { readonly organizationId: string; readonly siteId: string; readonly url: string }, input: AgentFeedbackInput) => Effect.Effect<{ readonly id: string; readonly result: string }>
 }
@@ -175,12 +182,36 @@ export class SiteInsights extends Context.Service<SiteInsights, SiteInsightsShap
           return { id: event!.id, result: feedbackAnswer }
         })
 
+      const purgeExpired = Effect.gen(function*() {
+        const days = yield* Effect.orDie(InsightsRetentionDays)
+        if (days <= 0) return 0
+        // What waits in the buffer is written first, so its old events go too.
+        yield* recorder.flush
+        return yield* repo.purgeBefore(new Date((yield* Clock.currentTimeMillis) - days * dayMillis))
+      })
+
+      const agentFeedback = Effect.fn("SiteInsights.agentFeedback")(function*(organizationId: string, siteId: string) {
+        yield* readable(organizationId, siteId)
+        const now = yield* Clock.currentTimeMillis
+        yield* recorder.flush
+        const events = yield* repo.inRange(siteId, new Date(now - presets["last30Days"]!), new Date(now + 1), maxEventsRead)
+        return events
+          .filter((event) => event.type === "agent_feedback")
+          .toSorted((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
+          .slice(0, 100)
+          .map((event): AgentFeedbackItem => ({ ...(event.data as unknown as AgentFeedbackInput), id: event.id, createdAt: event.at.toISOString() }))
+      })
+
       return SiteInsights.of({
+        agentFeedback,
+        purgeExpired,
         track: (organizationId, siteId, events, origin) =>
           Effect.andThen(readers.reach(organizationId, siteId), recordPublished({ organizationId, siteId }, events, origin)),
         recordPublished,
         aggregate: Effect.fn("SiteInsights.aggregate")(function*(organizationId, siteId, query) {
           yield* readable(organizationId, siteId)
+          const invalid = invalidField(query)
+          if (invalid !== undefined) return yield* new Errors.InvalidInput(invalid)
           const { from, to } = yield* rangeOf(query, yield* Clock.currentTimeMillis)
           // What is still queued counts too: a reader's view shows up at once.
           yield* recorder.flush

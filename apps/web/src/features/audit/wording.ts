@@ -46,6 +46,19 @@ const kindOf = (type: string) => type.replace(/-/g, " ")
 /** A site role as the site's Permissions panel names it. */
 const siteRoleName = (role: string | undefined) => (role === "admin" ? "site admin" : role === "edit" ? "editor" : role === "read" ? "viewer" : role ?? "another")
 
+/** The organization's settings as its Settings screen names them (`organization.settings-changed`). */
+const settingNames: Readonly<Record<string, string>> = {
+  title: "name",
+  emailDomains: "email domains",
+  hostname: "hostname",
+  defaultRole: "default role",
+  defaultContentSite: "default site",
+  logo: "logo",
+  sso: "single sign-on",
+  ai: "AI",
+  inviteLinks: "invite links"
+}
+
 /** The sentence saying what happened. */
 export const describe = (event: AuditEventView, nameOf: NameOf): string => {
   const who = actorName(event, nameOf)
@@ -61,6 +74,17 @@ export const describe = (event: AuditEventView, nameOf: NameOf): string => {
       return `${what} signed in with OpenID Connect single sign-on`
     case "auth.password.failed":
       return event.target.id === "unknown" ? `A sign-in failed for an unknown email` : `A password sign-in failed for ${what}`
+    case "auth.saml.failed":
+    case "auth.oidc.failed": {
+      const protocol = event.action === "auth.saml.failed" ? "SAML" : "OpenID Connect"
+      const email = text(p["email"]) ?? event.actor.label
+      const reason = text(p["reason"])
+      return `${email === undefined ? "A" : `${email}’s`} ${protocol} sign-in failed${reason === undefined ? "" : `: ${reason}`}`
+    }
+    case "organization.settings-changed": {
+      const fields = text(p["fields"])?.split(",").map((field) => settingNames[field] ?? field)
+      return `${who} changed the organization’s settings${fields === undefined ? "" : ` (${fields.join(", ")})`}`
+    }
     case "auth.password.changed":
       return `${who} changed ${self ? "their" : possessive(what)} password`
     case "auth.session.ended":

@@ -31,6 +31,15 @@ describe("audit event sentences", () => {
     expect(sentence(event("member.removed", { type: "user", id: "0123456789abcdef" }), nameOf)).toBe("Ana removed user 01234567… from the organization")
   })
 
+  it("says which single sign-on failed and why, and which organization settings changed", () => {
+    const saml = event("auth.saml.failed", { type: "sso-provider", id: "p1" }, { protocol: "saml", reason: "this sign-in was not begun in this browser: start again" }, "unknown")
+    expect(sentence(saml, nameOf)).toBe("A SAML sign-in failed: this sign-in was not begun in this browser: start again")
+    const oidc = event("auth.oidc.failed", { type: "sso-provider", id: "p1" }, { protocol: "oidc", reason: "the provider does not say that cy@example.com is verified", email: "cy@example.com" }, "unknown")
+    expect(sentence(oidc, nameOf)).toBe("cy@example.com’s OpenID Connect sign-in failed: the provider does not say that cy@example.com is verified")
+    expect(sentence(event("organization.settings-changed", { type: "organization", id: "o1", label: "Acme" }, { fields: "title,defaultRole,inviteLinks" }), nameOf))
+      .toBe("Ana changed the organization’s settings (name, default role, invite links)")
+  })
+
   it("has a sentence of its own for every action the log records", () => {
     for (const action of Object.keys(actions)) {
       const text = sentence(event(action, { type: "thing", id: "t1", label: "Thing" }), nameOf)

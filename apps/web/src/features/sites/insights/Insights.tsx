@@ -1,15 +1,17 @@
 /**
  * `/o/<org>/sites/<site>/insights`: what readers did on the published site over the last 30 days
  * (views per day, top pages, addresses that found nothing, searches that found nothing, pages
- * rated poorly and their comments) and the broken links of its spaces; from each, a change request
- * on the page concerned. Loaded with the site screen's chunk and stylesheet.
+ * rated poorly and their comments, what AI agents reported) and the broken links of its spaces;
+ * from each, a change request on the page concerned. Loaded with the site screen's chunk and stylesheet.
  */
 import { AsyncResult } from "effect/reactivity"
-import type { ReactNode } from "react"
 import { useAtomValue } from "../../../api/react.ts"
 import { Link } from "../../../ui/Link.tsx"
 import { Failure, Loading } from "../../../ui/States.tsx"
 import { siteAtom, siteRef } from "../queries.ts"
+import { AgentFeedback } from "./AgentFeedback.tsx"
+import { PageName } from "./PageName.tsx"
+import { Part } from "./Part.tsx"
 import { type Insights as Data, insightsAtom, type PageInfo, pageOf, score } from "./queries.ts"
 import { OpenChangeRequest } from "./OpenChangeRequest.tsx"
 import { Recording } from "./Recording.tsx"
@@ -27,18 +29,6 @@ const lastDays = (data: Data, now: number) => {
     return { day, views: byDay.get(day)?.views ?? 0, visitors: byDay.get(day)?.visitors ?? 0 }
   })
 }
-
-const Part = (props: { readonly id: string; readonly title: string; readonly empty: string; readonly count: number; readonly children: ReactNode }) => (
-  <section className="insights-part panel" aria-labelledby={props.id}>
-    <h2 id={props.id}>{props.title}</h2>
-    {props.count === 0 ? <p className="muted">{props.empty}</p> : props.children}
-  </section>
-)
-
-const PageName = (props: { readonly page: PageInfo | undefined; readonly fallback: string }) =>
-  props.page === undefined
-    ? <span className="muted">{props.fallback}</span>
-    : <Link href={`/s/${props.page.spaceId}/${props.page.path}`}>{props.page.title}<span className="muted"> · {props.page.spaceTitle}</span></Link>
 
 const pageAction = (page: PageInfo | undefined, subject: string) =>
   page === undefined ? null : <OpenChangeRequest spaceId={page.spaceId} pagePath={page.path} subject={subject} about={`on the page “${page.title}”`} />
@@ -169,6 +159,7 @@ export const Insights = (props: { readonly organizationId: string; readonly site
           <ViewsChart data={data.value} />
           <Readers data={data.value} firstSpace={firstSpace} />
           <Feedback data={data.value} />
+          <AgentFeedback data={data.value} firstSpace={firstSpace} />
           <Broken data={data.value} />
         </div>
       )}

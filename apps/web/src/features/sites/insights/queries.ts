@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import { Atom } from "effect/reactivity"
-import type { RevisionPage, SiteStructure } from "@quire/api"
+import type { AgentFeedbackItem, RevisionPage, SiteStructure } from "@quire/api"
 import { QuireApi } from "../../../api/client.ts"
 import { siteKey } from "../queries.ts"
 
@@ -37,6 +37,8 @@ export interface Insights {
   readonly ratings: ReadonlyArray<{ readonly page: PageRef; readonly ratings: Ratings }>
   readonly comments: ReadonlyArray<{ readonly page: PageRef; readonly comment: string; readonly rating: string }>
   readonly brokenLinks: ReadonlyArray<{ readonly target: string; readonly from: ReadonlyArray<PageInfo> }>
+  /** What AI agents reported (`submitAgentFeedbackToSite`, the site MCP server's `sendFeedback`), newest first. */
+  readonly agentFeedback: ReadonlyArray<AgentFeedbackItem>
   readonly pages: ReadonlyMap<string, PageInfo>
 }
 
@@ -84,7 +86,7 @@ export const insightsAtom = Atom.family((ref: string) => {
     const client = yield* QuireApi
     const aggregate = (payload: Parameters<typeof client.siteInsights.aggregateSiteEvents>[0]["payload"]) =>
       client.siteInsights.aggregateSiteEvents({ params, payload })
-    const [days, top, notFound, searches, ratings, comments, structure] = yield* Effect.all([
+    const [days, top, notFound, searches, ratings, comments, structure, agents] = yield* Effect.all([
       aggregate({
         range,
         where: [type("page_view")],
@@ -123,7 +125,8 @@ export const insightsAtom = Atom.family((ref: string) => {
         select: [{ column: "page" }, { column: "eventPageFeedbackComment" }, { column: "eventPageFeedbackRating" }],
         limit: 100
       }),
-      client.sites.getSiteStructure({ params, query: {} })
+      client.sites.getSiteStructure({ params, query: {} }),
+      client.siteInsights.listSiteAgentFeedback({ params })
     ], { concurrency: 4 })
 
     const spaces = spacesOf(structure)
@@ -160,10 +163,26 @@ export const insightsAtom = Atom.family((ref: string) => {
         page === null ? [] : [{ page: page as PageRef, comment: String(column(comments, 1)[i]), rating: String(column(comments, 2)[i]) }]
       ),
       brokenLinks,
+      agentFeedback: agents.items,
       pages
     } satisfies Insights
   })).pipe(Atom.withReactivity([siteKey(siteId)]))
 })
+
+/** The page a documentation URL (an agent's subject) names: the page whose path ends the URL's, the longest such. */
+export const pageAt = (pages: ReadonlyMap<string, PageInfo>, url: string): PageInfo | undefined => {
+  let path: string
+  try {
+    path = decodeURIComponent(new URL(url).pathname).replace(/\/+$/, "")
+  } catch {
+    return undefined
+  }
+  let found: PageInfo | undefined
+  for (const page of pages.values()) {
+    if (page.path !== "" && path.endsWith(`/${page.path}`) && page.path.length > (found?.path.length ?? -1)) found = page
+  }
+  return found
+}
 
 /** A page's rating from 0 (every reader said no) to 1 (every reader said yes). */
 export const score = (ratings: Ratings): number => {

@@ -1,0 +1,17 @@
+/** Background jobs of the sites package. */
+import { Effect, Schema } from "effect"
+import { define } from "@quire/queue"
+import { SiteInsights } from "./insights/SiteInsights.ts"
+
+/** Hourly: sites' insights events older than the retention setting (`QUIRE_INSIGHTS_RETENTION_DAYS`) are deleted. */
+export const purgeExpiredSiteEvents = define("insights.purgeExpired", {
+  payload: Schema.Struct({}),
+  schedule: { every: "1 hour" },
+  handler: () =>
+    Effect.gen(function*() {
+      const purged = yield* (yield* SiteInsights).purgeExpired
+      if (purged > 0) yield* Effect.logInfo(`Purged ${purged} site insights events past their retention`)
+    })
+})
+
+export const jobs = [purgeExpiredSiteEvents] as const
