@@ -33,8 +33,8 @@ export interface Entry {
 /** The longest one flag may take before it counts as failed. */
 const perFlag = Duration.minutes(10)
 
-/** Flags run at once. */
-const concurrency = 4
+/** Flags run at once, unless told (`--smoke-concurrency 1`: one after another, with each flag's CPU). */
+export const defaultConcurrency = 4
 
 /**
  * The flags that take longest at smoke size, longest first (the order they start in; the others
@@ -73,6 +73,8 @@ const cpuSeconds = () => {
 interface Outcome {
   readonly flag: string
   readonly seconds: number
+  /** CPU seconds of this process and its children over the flag's run: its own only when flags run one at a time. */
+  readonly cpu: number
   readonly report?: string | undefined
   readonly error?: string | undefined
 }
@@ -82,17 +84,18 @@ const runOne = (entry: Entry, fixtures: Fixtures, progress: (message: string) =>
     const argv = entry.argv(fixtures)
     yield* progress(`smoke: ${argv.join(" ")}`)
     const started = performance.now()
+    const cpu = cpuSeconds()
     const exit = yield* Effect.exit(entry.run(argv).pipe(Effect.timeout(perFlag)))
     const seconds = (performance.now() - started) / 1000
     const error = Exit.isFailure(exit)
       ? Cause.pretty(exit.cause).split("\n").slice(0, 12).join("\n")
       : /\d/.test(exit.value) ? undefined : `it printed no figure: ${JSON.stringify(exit.value.slice(0, 200))}`
     yield* progress(`smoke: --${entry.flag} ${error === undefined ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`)
-    return { flag: entry.flag, seconds, report: Exit.isSuccess(exit) ? exit.value : undefined, error } satisfies Outcome
+    return { flag: entry.flag, seconds, cpu: cpuSeconds() - cpu, report: Exit.isSuccess(exit) ? exit.value : undefined, error } satisfies Outcome
   })
 
 /** Runs every entry; fails naming the flags that errored. */
-export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) => Effect.Effect<void>) =>
+export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) => Effect.Effect<void>, concurrency = defaultConcurrency) =>
   Effect.scoped(Effect.gen(function*() {
     const started = performance.now()
     const cpu = cpuSeconds()
@@ -113,7 +116,9 @@ export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) =
       "",
       `bench --smoke: ${outcomes.length} flags in ${((performance.now() - started) / 1000).toFixed(0)} s, ${concurrency} at a time, ` +
       `${(cpuSeconds() - cpu).toFixed(0)} s of CPU (this process and the servers it started)`,
-      ...outcomes.map((o) => `  --${o.flag.padEnd(16)} ${o.error === undefined ? "ok    " : "FAILED"} ${o.seconds.toFixed(1).padStart(6)} s`)
+      ...outcomes.map((o) =>
+        `  --${o.flag.padEnd(16)} ${o.error === undefined ? "ok    " : "FAILED"} ${o.seconds.toFixed(1).padStart(6)} s` +
+        (concurrency === 1 ? ` ${o.cpu.toFixed(1).padStart(6)} s of CPU` : ""))
     ]
     console.log(lines.join("\n"))
     for (const outcome of failed) console.error(`\n--${outcome.flag} errored:\n${outcome.error}`)

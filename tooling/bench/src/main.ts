@@ -35,8 +35,9 @@
  *   pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 3]
  *              [--duration 8] [--warmup 2] [--connections 50] [--page-bytes 1500000] [--compare-pages 10000]
  *                                     (the production builds of <ref> and of this tree, alternately; `.` for this tree against itself)
- *   pnpm bench --smoke [--smoke-only live,web]   (every flag above, or those named, at a tiny size, through its real code path;
- *                                                  fails naming each flag that errored)
+ *   pnpm bench --smoke [--smoke-only live,web] [--smoke-concurrency 4]
+ *                                     (every flag above, or those named, at a tiny size, through its real code path, 4 at a time;
+ *                                      fails naming each flag that errored; with 1 at a time, each flag's CPU seconds)
  *
  * Servers that users run are measured as built (tooling/build/build.mjs, started by start.sh):
  * dist/ is built again only when a source is newer than it (Build.ts). --compare keeps the builds
@@ -147,6 +148,7 @@ const options = {
   "page-bytes": { type: "string", default: "1500000" },
   smoke: { type: "boolean", default: false },
   "smoke-only": { type: "string" },
+  "smoke-concurrency": { type: "string", default: String(Smoke.defaultConcurrency) },
   json: { type: "boolean", default: false },
   hold: { type: "boolean", default: false }
 } as const
@@ -156,7 +158,10 @@ type Parsed = ReturnType<typeof parse>
 type Args = Parsed["values"]
 
 const adminUrl = process.env.QUIRE_BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
-const progress = (message: string) => Effect.sync(() => console.error(`[bench] ${message}`))
+const startedAt = performance.now()
+/** A progress line on standard error, with the seconds since the bench started (where each phase's time goes). */
+const say = (message: string) => console.error(`[bench ${((performance.now() - startedAt) / 1000).toFixed(1)}s] ${message}`)
+const progress = (message: string) => Effect.sync(() => say(message))
 const number = (value: string | undefined, fallback: number) => value === undefined ? fallback : Number(value)
 const numbers = (value: string) => value.split(",").map(Number)
 const profileDirectory = (args: Args) =>
@@ -338,7 +343,7 @@ const benches: ReadonlyArray<Bench> = [
         keys: Math.max(1, Number(args["web-keys"])),
         size: { chapters: Number(args["web-chapters"]), paragraphs: Number(args["web-paragraphs"]) },
         profileDir
-      }, (message) => console.error(`[bench] ${message}`)))
+      }, say))
     }),
     smoke: () => ["--web-runs", "1", "--web-quiet", "100", "--web-keys", "3", "--web-chapters", "1", "--web-paragraphs", "50"]
   },
@@ -355,7 +360,7 @@ const benches: ReadonlyArray<Bench> = [
         adminUrl,
         browserOnly: args["live-browser"],
         profileDir
-      }, (message) => console.error(`[bench] ${message}`))
+      }, say)
     }),
     smoke: () => ["--live-paragraphs", "50", "--live-keys", "5", "--live-people", "3", "--live-seconds", "1"]
   },
@@ -441,7 +446,7 @@ const main = argv.values.smoke
       const parsed = parse(args)
       return Effect.scoped(byFlag(bench.flag).run(parsed.values, parsed.positionals))
     }
-  })), progress)
+  })), progress, Math.max(1, Number(argv.values["smoke-concurrency"])))
   : Effect.scoped(runArgv(argv))
 
 NodeRuntime.runMain(main)
