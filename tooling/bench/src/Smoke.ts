@@ -90,19 +90,24 @@ const runOne = (entry: Entry, fixtures: Fixtures, progress: (message: string) =>
     const error = Exit.isFailure(exit)
       ? Cause.pretty(exit.cause).split("\n").slice(0, 12).join("\n")
       : /\d/.test(exit.value) ? undefined : `it printed no figure: ${JSON.stringify(exit.value.slice(0, 200))}`
-    yield* progress(`smoke: --${entry.flag} ${error === undefined ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`)
-    return { flag: entry.flag, seconds, cpu: cpuSeconds() - cpu, report: Exit.isSuccess(exit) ? exit.value : undefined, error } satisfies Outcome
+    const used = cpuSeconds() - cpu
+    yield* progress(`smoke: --${entry.flag} ${error === undefined ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s, ${used.toFixed(1)} s of CPU while it ran`)
+    return { flag: entry.flag, seconds, cpu: used, report: Exit.isSuccess(exit) ? exit.value : undefined, error } satisfies Outcome
   })
 
-/** Runs every entry; fails naming the flags that errored. */
-export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) => Effect.Effect<void>, concurrency = defaultConcurrency) =>
-  Effect.scoped(Effect.gen(function*() {
+/**
+ * Runs `entries` with `fixtures`, `concurrency` at a time, prints their reports and a line per flag;
+ * fails naming the flags that errored or printed no figure.
+ */
+export const runEntries = (
+  entries: ReadonlyArray<Entry>,
+  fixtures: Fixtures,
+  progress: (message: string) => Effect.Effect<void>,
+  concurrency = defaultConcurrency
+) =>
+  Effect.gen(function*() {
     const started = performance.now()
     const cpu = cpuSeconds()
-    // The flags that start the built server share this build; embedded databases start from its initial one.
-    yield* Build.current(progress)
-    const scratch = yield* Scratch.directory
-    const fixtures: Fixtures = { gitbookRepository: gitbookRepository(join(scratch, "gitbook")) }
     const rank = (entry: Entry) => {
       const at = longestFirst.indexOf(entry.flag)
       return at === -1 ? longestFirst.length : at
@@ -123,4 +128,14 @@ export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) =
     console.log(lines.join("\n"))
     for (const outcome of failed) console.error(`\n--${outcome.flag} errored:\n${outcome.error}`)
     if (failed.length > 0) return yield* Effect.fail(new Error(`bench --smoke: ${failed.map((o) => `--${o.flag}`).join(", ")} errored`))
+  })
+
+/** Builds dist/ when stale, writes the fixtures, and runs every entry; fails naming the flags that errored. */
+export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) => Effect.Effect<void>, concurrency = defaultConcurrency) =>
+  Effect.scoped(Effect.gen(function*() {
+    // The flags that start the built server share this build; embedded databases start from its initial one.
+    yield* Build.current(progress)
+    const scratch = yield* Scratch.directory
+    const fixtures: Fixtures = { gitbookRepository: gitbookRepository(join(scratch, "gitbook")) }
+    yield* runEntries(entries, fixtures, progress, concurrency)
   }))
