@@ -22,7 +22,7 @@
  *                                                                       (a page read as GitBook's document against its markdown and node:http, DocumentsBench.ts)
  *   pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
  *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
- *   pnpm bench --ask-retrieval                                           (Ask's sources on GitBook's public docs, AskRetrievalBench.ts)
+ *   pnpm bench --ask-retrieval [--ask-questions 20]                      (Ask's sources on GitBook's public docs, AskRetrievalBench.ts)
  *   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
  *   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
  *              [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)
@@ -111,6 +111,7 @@ const options = {
   "attack-idle": { type: "string", default: String(MarkdownAttackBench.defaultOptions.idleMillis) },
   sites: { type: "boolean", default: false },
   "ask-retrieval": { type: "boolean", default: false },
+  "ask-questions": { type: "string" },
   "sites-connections": { type: "string", default: "50" },
   "sites-chapters": { type: "string", default: "40" },
   "sites-insights": { type: "boolean", default: false },
@@ -281,7 +282,9 @@ const benches: ReadonlyArray<Bench> = [
       const load = loadOf(args, Number(args["sites-connections"]))
       return yield* SitesBench.run({ load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]) }, progress)
     }),
-    smoke: () => [...tinyLoad, "--sites-connections", "2", "--sites-chapters", "2"]
+    // PostgreSQL here (its seeding, its transactions per request), the embedded database in --sites-insights:
+    // the same code runs on each, and a second pass of either was a fifth of the smoke's CPU.
+    smoke: () => [...tinyLoad, "--backends", "postgres", "--sites-connections", "2", "--sites-chapters", "2"]
   },
   {
     flag: "sites-insights",
@@ -291,7 +294,7 @@ const benches: ReadonlyArray<Bench> = [
       const options = { load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]), insights: true }
       return yield* SitesBench.run(options, progress)
     }),
-    smoke: () => [...tinyLoad, "--sites-connections", "2", "--sites-chapters", "2"]
+    smoke: () => [...tinyLoad, "--backends", "embedded", "--sites-connections", "2", "--sites-chapters", "2"]
   },
   {
     flag: "sites-large",
@@ -320,8 +323,9 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "ask-retrieval",
-    run: () => AskRetrievalBench.run(progress),
-    smoke: () => []
+    run: (args) => AskRetrievalBench.run(progress, args["ask-questions"] === undefined ? undefined : Number(args["ask-questions"])),
+    // Two questions over their pages and 40 others: the server suite asks all twenty over every page.
+    smoke: () => ["--ask-questions", "2"]
   },
   {
     flag: "unit",
