@@ -369,8 +369,9 @@ const measureBackend = (
       }
     }
 
+    // 200 requests under the default 10 s of load; 20 per second of load, at least 20 (the smoke's).
     const statements = quireBackend.kind === "postgres"
-      ? yield* transactionsPerRequest(quireBackend.url, `${quire.baseUrl}${seed.sitePath}`, 200)
+      ? yield* transactionsPerRequest(quireBackend.url, `${quire.baseUrl}${seed.sitePath}`, Math.max(20, Math.round(20 * options.load.duration)))
       : undefined
 
     yield* progress(`sites (${backend}): ${seed.pages.length - 1} uncached pages, one at a time`)
