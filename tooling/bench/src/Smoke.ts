@@ -5,10 +5,11 @@
  * when a source is newer (Build.current), so that the flags that start the built server share one
  * build, and fails naming each flag that errored.
  *
- * The flags run `concurrency` at a time, the longest first: each waits on its servers, databases
- * and child processes most of its time, and nothing is shared between them (each has its own
- * database, directory and ports). Their reports are printed at the end, in the order of `entries`,
- * since a flag may redirect standard output while it runs (--fidelity).
+ * The flags run `concurrency` at a time (4; `--smoke-concurrency`), the longest first: each waits on
+ * its servers, databases and child processes most of its time, and nothing is shared between them
+ * (each has its own database, directory and ports). Their reports are printed at the end, in the
+ * order of `entries`, since a flag may redirect standard output while it runs (--fidelity). One at a
+ * time, the summary gives each flag's CPU seconds too: where the smoke's CPU goes.
  */
 import { Cause, Duration, Effect, Exit } from "effect"
 import { execFileSync } from "node:child_process"
