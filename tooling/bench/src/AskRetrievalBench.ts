@@ -12,22 +12,24 @@ import { join, resolve } from "node:path"
 
 const serverDir = resolve(import.meta.dirname, "../../../apps/server")
 
-export const run = (progress: (line: string) => Effect.Effect<void>) =>
+export const run = (progress: (line: string) => Effect.Effect<void>, questions?: number) =>
   Effect.gen(function*() {
     const dir = mkdtempSync(join(tmpdir(), "quire-ask-retrieval-"))
     const out = join(dir, "report.json")
-    yield* progress("ask-retrieval: writing GitBook's public docs into a space and asking 20 questions")
+    yield* progress(`ask-retrieval: writing GitBook's public docs into a space and asking ${questions ?? "its"} questions`)
     const failed = yield* Effect.callback<string | undefined>((resume) => {
       // The default reporter only: the server suite's JSON report (which `pnpm test` adds up) stays the suite's.
       execFile(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "test/AskRetrieval.test.ts", "--reporter=default"], {
         cwd: serverDir,
-        env: { ...process.env, QUIRE_ASK_RETRIEVAL_REPORT: out },
+        env: { ...process.env, QUIRE_ASK_RETRIEVAL_REPORT: out, ...(questions === undefined ? {} : { QUIRE_ASK_RETRIEVAL_QUESTIONS: String(questions) }) },
         maxBuffer: 1 << 26
       }, (error, stdout) => resume(Effect.succeed(error === null ? undefined : stdout.slice(-2000))))
     })
     if (!existsSync(out)) {
       rmSync(dir, { recursive: true, force: true })
-      return failed === undefined ? "Ask retrieval: skipped, the mirror of GitbookIO/public-docs is not on this machine" : `Ask retrieval failed:\n${failed}`
+      // A run that failed before its figure is an error, not a report (the smoke counts it failed).
+      if (failed !== undefined) return yield* Effect.fail(new Error(`Ask retrieval failed:\n${failed}`))
+      return "Ask retrieval: skipped, the mirror of GitbookIO/public-docs is not on this machine"
     }
     const report = JSON.parse(readFileSync(out, "utf8")) as { questions: number; found: number; rate: number; misses: Array<{ question: string; expected: string }> }
     rmSync(dir, { recursive: true, force: true })

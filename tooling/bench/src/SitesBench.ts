@@ -369,8 +369,9 @@ const measureBackend = (
       }
     }
 
+    // 200 requests under the default 10 s of load; 20 per second of load, at least 20 (the smoke's).
     const statements = quireBackend.kind === "postgres"
-      ? yield* transactionsPerRequest(quireBackend.url, `${quire.baseUrl}${seed.sitePath}`, 200)
+      ? yield* transactionsPerRequest(quireBackend.url, `${quire.baseUrl}${seed.sitePath}`, Math.max(20, Math.round(20 * options.load.duration)))
       : undefined
 
     yield* progress(`sites (${backend}): ${seed.pages.length - 1} uncached pages, one at a time`)
@@ -476,7 +477,9 @@ const inProcess = (groups: number, progress: (message: string) => Effect.Effect<
 
     yield* progress(`sites (in process): navigation of ${large.paths.length} pages (not-found paths, uncached)`)
     // Warm-up: JIT, the layout's stylesheet, the highlighter's grammars (on a 1-page site, so the large one stays uncached).
-    for (let i = 0; i < 30; i++) {
+    // 30 warm-ups and 100 measured paths, fewer on a revision under 1,000 pages (5 of each per 50 pages: the smoke's 50).
+    const runs = Math.min(100, 5 * groups)
+    for (let i = 0; i < Math.min(30, runs); i++) {
       yield* timed(one, `~missing-warm-${i}`, "404")
       yield* timed(big, `~missing-warm-${i}`, "404")
     }
@@ -484,7 +487,7 @@ const inProcess = (groups: number, progress: (message: string) => Effect.Effect<
     if (oneHome.kind !== "Html") return yield* Effect.die(new Error("the 1-page site has no home page"))
     const navigation: Array<number> = []
     const navigationOnePage: Array<number> = []
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < runs; i++) {
       navigation.push(yield* timed(big, `~missing-${i}`, "404"))
       navigationOnePage.push(yield* timed(one, `~missing-${i}`, "404"))
     }

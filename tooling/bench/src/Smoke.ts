@@ -5,10 +5,11 @@
  * when a source is newer (Build.current), so that the flags that start the built server share one
  * build, and fails naming each flag that errored.
  *
- * The flags run `concurrency` at a time, the longest first: each waits on its servers, databases
- * and child processes most of its time, and nothing is shared between them (each has its own
- * database, directory and ports). Their reports are printed at the end, in the order of `entries`,
- * since a flag may redirect standard output while it runs (--fidelity).
+ * The flags run `concurrency` at a time (4; `--smoke-concurrency`), the longest first: each waits on
+ * its servers, databases and child processes most of its time, and nothing is shared between them
+ * (each has its own database, directory and ports). Their reports are printed at the end, in the
+ * order of `entries`, since a flag may redirect standard output while it runs (--fidelity). One at a
+ * time, the summary gives each flag's CPU seconds too: where the smoke's CPU goes.
  */
 import { Cause, Duration, Effect, Exit } from "effect"
 import { execFileSync } from "node:child_process"
@@ -33,8 +34,8 @@ export interface Entry {
 /** The longest one flag may take before it counts as failed. */
 const perFlag = Duration.minutes(10)
 
-/** Flags run at once. */
-const concurrency = 4
+/** Flags run at once, unless told (`--smoke-concurrency 1`: one after another, with each flag's CPU). */
+export const defaultConcurrency = 4
 
 /**
  * The flags that take longest at smoke size, longest first (the order they start in; the others
@@ -73,6 +74,8 @@ const cpuSeconds = () => {
 interface Outcome {
   readonly flag: string
   readonly seconds: number
+  /** CPU seconds of this process and its children over the flag's run: its own only when flags run one at a time. */
+  readonly cpu: number
   readonly report?: string | undefined
   readonly error?: string | undefined
 }
@@ -82,24 +85,30 @@ const runOne = (entry: Entry, fixtures: Fixtures, progress: (message: string) =>
     const argv = entry.argv(fixtures)
     yield* progress(`smoke: ${argv.join(" ")}`)
     const started = performance.now()
+    const cpu = cpuSeconds()
     const exit = yield* Effect.exit(entry.run(argv).pipe(Effect.timeout(perFlag)))
     const seconds = (performance.now() - started) / 1000
     const error = Exit.isFailure(exit)
       ? Cause.pretty(exit.cause).split("\n").slice(0, 12).join("\n")
       : /\d/.test(exit.value) ? undefined : `it printed no figure: ${JSON.stringify(exit.value.slice(0, 200))}`
-    yield* progress(`smoke: --${entry.flag} ${error === undefined ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`)
-    return { flag: entry.flag, seconds, report: Exit.isSuccess(exit) ? exit.value : undefined, error } satisfies Outcome
+    const used = cpuSeconds() - cpu
+    yield* progress(`smoke: --${entry.flag} ${error === undefined ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s, ${used.toFixed(1)} s of CPU while it ran`)
+    return { flag: entry.flag, seconds, cpu: used, report: Exit.isSuccess(exit) ? exit.value : undefined, error } satisfies Outcome
   })
 
-/** Runs every entry; fails naming the flags that errored. */
-export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) => Effect.Effect<void>) =>
-  Effect.scoped(Effect.gen(function*() {
+/**
+ * Runs `entries` with `fixtures`, `concurrency` at a time, prints their reports and a line per flag;
+ * fails naming the flags that errored or printed no figure.
+ */
+export const runEntries = (
+  entries: ReadonlyArray<Entry>,
+  fixtures: Fixtures,
+  progress: (message: string) => Effect.Effect<void>,
+  concurrency = defaultConcurrency
+) =>
+  Effect.gen(function*() {
     const started = performance.now()
     const cpu = cpuSeconds()
-    // The flags that start the built server share this build; embedded databases start from its initial one.
-    yield* Build.current(progress)
-    const scratch = yield* Scratch.directory
-    const fixtures: Fixtures = { gitbookRepository: gitbookRepository(join(scratch, "gitbook")) }
     const rank = (entry: Entry) => {
       const at = longestFirst.indexOf(entry.flag)
       return at === -1 ? longestFirst.length : at
@@ -113,9 +122,21 @@ export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) =
       "",
       `bench --smoke: ${outcomes.length} flags in ${((performance.now() - started) / 1000).toFixed(0)} s, ${concurrency} at a time, ` +
       `${(cpuSeconds() - cpu).toFixed(0)} s of CPU (this process and the servers it started)`,
-      ...outcomes.map((o) => `  --${o.flag.padEnd(16)} ${o.error === undefined ? "ok    " : "FAILED"} ${o.seconds.toFixed(1).padStart(6)} s`)
+      ...outcomes.map((o) =>
+        `  --${o.flag.padEnd(16)} ${o.error === undefined ? "ok    " : "FAILED"} ${o.seconds.toFixed(1).padStart(6)} s` +
+        (concurrency === 1 ? ` ${o.cpu.toFixed(1).padStart(6)} s of CPU` : ""))
     ]
     console.log(lines.join("\n"))
     for (const outcome of failed) console.error(`\n--${outcome.flag} errored:\n${outcome.error}`)
     if (failed.length > 0) return yield* Effect.fail(new Error(`bench --smoke: ${failed.map((o) => `--${o.flag}`).join(", ")} errored`))
+  })
+
+/** Builds dist/ when stale, writes the fixtures, and runs every entry; fails naming the flags that errored. */
+export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) => Effect.Effect<void>, concurrency = defaultConcurrency) =>
+  Effect.scoped(Effect.gen(function*() {
+    // The flags that start the built server share this build; embedded databases start from its initial one.
+    yield* Build.current(progress)
+    const scratch = yield* Scratch.directory
+    const fixtures: Fixtures = { gitbookRepository: gitbookRepository(join(scratch, "gitbook")) }
+    yield* runEntries(entries, fixtures, progress, concurrency)
   }))

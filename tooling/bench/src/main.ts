@@ -22,7 +22,7 @@
  *                                                                       (a page read as GitBook's document against its markdown and node:http, DocumentsBench.ts)
  *   pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
  *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
- *   pnpm bench --ask-retrieval                                           (Ask's sources on GitBook's public docs, AskRetrievalBench.ts)
+ *   pnpm bench --ask-retrieval [--ask-questions 20]                      (Ask's sources on GitBook's public docs, AskRetrievalBench.ts)
  *   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
  *   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
  *              [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)
@@ -35,8 +35,9 @@
  *   pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 3]
  *              [--duration 8] [--warmup 2] [--connections 50] [--page-bytes 1500000] [--compare-pages 10000]
  *                                     (the production builds of <ref> and of this tree, alternately; `.` for this tree against itself)
- *   pnpm bench --smoke [--smoke-only live,web]   (every flag above, or those named, at a tiny size, through its real code path;
- *                                                  fails naming each flag that errored)
+ *   pnpm bench --smoke [--smoke-only live,web] [--smoke-concurrency 4]
+ *                                     (every flag above, or those named, at a tiny size, through its real code path, 4 at a time;
+ *                                      fails naming each flag that errored; with 1 at a time, each flag's CPU seconds)
  *
  * Servers that users run are measured as built (tooling/build/build.mjs, started by start.sh):
  * dist/ is built again only when a source is newer than it (Build.ts). --compare keeps the builds
@@ -110,6 +111,7 @@ const options = {
   "attack-idle": { type: "string", default: String(MarkdownAttackBench.defaultOptions.idleMillis) },
   sites: { type: "boolean", default: false },
   "ask-retrieval": { type: "boolean", default: false },
+  "ask-questions": { type: "string" },
   "sites-connections": { type: "string", default: "50" },
   "sites-chapters": { type: "string", default: "40" },
   "sites-insights": { type: "boolean", default: false },
@@ -147,6 +149,7 @@ const options = {
   "page-bytes": { type: "string", default: "1500000" },
   smoke: { type: "boolean", default: false },
   "smoke-only": { type: "string" },
+  "smoke-concurrency": { type: "string", default: String(Smoke.defaultConcurrency) },
   json: { type: "boolean", default: false },
   hold: { type: "boolean", default: false }
 } as const
@@ -156,7 +159,10 @@ type Parsed = ReturnType<typeof parse>
 type Args = Parsed["values"]
 
 const adminUrl = process.env.QUIRE_BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
-const progress = (message: string) => Effect.sync(() => console.error(`[bench] ${message}`))
+const startedAt = performance.now()
+/** A progress line on standard error, with the seconds since the bench started (where each phase's time goes). */
+const say = (message: string) => console.error(`[bench ${((performance.now() - startedAt) / 1000).toFixed(1)}s] ${message}`)
+const progress = (message: string) => Effect.sync(() => say(message))
 const number = (value: string | undefined, fallback: number) => value === undefined ? fallback : Number(value)
 const numbers = (value: string) => value.split(",").map(Number)
 const profileDirectory = (args: Args) =>
@@ -276,7 +282,9 @@ const benches: ReadonlyArray<Bench> = [
       const load = loadOf(args, Number(args["sites-connections"]))
       return yield* SitesBench.run({ load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]) }, progress)
     }),
-    smoke: () => [...tinyLoad, "--sites-connections", "2", "--sites-chapters", "2"]
+    // PostgreSQL here (its seeding, its transactions per request), the embedded database in --sites-insights:
+    // the same code runs on each, and a second pass of either was a fifth of the smoke's CPU.
+    smoke: () => [...tinyLoad, "--backends", "postgres", "--sites-connections", "2", "--sites-chapters", "2"]
   },
   {
     flag: "sites-insights",
@@ -286,7 +294,7 @@ const benches: ReadonlyArray<Bench> = [
       const options = { load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]), insights: true }
       return yield* SitesBench.run(options, progress)
     }),
-    smoke: () => [...tinyLoad, "--sites-connections", "2", "--sites-chapters", "2"]
+    smoke: () => [...tinyLoad, "--backends", "embedded", "--sites-connections", "2", "--sites-chapters", "2"]
   },
   {
     flag: "sites-large",
@@ -315,8 +323,9 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "ask-retrieval",
-    run: () => AskRetrievalBench.run(progress),
-    smoke: () => []
+    run: (args) => AskRetrievalBench.run(progress, args["ask-questions"] === undefined ? undefined : Number(args["ask-questions"])),
+    // Two questions over their pages and 40 others: the server suite asks all twenty over every page.
+    smoke: () => ["--ask-questions", "2"]
   },
   {
     flag: "unit",
@@ -338,7 +347,7 @@ const benches: ReadonlyArray<Bench> = [
         keys: Math.max(1, Number(args["web-keys"])),
         size: { chapters: Number(args["web-chapters"]), paragraphs: Number(args["web-paragraphs"]) },
         profileDir
-      }, (message) => console.error(`[bench] ${message}`)))
+      }, say))
     }),
     smoke: () => ["--web-runs", "1", "--web-quiet", "100", "--web-keys", "3", "--web-chapters", "1", "--web-paragraphs", "50"]
   },
@@ -355,7 +364,7 @@ const benches: ReadonlyArray<Bench> = [
         adminUrl,
         browserOnly: args["live-browser"],
         profileDir
-      }, (message) => console.error(`[bench] ${message}`))
+      }, say)
     }),
     smoke: () => ["--live-paragraphs", "50", "--live-keys", "5", "--live-people", "3", "--live-seconds", "1"]
   },
@@ -441,7 +450,7 @@ const main = argv.values.smoke
       const parsed = parse(args)
       return Effect.scoped(byFlag(bench.flag).run(parsed.values, parsed.positionals))
     }
-  })), progress)
+  })), progress, Math.max(1, Number(argv.values["smoke-concurrency"])))
   : Effect.scoped(runArgv(argv))
 
 NodeRuntime.runMain(main)

@@ -9,6 +9,8 @@ import { strict as assert } from "node:assert"
 import { spawn } from "node:child_process"
 import { test } from "node:test"
 import { fileURLToPath } from "node:url"
+import { Effect, Exit } from "effect"
+import * as Smoke from "../src/Smoke.ts"
 
 const bench = fileURLToPath(new URL("..", import.meta.url))
 
@@ -22,7 +24,30 @@ const smoke = () =>
     child.once("exit", (code) => resolve({ code, stdout, stderr }))
   })
 
-const flags = ["http", "http-flags", "search", "merge", "scale", "pages-deep", "startup", "large-page", "markdown-attack", "sites", "sites-insights", "sites-large", "git", "unit", "fidelity", "web", "live", "compare"]
+const flags = [
+  "http", "http-flags", "search", "merge", "scale", "pages-deep", "startup", "large-page", "markdown-attack", "sites", "sites-insights",
+  "sites-large", "documents", "git", "ask-retrieval", "unit", "fidelity", "web", "live", "compare"
+]
+
+test("a flag that errors, or prints no figure, fails the smoke by name; the others still run", async () => {
+  const ran: Array<string> = []
+  const entry = (flag: string, run: Effect.Effect<string, unknown>): Smoke.Entry => ({
+    flag,
+    argv: () => [`--${flag}`],
+    run: () => Effect.tap(run, () => Effect.sync(() => ran.push(flag)))
+  })
+  const entries = [
+    entry("broken", Effect.fail(new Error("the server did not start"))),
+    entry("silent", Effect.succeed("no figures here")),
+    entry("fine", Effect.succeed("requests a second: 12"))
+  ]
+  const exit = await Effect.runPromiseExit(Smoke.runEntries(entries, { gitbookRepository: "" }, () => Effect.void, 1))
+  assert.ok(Exit.isFailure(exit), "the smoke succeeded with a failing flag")
+  const message = String(exit.cause)
+  assert.match(message, /--broken, --silent errored/)
+  assert.doesNotMatch(message, /--fine/)
+  assert.deepEqual(ran, ["silent", "fine"])
+})
 
 test("pnpm bench --smoke runs every flag at a tiny size and prints its figures", { timeout: 900_000 }, async () => {
   const { code, stdout, stderr } = await smoke()
