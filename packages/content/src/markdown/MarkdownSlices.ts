@@ -12,29 +12,55 @@ import type { JsonBlock, MarkdownSlice } from "./GitbookModel.ts"
 
 export type { MarkdownSlice } from "./GitbookModel.ts"
 
-/** A block as it stands for its digest: without GitBook's keys and computed ids, and heading `data.id` its custom anchor only. */
-const sameness = (block: JsonBlock): string =>
-  JSON.stringify(block, (key, value) => (key === "key" || key === "meta" || key === "explicitId" ? undefined : value))
-
-/** A 53-bit hash of `text` in base 36 (cyrb53): cheap, browser-safe, and collisions beyond reach for a page's blocks. */
-const hash = (text: string): string => {
+/**
+ * A 53-bit hash (cyrb53's mixing) of a block as it stands: its keys and values in order, without
+ * GitBook's node keys and computed ids (`key`, `meta`, `explicitId`), which depend on the page and
+ * not on what the block holds. Walked rather than stringified, so that a page's read pays one pass
+ * over its characters; browser-safe, and collisions beyond reach for a page's blocks.
+ */
+const digestOf = (value: unknown): string => {
   let h1 = 0xdeadbeef
   let h2 = 0x41c6ce57
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
+  const code = (c: number) => {
     h1 = Math.imul(h1 ^ c, 2654435761)
     h2 = Math.imul(h2 ^ c, 1597334677)
   }
+  // Each value after a tag no character is, so that ["ab"] and ["a", "b"], "1" and 1 differ.
+  const mix = (tag: number, text: string) => {
+    code(tag)
+    for (let i = 0; i < text.length; i++) code(text.charCodeAt(i))
+  }
+  const walk = (v: unknown): void => {
+    if (typeof v === "string") mix(0x110000, v)
+    else if (typeof v === "number") mix(0x110001, String(v))
+    else if (typeof v === "boolean") code(v ? 0x110002 : 0x110003)
+    else if (v === null) code(0x110004)
+    else if (Array.isArray(v)) {
+      code(0x110005)
+      for (const item of v) walk(item)
+      code(0x110006)
+    } else if (typeof v === "object") {
+      code(0x110007)
+      for (const key in v) {
+        const field = (v as Record<string, unknown>)[key]
+        if (key === "key" || key === "meta" || key === "explicitId" || field === undefined) continue
+        mix(0x110008, key)
+        walk(field)
+      }
+      code(0x110009)
+    }
+  }
+  walk(value)
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)
 }
 
 /** Each block's own digest. */
-export const blockDigests = (blocks: ReadonlyArray<JsonBlock>): Array<string> => blocks.map((block) => hash(sameness(block)))
+export const blockDigests = (blocks: ReadonlyArray<JsonBlock>): Array<string> => blocks.map(digestOf)
 
 /** The digest of a run of blocks from their own digests. */
-export const runDigest = (digests: ReadonlyArray<string>): string => (digests.length === 1 ? digests[0]! : hash(digests.join(",")))
+export const runDigest = (digests: ReadonlyArray<string>): string => (digests.length === 1 ? digests[0]! : digestOf(digests))
 
 /** The slices of a document's `data`, when they are well formed (a client may send anything there). */
 export const slicesOf = (data: unknown): ReadonlyArray<MarkdownSlice> => {
