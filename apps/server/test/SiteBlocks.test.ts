@@ -60,6 +60,20 @@ for (const backend of [memory]) {
         assert.strictEqual((yield* get(`${s.path}~assets/nope.js`)).status, 404)
       }))
 
+    it.effect("on `/~sites/<id>/` of a site with its own hostname, the formulas' stylesheet is the one its CSP allows", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite("public")
+        yield* write(s.api, s.guides.id, [{ operation: "insert_page", title: "Blocks", slug: "blocks", document: { markdown: blocks } }])
+        const hostname = `docs-${s.siteId.toLowerCase().replaceAll(/[^a-z0-9]/g, "")}.example.com`
+        yield* s.api.sites.updateSiteById({ params: { organizationId: s.organizationId, siteId: s.siteId }, payload: { hostname } })
+        const page = yield* get(`${s.path}blocks`)
+        const href = /<link rel="stylesheet" href="([^"]*katex[^"]*)">/.exec(page.text)?.[1]
+        const policy = page.headers.get("content-security-policy") ?? ""
+        const styles = /style-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? []
+        assert.isDefined(href)
+        assert.isTrue(styles.some((source) => source.endsWith(href!)), `${href} in ${styles.join(" ")}`)
+      }))
+
     it.effect("{% if %} shows the branch of the reader's claims, never both, and no reader gets another's page", () =>
       Effect.gen(function*() {
         const s = yield* publishedSite("public")

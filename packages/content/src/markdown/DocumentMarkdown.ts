@@ -6,6 +6,8 @@
  */
 import type { ContentRef } from "../domain/Revision.ts"
 import { type DocumentRef, type Fragment, htmlMarkTags, type Inline, type JsonBlock, type JsonDocument, type Leaf, type Mark, markAttrs, pageCodec, type PageNode, type Text } from "./GitbookModel.ts"
+import { Syntax } from "@quire/document"
+import { matchSlices, slicesOf } from "./MarkdownSlices.ts"
 import { defaultIncludes, defaultRefs, type IncludeResolver, pieceBlocksOf, type RefResolver, resolvedBlocks } from "./JsonDocument.ts"
 
 /** The URL a reference is written as (a page's relative path, a file's). */
@@ -58,7 +60,7 @@ const tagLine = (name: string, params: ReadonlyArray<readonly [string, string | 
 
 /** Writes a document as markdown. */
 // oxlint-disable-next-line max-lines-per-function -- one writer per GitBook block type, sharing the codec and the reference writer
-export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options: WriteOptions = {}): string => {
+export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { readonly data?: unknown }, options: WriteOptions = {}): string => {
   const codec = pageCodec()
   const schema = codec.schema
   const write = options.refs ?? defaultWriter
@@ -438,6 +440,8 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
   const base = options.base
   const reusable = new Map<string, Array<PageNode>>()
   const lead: Array<PageNode> = []
+  // The blank lines after the frontmatter, which the first slice holds too.
+  let leadBlank = ""
   if (base !== undefined) {
     const doc = codec.parse(base.markdown)
     const refs = base.refs ?? defaultRefs
@@ -445,6 +449,8 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
     doc.forEach((child, _offset, index) => {
       if (index === 0 && child.type.name === "frontmatter") {
         lead.push(child)
+        const source = (child.attrs["source"] as string | null) ?? ""
+        leadBlank = source.slice(Syntax.findFrontmatter(source)?.end ?? source.length)
         return
       }
       const blocks = resolvedBlocks(pieceBlocksOf(child, codec), refs, includes)
@@ -455,14 +461,46 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
       else found.push(child)
     })
   }
-  const nodes: Array<PageNode> = [...lead]
-  for (const block of document.nodes) {
+  // Runs of blocks the document's own slices were read as are written as those slices; the
+  // others through the codec, set off from a slice by a blank line unless they were so before.
+  const slices = slicesOf((document as { readonly data?: unknown }).data)
+  const sliceAt = matchSlices(document.nodes, slices)
+  const out: Array<string> = []
+  let nodes: Array<PageNode> = [...lead]
+  let previous: number | "lead" | undefined = lead.length > 0 ? "lead" : undefined
+  // What has been written ends with `tail` (enough of it to see a blank line).
+  let tail = ""
+  const append = (text: string, slice?: number) => {
+    const follows = slice !== undefined && (previous === slice - 1 || (previous === "lead" && slice === 0) || out.length === 0)
+    if (!follows && out.length > 0 && !/\n[ \t]*\n$/.test(tail)) out.push(tail.endsWith("\n") ? "\n" : "\n\n")
+    out.push(text)
+    tail = (tail + text).slice(-64)
+    previous = slice
+  }
+  const flush = () => {
+    if (nodes.length === 0) return
+    const onlyLead = nodes.length === lead.length && out.length === 0
+    append(codec.serialize(schema.nodes.doc!.create(null, nodes)))
+    if (onlyLead) previous = "lead"
+    nodes = []
+  }
+  for (let i = 0; i < document.nodes.length; i++) {
+    const match = sliceAt(i)
+    if (match !== undefined) {
+      flush()
+      const text = match.index === 0 && previous === "lead" && match.slice.text.startsWith(leadBlank) ? match.slice.text.slice(leadBlank.length) : match.slice.text
+      append(text, match.index)
+      i += match.slice.blocks - 1
+      continue
+    }
+    const block = document.nodes[i]!
     const kept = base === undefined ? undefined : reusable.get(sameness(block))?.shift()
     if (kept !== undefined) nodes.push(kept)
     else nodes.push(...blockNodes(block))
   }
-  if (nodes.length === 0) nodes.push(schema.nodes.paragraph!.create())
-  return codec.serialize(schema.nodes.doc!.create(null, nodes))
+  if (out.length === 0 && nodes.length === lead.length) nodes.push(schema.nodes.paragraph!.create())
+  flush()
+  return out.join("")
 }
 
 /** A block of `pieceBlocks` with each heading's `data.id` its custom anchor only, as a document has it. */

@@ -20,6 +20,7 @@ import {
   type Leaf,
   type Mark,
   mark,
+  type MarkdownSlice,
   markColors,
   pageCodec,
   type PageNode,
@@ -28,6 +29,7 @@ import {
   text
 } from "./GitbookModel.ts"
 import { includedId } from "./IncludeTags.ts"
+import { blockDigests, runDigest } from "./MarkdownSlices.ts"
 
 export type { JsonBlock, JsonDocument } from "./GitbookModel.ts"
 
@@ -664,13 +666,27 @@ export const pieceBlocks = (markdown: string): Array<JsonBlock> => {
   if (breach !== undefined && nestingLimits.has(breach.limit)) return plainBlocks(describeBreach(breach), markdown)
   const codec = pageCodec()
   const out: Array<JsonBlock> = []
-  codec.parse(markdown).forEach((node) => void out.push(...blockOf(node, codec)))
+  // Each markdown block's text goes with the first block read from it; a block read as none
+  // (frontmatter, which the page's fields hold, but not the blank lines after it) gives its text to the next.
+  let pending = ""
+  codec.parse(markdown).forEach((node) => {
+    const source = (node.attrs["source"] as string | null | undefined) ?? ""
+    const text = node.type.name === "frontmatter" ? source.slice(Syntax.findFrontmatter(source)?.end ?? source.length) : source
+    const blocks = blockOf(node, codec)
+    if (blocks.length === 0) pending += text
+    else {
+      out.push({ ...blocks[0]!, pieceSlice: pending + text }, ...blocks.slice(1))
+      pending = ""
+    }
+  })
+  const last = out.findLastIndex((block) => block.pieceSlice !== undefined)
+  if (pending !== "" && last >= 0) out[last] = { ...out[last]!, pieceSlice: out[last]!.pieceSlice! + pending }
   return out
 }
 
 /** The blocks of plain text: a note on why, then the text as code (a page past the parse budget). */
 export const plainBlocks = (note: string, plain: string): Array<JsonBlock> => [
-  paragraph([text(`This page is shown as plain text: it passed ${note}.`)]),
+  { ...paragraph([text(`This page is shown as plain text: it passed ${note}.`)]), pieceSlice: plain },
   { object: "block", type: "code", data: {}, nodes: plain.split("\n").map((line): JsonBlock => ({ object: "block", type: "code-line", data: {}, nodes: [text(line)] })) }
 ]
 
@@ -702,11 +718,35 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: I
     if (explicit === undefined) delete data["id"]
     else data["id"] = explicit
   }
+  // The markdown of each run of top-level blocks read from one markdown block (see `MarkdownSlices.ts`).
+  const runs: Array<{ text: string; from: number; to: number }> = []
+  let pending = ""
+  const addPieceBlocks = (pieceBlocks: ReadonlyArray<JsonBlock>) => {
+    let at = 0
+    while (at < pieceBlocks.length) {
+      let end = at + 1
+      while (end < pieceBlocks.length && pieceBlocks[end]!.pieceSlice === undefined) end++
+      const { pieceSlice, ...first } = pieceBlocks[at]!
+      const from = nodes.length
+      nodes.push(...resolveBlocks([first, ...pieceBlocks.slice(at + 1, end)], { refs, includes }, (data, topLevel) => (topLevel ? giveId(data) : nested.push(data))))
+      // An include that names nothing is left out: its text goes with the next run.
+      if (nodes.length === from || pieceSlice === undefined) pending += pieceSlice ?? ""
+      else {
+        runs.push({ text: pending + pieceSlice, from, to: nodes.length })
+        pending = ""
+      }
+      at = end
+    }
+  }
+  const slices = (): Array<MarkdownSlice> => {
+    const last = runs.at(-1)
+    if (last !== undefined) last.text += pending
+    const digests = blockDigests(nodes)
+    return runs.map((run) => ({ text: run.text, blocks: run.to - run.from, digest: runDigest(digests.slice(run.from, run.to)) }))
+  }
   return {
-    add: (markdown: string) => nodes.push(...resolveBlocks(pieceBlocks(markdown), { refs, includes }, (data, topLevel) => (topLevel ? giveId(data) : nested.push(data)))),
-    addPieceBlocks: (pieceBlocks: ReadonlyArray<JsonBlock>) => {
-      nodes.push(...resolveBlocks(pieceBlocks, { refs, includes }, (data, topLevel) => (topLevel ? giveId(data) : nested.push(data))))
-    },
+    add: (markdown: string) => addPieceBlocks(pieceBlocks(markdown)),
+    addPieceBlocks,
     done: (): JsonDocument => {
       for (const data of nested.splice(0)) giveId(data)
       // Then tabs and expandables, in that order, as the published page names them: GitBook's `meta.id`.
@@ -717,7 +757,8 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: I
       }
       for (const tab of tabs) name(tab, String(tab.data?.["title"] ?? "").replace(/\s+/g, " ").trim())
       for (const block of expandables) name(block, textOfNodes(block.fragments?.[0]?.nodes ?? []))
-      return { object: "document", data: { schemaVersion: 1 }, nodes: nodes.length === 0 ? [paragraph([])] : nodes }
+      if (nodes.length === 0) return { object: "document", data: { schemaVersion: 1 }, nodes: [paragraph([])] }
+      return { object: "document", data: { schemaVersion: 1, markdownSlices: slices() }, nodes }
     }
   }
 }

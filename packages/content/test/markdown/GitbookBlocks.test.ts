@@ -120,9 +120,27 @@ describe("GitBook blocks of a page's document", () => {
     assert.strictEqual(back(md), md)
   })
 
-  it("a document written alone is in GitBook's style: figures for images, underscores for italics, `&#x20;` for a closing space", () => {
+  it("a document without its markdown (as a GitBook client may send one) is written in GitBook's style: figures for images, underscores for italics, `&#x20;` for a closing space", () => {
     const md = "![Logo](logo.png)\n\nSome *words* here&#x20;\n"
-    assert.strictEqual(back(md), "<figure><img src=\"logo.png\" alt=\"Logo\"><figcaption></figcaption></figure>\n\nSome _words_ here&#x20;\n")
+    const { markdownSlices: _slices, ...data } = toJsonDocument(md).data
+    assert.strictEqual(documentMarkdown({ ...toJsonDocument(md), data }), "<figure><img src=\"logo.png\" alt=\"Logo\"><figcaption></figcaption></figure>\n\nSome _words_ here&#x20;\n")
+  })
+
+  it("a document keeps the markdown its blocks were read from: alone, it is written back byte for byte", () => {
+    const md = "Intro  with *odd*   spacing.\n\n- one\n- two\n\n\n#### Deep heading\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n"
+    const document = JSON.parse(JSON.stringify(toJsonDocument(md)))
+    assert.strictEqual(documentMarkdown(document), md)
+  })
+
+  it("an edited, added or removed block is written in GitBook's style, the blocks around it as they were written", () => {
+    const md = "Intro  with *odd*   spacing.\n\n- one\n- two\n\nMiddle *here*.\n\nLast  *one*.\n"
+    const document = toJsonDocument(md)
+    const [intro, list, , last] = document.nodes
+    const edited = { ...document, nodes: [intro!, list!, p("New *middle*"), last!] }
+    assert.strictEqual(documentMarkdown(edited), "Intro  with *odd*   spacing.\n\n- one\n- two\n\nNew \\*middle\\*\n\nLast  *one*.\n")
+    assert.strictEqual(documentMarkdown({ ...document, nodes: [intro!, last!] }), "Intro  with *odd*   spacing.\n\nLast  *one*.\n")
+    const changedList = { ...document, nodes: [intro!, { ...list!, nodes: [list!.nodes![0]!] }, last!] }
+    assert.strictEqual(documentMarkdown(changedList), "Intro  with *odd*   spacing.\n\n* one\n\nLast  *one*.\n")
   })
 
   it("a heading's custom anchor is its data.id, the anchor it has its meta.id", () => {
