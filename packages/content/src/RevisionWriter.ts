@@ -288,7 +288,44 @@ const treeKnowledge = () => {
       validPages.add(pages)
       validFiles.add(files)
     })
-  return { measure, countsOf, knownCounts, rememberCounts, checkWritten }
+  /**
+   * The documents `change` may introduce over `parent` (what its diff names, or all of its tree when
+   * a page moved), and whether `parent`'s tree points to a document already.
+   */
+  const candidateDocuments = (parent: Revision, change: ContentChange) => {
+    // No page moved: only the pages the diff names can point to a new document.
+    const changes = treeChanges(parent.pages, change.pages)
+    const candidates = new Set(reusableDocuments(change.reusableContents ?? parent.reusableContents))
+    let inherited: (hash: string) => boolean
+    if (changes === undefined) {
+      const parentCounts = countsOf(parent.pages)
+      const counts = countDocuments(change.pages)
+      for (const [hash] of counts) candidates.add(hash)
+      rememberCounts(change.pages, counts)
+      inherited = (hash) => HashMap.has(parentCounts, hash)
+    } else {
+      for (const { after } of changes.changed) if (after.document !== undefined) candidates.add(after.document)
+      for (const { page } of changes.added) if (page.document !== undefined) candidates.add(page.document)
+      const parentCounts = knownCounts(parent.pages)
+      if (parentCounts === undefined) {
+        // The parent's counts are not made for a few pages (the first write after a restart
+        // made them for the whole tree): its pages are looked through for the candidates.
+        const held = documentsAmong(parent.pages, candidates)
+        inherited = (hash) => held.has(hash)
+      } else {
+        let counts = parentCounts
+        for (const { before, after } of changes.changed) {
+          if (before.document !== after.document) counts = moveCount(moveCount(counts, before.document, -1), after.document, 1)
+        }
+        for (const { page } of changes.removed) counts = moveCount(counts, page.document, -1)
+        for (const { page } of changes.added) counts = moveCount(counts, page.document, 1)
+        rememberCounts(change.pages, counts)
+        inherited = (hash) => HashMap.has(parentCounts, hash)
+      }
+    }
+    return { candidates, inherited }
+  }
+  return { measure, candidateDocuments, checkWritten }
 }
 
 export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWriterShape>()("@quire/content/RevisionWriter") {
@@ -306,7 +343,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
         const quota = options.storageQuota ?? (yield* Effect.orDie(OrganizationStorageBytes))
         const attempts = Math.max(1, options.attempts ?? 5)
         const limits = options.limits ?? defaultRevisionLimits
-        const { measure, countsOf, knownCounts, rememberCounts, checkWritten } = treeKnowledge()
+        const { measure, candidateDocuments, checkWritten } = treeKnowledge()
 
         const stored = (revisionId: string, what: string) =>
           Effect.flatMap(revisions.find(revisionId), Option.match({
@@ -320,36 +357,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
          */
         const introducedDocuments = Effect.fnUntraced(function*(parent: Revision, change: ContentChange) {
           const inheritedReusable = new Set(reusableDocuments(parent.reusableContents))
-          // No page moved: only the pages the diff names can point to a new document.
-          const changes = treeChanges(parent.pages, change.pages)
-          const candidates = new Set(reusableDocuments(change.reusableContents ?? parent.reusableContents))
-          let inherited: (hash: string) => boolean
-          if (changes === undefined) {
-            const parentCounts = countsOf(parent.pages)
-            const counts = countDocuments(change.pages)
-            for (const [hash] of counts) candidates.add(hash)
-            rememberCounts(change.pages, counts)
-            inherited = (hash) => HashMap.has(parentCounts, hash)
-          } else {
-            for (const { after } of changes.changed) if (after.document !== undefined) candidates.add(after.document)
-            for (const { page } of changes.added) if (page.document !== undefined) candidates.add(page.document)
-            const parentCounts = knownCounts(parent.pages)
-            if (parentCounts === undefined) {
-              // The parent's counts are not made for a few pages (the first write after a restart
-              // made them for the whole tree): its pages are looked through for the candidates.
-              const held = documentsAmong(parent.pages, candidates)
-              inherited = (hash) => held.has(hash)
-            } else {
-              let counts = parentCounts
-              for (const { before, after } of changes.changed) {
-                if (before.document !== after.document) counts = moveCount(moveCount(counts, before.document, -1), after.document, 1)
-              }
-              for (const { page } of changes.removed) counts = moveCount(counts, page.document, -1)
-              for (const { page } of changes.added) counts = moveCount(counts, page.document, 1)
-              rememberCounts(change.pages, counts)
-              inherited = (hash) => HashMap.has(parentCounts, hash)
-            }
-          }
+          const { candidates, inherited } = candidateDocuments(parent, change)
           const given = change.documents ?? new Map<string, string>()
           const introduced = new Map<string, string>()
           const unknown: Array<string> = []

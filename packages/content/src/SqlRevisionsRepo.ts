@@ -155,6 +155,20 @@ const fromParts = (read: ReadonlyArray<{ readonly kind: "pages" | "files"; reado
 }
 
 /**
+ * The large documents of `rows` stored already with their links: `insert` would only
+ * lock their rows, after sending and parsing megabytes (a 1.5 MB page saved again in another
+ * change request). Their rows are locked here instead, so that no purge deletes them meanwhile.
+ */
+const storedWithLinks = (sql: SqlClient.SqlClient, rows: ReadonlyArray<{ readonly hash: string; readonly markdown: string }>) => {
+  const large = rows.filter((row) => row.markdown.length >= resendBytes).map((row) => row.hash)
+  if (large.length === 0) return Effect.succeed(new Set<string>())
+  return sql<{ hash: string }>`
+    SELECT hash FROM content_documents WHERE hash = ANY(${large}) AND links IS NOT NULL FOR SHARE`.pipe(
+    Effect.map((found) => new Set(found.map((row) => row.hash)))
+  )
+}
+
+/**
  * How the adapter stores a revision's tree: its row naming its parts by hash (rows written before
  * name them a row each, or hold their bodies), and the bodies a space holds once each.
  */
@@ -314,20 +328,6 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
             FROM (SELECT unnest(${batch.map((row) => row.hash)}::text[]) AS hash, unnest(${batch.map((row) => row.links)}::text[]) AS links) v
             WHERE d.hash = v.hash AND d.links IS NULL`, { discard: true })
 
-      /**
-       * The large documents of `rows` stored already with their links: the insert below would only
-       * lock their rows, after sending and parsing megabytes (a 1.5 MB page saved again in another
-       * change request). Their rows are locked here instead, so that no purge deletes them meanwhile.
-       */
-      const storedWithLinks = (rows: ReadonlyArray<{ readonly hash: string; readonly markdown: string }>) => {
-        const large = rows.filter((row) => row.markdown.length >= resendBytes).map((row) => row.hash)
-        if (large.length === 0) return Effect.succeed(new Set<string>())
-        return sql<{ hash: string }>`
-          SELECT hash FROM content_documents WHERE hash = ANY(${large}) AND links IS NOT NULL FOR SHARE`.pipe(
-          Effect.map((found) => new Set(found.map((row) => row.hash)))
-        )
-      }
-
       return RevisionsRepo.of({
         insert: (revision, documents, shared = [], links = new Map()) =>
           Effect.gen(function*() {
@@ -341,7 +341,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
             const tree = layout.parts
             const defect = unstorableDocument(documents) ?? oversizedPart(revision.id, tree, partBytes)
             if (defect !== undefined) return yield* Effect.die(new Error(defect))
-            const stored = yield* storedWithLinks(rows)
+            const stored = yield* storedWithLinks(sql, rows)
             const unsent = stored.size === 0 ? rows : rows.filter((row) => !stored.has(row.hash))
             for (const batch of documentBatches(unsent, (row) => row.markdown)) {
               // A document stored before its links were recorded gets them now.
