@@ -6,12 +6,15 @@ import { Pagination, Roles } from "@quire/kernel"
 /** GitBook's EntityId: URL-safe identifiers. */
 export const EntityId = Schema.String.check(Schema.isPattern(/^[a-zA-Z0-9_-]+$/), Schema.isMaxLength(100))
 
+// oxlint-disable-next-line no-control-regex -- matching NUL is the point
+const nulPattern = Schema.isPattern(/^[^\u0000]*$/, { message: "must not contain the NUL character (\\u0000)" })
+/** `nulPattern` (its message, its JSON Schema) checked by a search for NUL: the pattern took milliseconds on a 1.5 MB page. */
+const noNulCheck = Schema.makeFilter((s: string) => !s.includes("\u0000"), nulPattern.annotations)
 /**
  * Every string the contract accepts (path and query parameters, bodies): any text but the NUL
  * character, which PostgreSQL cannot store. Checks of a field are added to it (`Text.check(...)`).
  */
-// oxlint-disable-next-line no-control-regex -- matching NUL is the point
-export const Text = Schema.String.check(Schema.isPattern(/^[^\u0000]*$/, { message: "must not contain the NUL character (\\u0000)" }))
+export const Text = Schema.String.check(noNulCheck)
 
 export { mediaTypePattern }
 

@@ -165,6 +165,32 @@ type PageIds = HashSet.HashSet<string>
 
 const pageIdsOf = (pages: ReadonlyArray<PageNode>): PageIds => HashSet.fromIterable(flattenPages(pages).map(({ page }) => page.id))
 
+/** Pages a write may add for `keepsValid` to look for their ids in the tree before it rather than make the tree's set of ids. */
+const fewAdded = 16
+
+/**
+ * Whether the pages `changes` adds have ids of their own: not another added page's, nor one of
+ * `before`'s that `changes` does not remove (what `keepsValid` asks of the set of ids). A walk of
+ * `before` costs a few tenths of a millisecond for 10,000 pages; the persistent set of their ids
+ * took tens, and the first write that adds a page after a restart made it.
+ */
+const addedIdsFree = (before: ReadonlyArray<PageNode>, changes: { readonly added: ReadonlyArray<{ readonly page: PageNode }>; readonly removed: ReadonlyArray<{ readonly page: PageNode }> }): boolean => {
+  const added = new Set<string>()
+  for (const { page } of changes.added) {
+    if (added.has(page.id)) return false
+    added.add(page.id)
+  }
+  const removed = new Set(changes.removed.map(({ page }) => page.id))
+  const stack = [before]
+  for (let nodes = stack.pop(); nodes !== undefined; nodes = stack.pop()) {
+    for (const page of nodes) {
+      if (added.has(page.id) && !removed.has(page.id)) return false
+      if (page.pages.length > 0) stack.push(page.pages)
+    }
+  }
+  return true
+}
+
 /** The blobs of `files` that `parent` does not point to, each once. */
 const introducedBlobs = (parent: ReadonlyArray<FileNode>, files: ReadonlyArray<FileNode>): ReadonlyArray<HeldBlob> => {
   const inherited = new Set(parent.map((f) => f.blob))
@@ -186,6 +212,20 @@ const countDocuments = (pages: ReadonlyArray<PageNode>): DocumentCounts =>
       }
     }
   })
+
+/** Which of `hashes` the pages of `pages` point to. */
+const documentsAmong = (pages: ReadonlyArray<PageNode>, hashes: ReadonlySet<string>): Set<string> => {
+  const found = new Set<string>()
+  if (hashes.size === 0) return found
+  const stack = [pages]
+  for (let nodes = stack.pop(); nodes !== undefined; nodes = stack.pop()) {
+    for (const page of nodes) {
+      if (page.document !== undefined && hashes.has(page.document)) found.add(page.document)
+      if (page.pages.length > 0) stack.push(page.pages)
+    }
+  }
+  return found
+}
 
 const moveCount = (counts: DocumentCounts, hash: string | undefined, by: number): DocumentCounts => {
   if (hash === undefined) return counts
@@ -215,6 +255,7 @@ const treeKnowledge = () => {
   const rememberCounts = (pages: ReadonlyArray<PageNode>, counts: DocumentCounts) => {
     documentCounts.set(pages, counts)
   }
+  const knownCounts = (pages: ReadonlyArray<PageNode>): DocumentCounts | undefined => documentCounts.get(pages)
   /**
    * Whether `after` passes `checkTree`'s page rules given that `before` does, looking only at what
    * the diff names: the pages changed or added have a valid slug and a document if they are one,
@@ -229,6 +270,7 @@ const treeKnowledge = () => {
     if (!changes.added.every(({ page }) => validPage(page) && uniqueSlugs(page.pages))) return false
     const known = pageIds.get(before)
     if (changes.added.length === 0 && known === undefined) return true
+    if (known === undefined && changes.added.length <= fewAdded) return addedIdsFree(before, changes)
     let ids = known ?? pageIdsOf(before)
     for (const { page } of changes.removed) ids = HashSet.remove(ids, page.id)
     for (const { page } of changes.added) {
@@ -246,7 +288,44 @@ const treeKnowledge = () => {
       validPages.add(pages)
       validFiles.add(files)
     })
-  return { measure, countsOf, rememberCounts, checkWritten }
+  /**
+   * The documents `change` may introduce over `parent` (what its diff names, or all of its tree when
+   * a page moved), and whether `parent`'s tree points to a document already.
+   */
+  const candidateDocuments = (parent: Revision, change: ContentChange) => {
+    // No page moved: only the pages the diff names can point to a new document.
+    const changes = treeChanges(parent.pages, change.pages)
+    const candidates = new Set(reusableDocuments(change.reusableContents ?? parent.reusableContents))
+    let inherited: (hash: string) => boolean
+    if (changes === undefined) {
+      const parentCounts = countsOf(parent.pages)
+      const counts = countDocuments(change.pages)
+      for (const [hash] of counts) candidates.add(hash)
+      rememberCounts(change.pages, counts)
+      inherited = (hash) => HashMap.has(parentCounts, hash)
+    } else {
+      for (const { after } of changes.changed) if (after.document !== undefined) candidates.add(after.document)
+      for (const { page } of changes.added) if (page.document !== undefined) candidates.add(page.document)
+      const parentCounts = knownCounts(parent.pages)
+      if (parentCounts === undefined) {
+        // The parent's counts are not made for a few pages (the first write after a restart
+        // made them for the whole tree): its pages are looked through for the candidates.
+        const held = documentsAmong(parent.pages, candidates)
+        inherited = (hash) => held.has(hash)
+      } else {
+        let counts = parentCounts
+        for (const { before, after } of changes.changed) {
+          if (before.document !== after.document) counts = moveCount(moveCount(counts, before.document, -1), after.document, 1)
+        }
+        for (const { page } of changes.removed) counts = moveCount(counts, page.document, -1)
+        for (const { page } of changes.added) counts = moveCount(counts, page.document, 1)
+        rememberCounts(change.pages, counts)
+        inherited = (hash) => HashMap.has(parentCounts, hash)
+      }
+    }
+    return { candidates, inherited }
+  }
+  return { measure, candidateDocuments, checkWritten }
 }
 
 export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWriterShape>()("@quire/content/RevisionWriter") {
@@ -264,7 +343,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
         const quota = options.storageQuota ?? (yield* Effect.orDie(OrganizationStorageBytes))
         const attempts = Math.max(1, options.attempts ?? 5)
         const limits = options.limits ?? defaultRevisionLimits
-        const { measure, countsOf, rememberCounts, checkWritten } = treeKnowledge()
+        const { measure, candidateDocuments, checkWritten } = treeKnowledge()
 
         const stored = (revisionId: string, what: string) =>
           Effect.flatMap(revisions.find(revisionId), Option.match({
@@ -277,32 +356,13 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
          * it takes from the store (other revisions' documents; each must be known).
          */
         const introducedDocuments = Effect.fnUntraced(function*(parent: Revision, change: ContentChange) {
-          const inherited = countsOf(parent.pages)
           const inheritedReusable = new Set(reusableDocuments(parent.reusableContents))
-          // No page moved: only the pages the diff names can point to a new document.
-          const changes = treeChanges(parent.pages, change.pages)
-          let counts = inherited
-          const candidates = new Set(reusableDocuments(change.reusableContents ?? parent.reusableContents))
-          if (changes === undefined) {
-            counts = countDocuments(change.pages)
-            for (const [hash] of counts) candidates.add(hash)
-          } else {
-            for (const { before, after } of changes.changed) {
-              if (before.document !== after.document) counts = moveCount(moveCount(counts, before.document, -1), after.document, 1)
-              if (after.document !== undefined) candidates.add(after.document)
-            }
-            for (const { page } of changes.removed) counts = moveCount(counts, page.document, -1)
-            for (const { page } of changes.added) {
-              counts = moveCount(counts, page.document, 1)
-              if (page.document !== undefined) candidates.add(page.document)
-            }
-          }
-          rememberCounts(change.pages, counts)
+          const { candidates, inherited } = candidateDocuments(parent, change)
           const given = change.documents ?? new Map<string, string>()
           const introduced = new Map<string, string>()
           const unknown: Array<string> = []
           for (const hash of candidates) {
-            if (HashMap.has(inherited, hash) || inheritedReusable.has(hash)) continue
+            if (inherited(hash) || inheritedReusable.has(hash)) continue
             const markdown = given.get(hash)
             if (markdown === undefined) unknown.push(hash)
             else introduced.set(hash, markdown)

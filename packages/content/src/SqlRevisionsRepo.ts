@@ -119,6 +119,9 @@ const chunks = <A>(all: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>>
   return out
 }
 
+/** Characters from which a document already stored is looked up rather than sent again (see `storedWithLinks`). */
+const resendBytes = 64 * 1024
+
 /**
  * The document rows of a write in statements of at most `documentBatchRows` rows and about
  * `documentBatchBytes` of markdown: an import of tens of thousands of pages is many bounded
@@ -149,6 +152,20 @@ const cachedRevisions = 10_000
 const fromParts = (read: ReadonlyArray<{ readonly kind: "pages" | "files"; readonly body: ReadonlyArray<unknown> }>) => {
   const pages = assemblePages(read.flatMap((part) => part.kind === "pages" ? part.body : []))
   return pages === undefined ? undefined : { pages, files: read.flatMap((part) => part.kind === "files" ? part.body : []) }
+}
+
+/**
+ * The large documents of `rows` stored already with their links: `insert` would only
+ * lock their rows, after sending and parsing megabytes (a 1.5 MB page saved again in another
+ * change request). Their rows are locked here instead, so that no purge deletes them meanwhile.
+ */
+const storedWithLinks = (sql: SqlClient.SqlClient, rows: ReadonlyArray<{ readonly hash: string; readonly markdown: string }>) => {
+  const large = rows.filter((row) => row.markdown.length >= resendBytes).map((row) => row.hash)
+  if (large.length === 0) return Effect.succeed(new Set<string>())
+  return sql<{ hash: string }>`
+    SELECT hash FROM content_documents WHERE hash = ANY(${large}) AND links IS NOT NULL FOR SHARE`.pipe(
+    Effect.map((found) => new Set(found.map((row) => row.hash)))
+  )
 }
 
 /**
@@ -324,7 +341,9 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
             const tree = layout.parts
             const defect = unstorableDocument(documents) ?? oversizedPart(revision.id, tree, partBytes)
             if (defect !== undefined) return yield* Effect.die(new Error(defect))
-            for (const batch of documentBatches(rows, (row) => row.markdown)) {
+            const stored = yield* storedWithLinks(sql, rows)
+            const unsent = stored.size === 0 ? rows : rows.filter((row) => !stored.has(row.hash))
+            for (const batch of documentBatches(unsent, (row) => row.markdown)) {
               // A document stored before its links were recorded gets them now.
               yield* sql`
                 INSERT INTO content_documents ${sql.insert(batch)}

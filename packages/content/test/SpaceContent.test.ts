@@ -333,6 +333,17 @@ describe("SpaceContent.commit", () => {
       yield* content.commit(spaceId, () => Effect.succeed({ pages: [nested.page], documents: nested.documents })).pipe(as("admin"))
       const page = yield* content.page(spaceId, "child").pipe(as("reader"))
       assert.strictEqual(page.path, "twin/twin")
+      // Added to a tree that holds it already (deeper down), a page's id is refused as on a first write.
+      const again = yield* flip(content.commit(spaceId, appendPage("child", "Again", "c")).pipe(as("admin")))
+      assert.match(again.message, /appears twice/)
+      const twice = yield* flip(content.commit(spaceId, (current) =>
+        Effect.sync(() => {
+          const { documents, page } = documentPage("new", "New", "n")
+          return { pages: [...current.pages, page, { ...page, slug: "new-too" }], documents }
+        })).pipe(as("admin")))
+      assert.match(twice.message, /appears twice/)
+      yield* content.commit(spaceId, appendPage("fresh", "Fresh", "f")).pipe(as("admin"))
+      assert.strictEqual((yield* content.page(spaceId, "fresh").pipe(as("reader"))).path, "fresh")
     }).pipe(Effect.provide(layer)))
 })
 

@@ -123,6 +123,9 @@ const blockStart = /^(?![ \t]|[-*+>|]|\d{1,9}[.)])\S/
 /** The start of a line that `blockStart` accepts and that opens no fence or raw HTML block. */
 const plainStart = /[A-Za-z#]|[^\s\0-\x7f]/
 
+/** `plainStart`'s ASCII characters, told by their code (the pattern is tried only past ASCII). */
+const plainStartCode = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 35
+
 /**
  * `markdown` cut at blank lines between top-level blocks into pieces of about `target` characters
  * (the whole document when it is shorter), so that a large document is parsed a piece at a time.
@@ -135,15 +138,43 @@ export const blockChunks = (markdown: string, target = chunkLength): ReadonlyArr
 
 /** `blockChunks` one at a time, so that a caller can give the event loop back while a long page is cut. */
 export function* eachBlockChunk(markdown: string, target = chunkLength): Generator<string> {
+  let start = 0
+  for (const { ends } of eachBlockCuts(markdown, target)) {
+    for (const end of ends) {
+      yield markdown.slice(start, end)
+      start = end
+    }
+  }
+}
+
+/** Where pieces of a document end (see `eachBlockCuts`), and the newlines before each end. */
+export interface BlockCuts {
+  readonly ends: ReadonlyArray<number>
+  readonly lines: ReadonlyArray<number>
+}
+
+/** Cuts `eachBlockCuts` gathers before it hands them over. */
+const cutBatch = 256
+
+/**
+ * Where `eachBlockChunk` ends its pieces (the last end is `markdown.length`), a few hundred at a
+ * time, so that a caller that needs few of the pieces (the links read every block) slices only
+ * those, and a page of 26,000 blocks is not handed over one block at a time.
+ */
+export function* eachBlockCuts(markdown: string, target = chunkLength): Generator<BlockCuts> {
   if (markdown.length <= target) {
-    yield markdown
+    yield { ends: [markdown.length], lines: [lineCount(markdown)] }
     return
   }
+  let ends: Array<number> = []
+  let counts: Array<number> = []
   let start = 0
   let fence: string | undefined
   let html: string | undefined
   // The frontmatter is never cut.
   let lineStart = splitFrontmatter(markdown).block.length
+  // Newlines before `lineStart`.
+  let lines = lineCount(markdown.slice(0, lineStart))
   let previousBlank = false
   // Sticky: tried where each line starts.
   const plainStartAt = new RegExp(plainStart, "y")
@@ -155,16 +186,28 @@ export function* eachBlockChunk(markdown: string, target = chunkLength): Generat
       if (lineEnd === lineStart) {
         previousBlank = true
         lineStart = lineEnd + 1
+        lines++
         continue
       }
-      plainStartAt.lastIndex = lineStart
-      if (plainStartAt.test(markdown)) {
+      const code = markdown.charCodeAt(lineStart)
+      let plain = plainStartCode(code)
+      if (!plain && code > 0x7f) {
+        plainStartAt.lastIndex = lineStart
+        plain = plainStartAt.test(markdown)
+      }
+      if (plain) {
         if (previousBlank && lineStart - start >= target) {
-          yield markdown.slice(start, lineStart)
+          ends.push(lineStart)
+          counts.push(lines)
           start = lineStart
+          if (ends.length >= cutBatch) {
+            yield { ends, lines: counts }
+            ;[ends, counts] = [[], []]
+          }
         }
         previousBlank = false
         lineStart = lineEnd + 1
+        if (newline !== -1) lines++
         continue
       }
     }
@@ -177,8 +220,13 @@ export function* eachBlockChunk(markdown: string, target = chunkLength): Generat
       if (line.toLowerCase().includes(html)) html = undefined
     } else if (!blank) {
       if (previousBlank && lineStart - start >= target && blockStart.test(line)) {
-        yield markdown.slice(start, lineStart)
+        ends.push(lineStart)
+        counts.push(lines)
         start = lineStart
+        if (ends.length >= cutBatch) {
+          yield { ends, lines: counts }
+          ;[ends, counts] = [[], []]
+        }
       }
       const open = fenceOpen.exec(line)
       const end = open === null ? rawHtmlEnd(line) : undefined
@@ -187,8 +235,11 @@ export function* eachBlockChunk(markdown: string, target = chunkLength): Generat
     }
     previousBlank = blank
     lineStart = lineEnd + 1
+    if (newline !== -1) lines++
   }
-  yield markdown.slice(start)
+  ends.push(markdown.length)
+  counts.push(lines)
+  yield { ends, lines: counts }
 }
 
 /** One piece of a document (see `blockChunks`), parsed. */
@@ -336,13 +387,14 @@ const parseLead = (markdown: string): Root => {
 // Lines as micromark ends them, and what may start a heading or underline one as a level-1 heading (more than can).
 const lines = /([^\r\n]*)(?:\r\n|\r|\n|$)/g
 const headingStart = /^[ \t]*#/
+const deeperHeading = /^ {0,3}#{2,6}(?:[ \t]|$)/
 const underline = /^[ \t]*=/
 
 /**
  * Whether `markdown` certainly gives `parseDocument` no frontmatter and no title, told without a
  * parse: it does not start with `-` (a YAML fence) or a byte order mark, its first line that is not
- * blank (which starts its first block) starts no `#` heading, and no line from there to the next
- * blank one may underline it with `=`. A page whose first block is long (hundreds of definitions,
+ * blank (which starts its first block) starts no `#` heading or one of level 2 to 6, and no line from
+ * there to the next blank one may underline it with `=`. A page whose first block is long (hundreds of definitions,
  * a long paragraph) is then not parsed for its title (600 definitions took 65 ms).
  */
 const titleless = (markdown: string): boolean => {
@@ -352,6 +404,8 @@ const titleless = (markdown: string): boolean => {
     const blank = /^[ \t]*$/.test(line)
     if (first) {
       if (blank) continue
+      // A heading of level 2 to 6 is a block of one line that no underline changes: no title.
+      if (deeperHeading.test(line)) return true
       if (headingStart.test(line)) return false
       first = false
     } else {

@@ -157,6 +157,17 @@ const openContainers = (line: string, items: Array<number>, inFence: boolean, ma
   return { quoted, rest, column, first }
 }
 
+/** HTML elements open after the tags of `line`, from `depth` open before it; the first depth past `max` when one is. */
+const htmlDepthAfter = (line: string, depth: number, max: number): number => {
+  for (const tag of line.matchAll(htmlTagPattern)) {
+    const name = tag[2]!.toLowerCase()
+    if (voidElements.has(name) || tag[3] === "/") continue
+    if (tag[1] === "/") depth = Math.max(0, depth - 1)
+    else if (++depth > max) return depth
+  }
+  return depth
+}
+
 /**
  * The first limit `markdown` passes, or undefined: one pass over its lines, in time linear in its
  * length (code fences are skipped; frontmatter is not markdown).
@@ -188,19 +199,27 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
     found > limits[limit] ? { limit, max: limits[limit], found, line: line + lineBase + 1 } : undefined
   let lineStart = 0
   for (let number = 0; lineStart <= body.length; number++) {
-    // Most lines of prose are empty or plain (see `plainLine`): what they change is set here, without the full reading below.
-    const empty = body.charCodeAt(lineStart) === 10
-    plainLineAt.lastIndex = lineStart
-    if (empty || plainLineAt.test(body)) {
+    // Most lines of prose are empty (ending the paragraph) or plain (closing every list item after a blank line; see
+    // `plainLine`): what they change is set here, and only when it changes (`clear` and `length` are calls into V8).
+    if (body.charCodeAt(lineStart) === 10) {
       if (fence === undefined) {
-        // An empty line ends the paragraph; a plain line after a blank one closes every list item (it is not indented).
-        if (empty) [brackets, delimiters] = [0, 0]
-        if (empty) backticks.clear()
-        else if (previousBlank) items.length = 0
+        brackets = 0
+        delimiters = 0
+        if (backticks.size > 0) backticks.clear()
         previousQuoted = false
       }
-      previousBlank = empty
-      lineStart = empty ? lineStart + 1 : plainLineAt.lastIndex
+      previousBlank = true
+      lineStart++
+      continue
+    }
+    plainLineAt.lastIndex = lineStart
+    if (plainLineAt.test(body)) {
+      if (fence === undefined) {
+        if (previousBlank && items.length > 0) items.length = 0
+        previousQuoted = false
+      }
+      previousBlank = false
+      lineStart = plainLineAt.lastIndex
       continue
     }
     const newline = body.indexOf("\n", lineStart)
@@ -282,18 +301,9 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
     delimiters += emphasis.runs
     const run = breach("emphasisRun", emphasis.longest, number) ?? breach("emphasisDelimiters", delimiters, number)
     if (run !== undefined) return run
-    if (rest.includes("<")) {
-      for (const tag of rest.matchAll(htmlTagPattern)) {
-        const name = tag[2]!.toLowerCase()
-        if (voidElements.has(name) || tag[3] === "/") continue
-        if (tag[1] === "/") html = Math.max(0, html - 1)
-        else {
-          html++
-          const found = breach("htmlDepth", html, number)
-          if (found !== undefined) return found
-        }
-      }
-    }
+    if (rest.includes("<")) html = htmlDepthAfter(rest, html, limits.htmlDepth)
+    const nested = breach("htmlDepth", html, number)
+    if (nested !== undefined) return nested
     if (closed.size > 0 && rest.includes("{%")) {
       // A tag written over several lines counts on the line it opens.
       const unclosed = Syntax.unclosedTagName(rest)

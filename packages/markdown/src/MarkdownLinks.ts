@@ -6,7 +6,7 @@
  */
 import type { Nodes } from "mdast"
 import { visit } from "unist-util-visit"
-import { appendixOf, chunkLength, eachBlockChunk, lineCount, type Piece, parsePiece } from "./Markdown.ts"
+import { appendixOf, chunkLength, eachBlockChunk, eachBlockCuts, lineCount, type Piece, parsePiece } from "./Markdown.ts"
 import { markdownLimitBreach } from "./MarkdownLimits.ts"
 
 /** A link or image destination found in a markdown document. */
@@ -95,10 +95,26 @@ export function* eachLinkPiece(markdown: string, target = chunkLength, options: 
   let documentLine = 0
   let pieceLine = 0
   let joined = -1
-  for (const block of eachBlockChunk(markdown, 1)) {
-    const count = lineCount(block)
-    if (linkSyntax.test(block)) {
-      const found = read === undefined ? undefined : simpleLinks(block, documentLine)
+  // Most blocks of a long page hold no link: where the next link syntax starts is found once for
+  // all the blocks before it, and only the blocks that hold one are cut out of the page.
+  const linkAt = new RegExp(linkSyntax.source, "gi")
+  let nextLink = -1
+  let start = 0
+  for (const cuts of eachBlockCuts(markdown, 1)) {
+    for (let i = 0; i < cuts.ends.length; i++) {
+      const from = start
+      const end = cuts.ends[i]!
+      start = end
+      const blockLine = documentLine
+      documentLine = cuts.lines[i]!
+      if (nextLink < from) {
+        linkAt.lastIndex = from
+        nextLink = linkAt.exec(markdown)?.index ?? markdown.length
+      }
+      // A match starting in the block ends in it: the block ends with a newline, which none holds.
+      if (nextLink >= end) continue
+      const block = markdown.slice(from, end)
+      const found = read === undefined ? undefined : simpleLinks(block, blockLine)
       if (found !== undefined) read!(found)
       else {
         if (text.length > 0 && text.length + block.length > target) {
@@ -106,18 +122,19 @@ export function* eachLinkPiece(markdown: string, target = chunkLength, options: 
           ;[text, lines, pieceLine] = ["", [], 0]
         }
         // A block that follows the last one joined continues its run of lines.
-        if (lines.length === 0 || joined !== documentLine) lines.push([pieceLine, documentLine - pieceLine])
+        if (lines.length === 0 || joined !== blockLine) lines.push([pieceLine, blockLine - pieceLine])
         text += block
-        pieceLine += count
-        joined = documentLine + count
+        pieceLine += documentLine - blockLine
+        joined = documentLine
       }
     }
-    documentLine += count
   }
   if (text.length > 0) yield { text, lines }
 }
 
-const loneReturn = /\r(?!\n)/
+// Told by a search for "\r" first: the pattern's lookahead reads a long page several times slower.
+const loneReturnPattern = /\r(?!\n)/
+const loneReturn = { test: (text: string) => text.includes("\r") && loneReturnPattern.test(text) }
 
 /** The links of every block of a short `markdown` that may hold one, when `simpleLinks` reads them all. */
 const readAll = (markdown: string): ReadonlyArray<MarkdownLink> | undefined => {

@@ -67,6 +67,11 @@ describe("parseDocument", () => {
     assert.isUndefined(parseDocument("Intro\n\n# Later").title)
     assert.isUndefined(parseDocument("## Section\n\ntext").title)
     assert.strictEqual(parseDocument("## Section\n\ntext").body, "## Section\n\ntext")
+    assert.strictEqual(parseDocument("\n\n   ###### Deep\n===\n").body, "   ###### Deep\n===\n")
+    // Not headings: seven marks, no space after them, four spaces of indentation (code).
+    assert.strictEqual(parseDocument("####### Seven\n===\n").title, "####### Seven")
+    assert.strictEqual(parseDocument("##Section\n===\n").title, "##Section")
+    assert.isUndefined(parseDocument("    ## Code\n").title)
   })
 
   it("ignores frontmatter that is not a YAML mapping", () => {
