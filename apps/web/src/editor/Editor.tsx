@@ -8,7 +8,7 @@ import { EditorContent, useEditor } from "@tiptap/react"
 import type { Node as ProseMirrorNode } from "@tiptap/pm/model"
 import { useEffect, useMemo, useRef } from "react"
 import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
-import { commandExtensions, createHooks, type LinkTarget } from "./commands/index.ts"
+import { commandExtensions, createHooks, type LinkTarget, type ReusableCatalog } from "./commands/index.ts"
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
 import type { OpenapiCatalog } from "./blocks/openapi/catalog.ts"
 import { createOpenapiView } from "./blocks/openapi/view.ts"
@@ -67,9 +67,11 @@ export interface EditorProps {
    * undo takes back only one's own changes. Read when the editor is made; hidden until `ready`.
    */
   readonly collaboration?: CollabBinding & { readonly ready: boolean }
+  /** The change request's reusable contents: the slash menu inserts them, and "Make reusable" turns the selected blocks into one. */
+  readonly reusable?: ReusableCatalog
 }
 
-export type { CollabBinding, LinkTarget, OpenapiCatalog, UploadedFile, UploadOptions }
+export type { CollabBinding, LinkTarget, OpenapiCatalog, ReusableCatalog, UploadedFile, UploadOptions }
 
 /** How long typing must pause before the page's markdown is reported, ms. */
 const changeDelay = 300
@@ -92,7 +94,7 @@ const resourceViews = (resources: { readonly current: { readonly [K in "fileUrl"
   cards: createCardsView(() => resources.current.linkTargets)
 })
 
-export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, importImage, fileUrl, file, openapi, collaboration }: EditorProps) => {
+export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, importImage, fileUrl, file, openapi, collaboration, reusable }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
   const onFieldOpenRef = useRef(onFieldOpen)
@@ -104,6 +106,13 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   resources.current = { fileUrl, file, uploadFile, openapi, linkTargets }
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
+  hooks.reusable = reusable
+  hooks.markdownOf = (doc) => {
+    if (editorRef.current === null) return ""
+    codecRef.current ??= createMarkdownCodec(editorRef.current.schema)
+    return codecRef.current.serialize(doc)
+  }
+  const editorRef = useRef<TiptapEditor | null>(null)
   const loaded = useRef<string | null>(null)
   const frame = useRef<HTMLDivElement>(null)
   // The document not yet reported (documents are immutable: keeping it costs nothing) and its timer.
@@ -226,6 +235,7 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
     // The shared document has come: a long page is drawn as one (editor.css).
     if (live && shown && editor && !editor.isDestroyed) frame.current?.classList.toggle("is-long", editor.state.doc.childCount >= longPage)
   }, [editor, live, shown])
+  editorRef.current = editor
   useEffect(() => {
     // Without TipTap's "update" event: it is no edit, and the page would be reported as changed.
     const want = editable && shown
