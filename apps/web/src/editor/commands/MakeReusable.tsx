@@ -55,7 +55,10 @@ export const MakeReusable = ({ editor, hooks, onClose }: MakeReusableProps) => {
               Name of the reusable content{" "}
               <input ref={field} type="text" value={title} maxLength={500} aria-invalid={state.kind === "error"}
                 aria-describedby={state.kind === "error" ? "quire-make-reusable-error" : undefined}
-                onChange={(e) => setTitle(e.target.value)} />
+                onChange={(e) => {
+                  setTitle(e.target.value)
+                  if (state.kind === "error") setState({ kind: "idle" })
+                }} />
             </label>{" "}
             <button type="submit" disabled={state.kind === "saving"}>{state.kind === "saving" ? "Creating…" : "Create"}</button>{" "}
           </>

@@ -2,16 +2,20 @@
  * Tabs drawn as tabs: a tab bar of titles over the tab shown (the others hidden), as GitBook's editor draws them.
  * A title is edited in place in the bar (a second click on the tab shown, a double click, Enter or F2); "+" adds
  * a tab, "Delete tab" deletes the one shown. The bar is a tablist: the arrows, Home and End move along it,
- * ArrowDown or Escape goes into the tab's text. A tab the cursor moves into is shown (`TabsFollowCursor`).
+ * ArrowDown or Escape goes into the tab's text. A tab is reordered by dragging it along the bar, by
+ * Alt+ArrowLeft/Right on it, or by "Move tab left/right". A tab the cursor moves into is shown (`TabsFollowCursor`).
  */
 import { Extension, type NodeViewRenderer, type NodeViewRendererProps } from "@tiptap/core"
 import type { Node as PMNode } from "@tiptap/pm/model"
 import { Plugin, PluginKey, Selection } from "@tiptap/pm/state"
 import { commitsAsTyped, h, sourceButton } from "../shared/view.ts"
-import { addTab, deleteTab, retitle, tabAfterKey, tabPos, titleOf } from "./model.ts"
+import { addTab, deleteTab, moveAfterKey, moveTab, retitle, tabAfterKey, tabPos, titleOf } from "./model.ts"
 
 /** The event by which `TabsFollowCursor` asks a tabs view to show one of its tabs (`detail`: its index). */
 const showTabEvent = "quire-show-tab"
+
+/** The drag data of a tab dragged along its bar (its index). */
+const tabDragType = "application/x-quire-tab"
 
 const idPrefix = () => `quire-tabs-${Math.random().toString(36).slice(2, 10)}`
 
@@ -45,7 +49,13 @@ const titleField = (title: string, on: { readonly typed: (value: string) => void
 }
 
 /** One tab of the bar (`role=tab`, roving tabindex); `key` answers whether it used the key. */
-const tabElement = (ids: string, index: number, title: string, selected: boolean, on: { readonly click: () => void; readonly key: (key: string) => boolean }): HTMLElement => {
+const tabElement = (
+  ids: string,
+  index: number,
+  title: string,
+  selected: boolean,
+  on: { readonly click: () => void; readonly key: (key: string, alt: boolean) => boolean; readonly dropped: (from: number) => void }
+): HTMLElement => {
   const tab = h("button", {
     type: "button",
     role: "tab",
@@ -59,7 +69,24 @@ const tabElement = (ids: string, index: number, title: string, selected: boolean
   tab.addEventListener("click", on.click)
   tab.addEventListener("keydown", (e) => {
     e.stopPropagation()
-    if (on.key(e.key)) e.preventDefault()
+    if (on.key(e.key, e.altKey)) e.preventDefault()
+  })
+  // Dragged along the bar: the tab dropped on takes the dragged one's place.
+  tab.draggable = true
+  tab.addEventListener("dragstart", (e) => {
+    e.dataTransfer?.setData(tabDragType, String(index))
+    if (e.dataTransfer) e.dataTransfer.effectAllowed = "move"
+  })
+  tab.addEventListener("dragover", (e) => {
+    if (!e.dataTransfer?.types.includes(tabDragType)) return
+    e.preventDefault()
+    e.dataTransfer.dropEffect = "move"
+  })
+  tab.addEventListener("drop", (e) => {
+    const from = e.dataTransfer?.getData(tabDragType)
+    if (from === undefined || from === "") return
+    e.preventDefault()
+    on.dropped(Number(from))
   })
   return tab
 }
@@ -85,7 +112,9 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
   const list = h("div", { role: "tablist", "aria-label": "Tabs", class: "quire-tabs-list" })
   const add = h("button", { type: "button", class: "quire-tabs-add", "aria-label": "Add a tab", title: "Add a tab" }, "+")
   const remove = h("button", { type: "button", class: "quire-tabs-delete" }, "Delete tab")
-  const bar = h("div", { class: "quire-tabs-bar", contenteditable: "false" }, list, add, remove, sourceButton(props))
+  const left = h("button", { type: "button", class: "quire-tabs-move", "aria-label": "Move tab left", title: "Move this tab left (Alt+←)" }, "←")
+  const right = h("button", { type: "button", class: "quire-tabs-move", "aria-label": "Move tab right", title: "Move this tab right (Alt+→)" }, "→")
+  const bar = h("div", { class: "quire-tabs-bar", contenteditable: "false" }, list, add, left, right, remove, sourceButton(props))
   const contentDOM = h("div", { class: "quire-tabs-panels" })
   const dom = h("div", { class: "quire-block quire-tabs" }, bar, contentDOM)
   // Where the tabs block is, for a change; none while the editor is read-only.
@@ -137,10 +166,25 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
       }
     })
 
+  /** Moves the `from`th tab to be the `to`th and shows it there, its tab focused. */
+  const move = (from: number, to: number) => {
+    const pos = posOf()
+    const tr = pos === undefined ? undefined : moveTab(editor.state, pos, from, to)
+    if (tr === undefined) return
+    editor.view.dispatch(tr)
+    show(to, "bar")
+  }
+
   const tabButton = (index: number): HTMLElement =>
     tabElement(ids, index, titleOf(node.child(index)), index === active, {
       click: () => (index === active ? startEditing(index) : show(index, "bar")),
-      key: (key) => {
+      dropped: (from) => move(from, index),
+      key: (key, alt) => {
+        if (alt) {
+          const to = moveAfterKey(key, index, node.childCount)
+          if (to !== undefined) move(index, to)
+          return key === "ArrowLeft" || key === "ArrowRight"
+        }
         const next = tabAfterKey(key, index, node.childCount)
         if (next !== undefined) show(next, "bar")
         else if (key === "Enter" || key === "F2") startEditing(index)
@@ -179,6 +223,8 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
     const title = titleOf(node.child(active))
     remove.setAttribute("aria-label", `Delete tab “${title}”${node.childCount === 1 ? " and its block" : ""}`)
     remove.title = node.childCount === 1 ? "Delete the tabs block (its only tab)" : "Delete this tab"
+    left.disabled = active === 0
+    right.disabled = active >= node.childCount - 1
     hidePanels()
   }
 
@@ -200,6 +246,8 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
     if (last) return void editor.view.focus()
     show(Math.min(index, node.childCount - 1), "bar")
   })
+  left.addEventListener("click", () => move(active, active - 1))
+  right.addEventListener("click", () => move(active, active + 1))
   dom.addEventListener(showTabEvent, (e) => {
     const index = (e as CustomEvent<number>).detail
     if (index !== active && editing === undefined) show(index, "cursor")
