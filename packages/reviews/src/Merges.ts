@@ -100,6 +100,26 @@ export const updateFromMain = (merged: Extract<MergeResult, { readonly kind: "me
   otherParents: [ours.id]
 })
 
+/** A merge onto the main the change request was last brought up to date with: its content as it is. */
+const fastForward = (theirs: Revision): ContentChange => ({
+  pages: theirs.pages,
+  files: theirs.files,
+  variables: theirs.variables,
+  reusableContents: theirs.reusableContents ?? [],
+  type: "merge",
+  otherParents: [theirs.id]
+})
+
+/** A merge onto a main that moved: the clean three-way merge from `merged.base`, reusable contents too. */
+const mergeOf = (merged: Extract<MergeResult, { readonly kind: "merged" }> & { readonly base: Revision }, ours: Revision, theirs: Revision): ContentChange => ({
+  pages: merged.pages,
+  files: merged.files,
+  reusableContents: mergeReusableContents(merged.base.reusableContents, ours.reusableContents, theirs.reusableContents),
+  documents: merged.newDocuments,
+  type: "merge",
+  otherParents: [theirs.id]
+})
+
 /** A revision a change request points at (a missing one is a defect). */
 const storedIn = (content: SpaceContent["Service"]) => (revisionId: string) =>
   content.revisionById(revisionId).pipe(
@@ -198,22 +218,8 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
           content.mainHead(spaceId, "merge"),
           (ours): Effect.Effect<ContentChange, Conflicting> =>
             ours.id === cr.revisionMergedAncestor
-              ? Effect.succeed({
-                pages: theirs.pages,
-                files: theirs.files,
-                variables: theirs.variables,
-                reusableContents: theirs.reusableContents ?? [],
-                type: "merge",
-                otherParents: [theirs.id]
-              })
-              : Effect.map(combine(cr, ours, theirs), (merged) => ({
-                pages: merged.pages,
-                files: merged.files,
-                reusableContents: mergeReusableContents(merged.base.reusableContents, ours.reusableContents, theirs.reusableContents),
-                documents: merged.newDocuments,
-                type: "merge",
-                otherParents: [theirs.id]
-              })),
+              ? Effect.succeed(fastForward(theirs))
+              : Effect.map(combine(cr, ours, theirs), (merged) => mergeOf(merged, ours, theirs)),
           {
             within: ({ revision }) =>
               Effect.gen(function*() {

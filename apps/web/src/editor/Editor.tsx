@@ -85,6 +85,13 @@ const load = (editor: TiptapEditor, doc: ProseMirrorNode): void => {
   editor.view.dispatch(tr)
 }
 
+/** The markdown of a document of blocks, with the editor's codec (made on first use). */
+const markdownWith = (codec: { current: MarkdownCodec | null }, editor: { readonly current: TiptapEditor | null }) => (doc: ProseMirrorNode): string => {
+  if (editor.current === null) return ""
+  codec.current ??= createMarkdownCodec(editor.current.schema)
+  return codec.current.serialize(doc)
+}
+
 /** The node views that reach the editor's props: read when they draw, since the views are made once. */
 const resourceViews = (resources: { readonly current: { readonly [K in "fileUrl" | "file" | "uploadFile" | "openapi" | "linkTargets"]: EditorProps[K] | undefined } }) => ({
   figure: createFigureView((src) => resources.current.fileUrl?.(src)),
@@ -106,13 +113,9 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   resources.current = { fileUrl, file, uploadFile, openapi, linkTargets }
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
-  hooks.reusable = reusable
-  hooks.markdownOf = (doc) => {
-    if (editorRef.current === null) return ""
-    codecRef.current ??= createMarkdownCodec(editorRef.current.schema)
-    return codecRef.current.serialize(doc)
-  }
   const editorRef = useRef<TiptapEditor | null>(null)
+  hooks.reusable = reusable
+  hooks.markdownOf = markdownWith(codecRef, editorRef)
   const loaded = useRef<string | null>(null)
   const frame = useRef<HTMLDivElement>(null)
   // The document not yet reported (documents are immutable: keeping it costs nothing) and its timer.

@@ -101,6 +101,43 @@ const namePanels = (contentDOM: HTMLElement, ids: string, active: number) => {
   })
 }
 
+/** The bar's buttons beside the tabs. */
+const barButtons = () => ({
+  add: h("button", { type: "button", class: "quire-tabs-add", "aria-label": "Add a tab", title: "Add a tab" }, "+"),
+  remove: h("button", { type: "button", class: "quire-tabs-delete" }, "Delete tab"),
+  left: h("button", { type: "button", class: "quire-tabs-move", "aria-label": "Move tab left", title: "Move this tab left (Alt+←)" }, "←"),
+  right: h("button", { type: "button", class: "quire-tabs-move", "aria-label": "Move tab right", title: "Move this tab right (Alt+→)" }, "→")
+})
+
+/** Names the buttons after the `active`th of `count` tabs (titled `title`); a move past either end is disabled. */
+const labelButtons = (b: { readonly remove: HTMLElement; readonly left: HTMLButtonElement; readonly right: HTMLButtonElement }, title: string, active: number, count: number) => {
+  b.remove.setAttribute("aria-label", `Delete tab “${title}”${count === 1 ? " and its block" : ""}`)
+  b.remove.title = count === 1 ? "Delete the tabs block (its only tab)" : "Delete this tab"
+  b.left.disabled = active === 0
+  b.right.disabled = active >= count - 1
+}
+
+/** What a key on the `index`th of `count` tabs does (Alt+arrows move it; the tablist keys; rename; into its text); false: not the bar's key. */
+const barKey = (
+  key: string,
+  alt: boolean,
+  index: number,
+  count: number,
+  act: { readonly move: (from: number, to: number) => void; readonly show: (i: number) => void; readonly rename: (i: number) => void; readonly into: (i: number) => void }
+): boolean => {
+  if (alt) {
+    const to = moveAfterKey(key, index, count)
+    if (to !== undefined) act.move(index, to)
+    return key === "ArrowLeft" || key === "ArrowRight"
+  }
+  const next = tabAfterKey(key, index, count)
+  if (next !== undefined) act.show(next)
+  else if (key === "Enter" || key === "F2") act.rename(index)
+  else if (key === "ArrowDown" || key === "Escape") act.into(index)
+  else return false
+  return true
+}
+
 export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
   let node = props.node
   const { editor } = props
@@ -110,10 +147,7 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
   let editing: number | undefined
   let drawing = false
   const list = h("div", { role: "tablist", "aria-label": "Tabs", class: "quire-tabs-list" })
-  const add = h("button", { type: "button", class: "quire-tabs-add", "aria-label": "Add a tab", title: "Add a tab" }, "+")
-  const remove = h("button", { type: "button", class: "quire-tabs-delete" }, "Delete tab")
-  const left = h("button", { type: "button", class: "quire-tabs-move", "aria-label": "Move tab left", title: "Move this tab left (Alt+←)" }, "←")
-  const right = h("button", { type: "button", class: "quire-tabs-move", "aria-label": "Move tab right", title: "Move this tab right (Alt+→)" }, "→")
+  const { add, remove, left, right } = barButtons()
   const bar = h("div", { class: "quire-tabs-bar", contenteditable: "false" }, list, add, left, right, remove, sourceButton(props))
   const contentDOM = h("div", { class: "quire-tabs-panels" })
   const dom = h("div", { class: "quire-block quire-tabs" }, bar, contentDOM)
@@ -168,30 +202,17 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
 
   /** Moves the `from`th tab to be the `to`th and shows it there, its tab focused. */
   const move = (from: number, to: number) => {
-    const pos = posOf()
-    const tr = pos === undefined ? undefined : moveTab(editor.state, pos, from, to)
-    if (tr === undefined) return
-    editor.view.dispatch(tr)
-    show(to, "bar")
+    const tr = posOf() === undefined ? undefined : moveTab(editor.state, posOf()!, from, to)
+    if (tr !== undefined) editor.view.dispatch(tr)
+    if (tr !== undefined) show(to, "bar")
   }
 
   const tabButton = (index: number): HTMLElement =>
     tabElement(ids, index, titleOf(node.child(index)), index === active, {
       click: () => (index === active ? startEditing(index) : show(index, "bar")),
       dropped: (from) => move(from, index),
-      key: (key, alt) => {
-        if (alt) {
-          const to = moveAfterKey(key, index, node.childCount)
-          if (to !== undefined) move(index, to)
-          return key === "ArrowLeft" || key === "ArrowRight"
-        }
-        const next = tabAfterKey(key, index, node.childCount)
-        if (next !== undefined) show(next, "bar")
-        else if (key === "Enter" || key === "F2") startEditing(index)
-        else if (key === "ArrowDown" || key === "Escape") cursorInto(index, true)
-        else return false
-        return true
-      }
+      key: (key, alt) =>
+        barKey(key, alt, index, node.childCount, { move, show: (i) => show(i, "bar"), rename: startEditing, into: (i) => cursorInto(i, true) })
     })
 
   /** Draws the bar from the node and hides every panel but the shown one. */
@@ -220,11 +241,7 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
       fresh?.focus()
       fresh?.select()
     }
-    const title = titleOf(node.child(active))
-    remove.setAttribute("aria-label", `Delete tab “${title}”${node.childCount === 1 ? " and its block" : ""}`)
-    remove.title = node.childCount === 1 ? "Delete the tabs block (its only tab)" : "Delete this tab"
-    left.disabled = active === 0
-    right.disabled = active >= node.childCount - 1
+    labelButtons({ remove, left, right }, titleOf(node.child(active)), active, node.childCount)
     hidePanels()
   }
 
@@ -246,8 +263,7 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
     if (last) return void editor.view.focus()
     show(Math.min(index, node.childCount - 1), "bar")
   })
-  left.addEventListener("click", () => move(active, active - 1))
-  right.addEventListener("click", () => move(active, active + 1))
+  for (const [button, by] of [[left, -1], [right, 1]] as const) button.addEventListener("click", () => move(active, active + by))
   dom.addEventListener(showTabEvent, (e) => {
     const index = (e as CustomEvent<number>).detail
     if (index !== active && editing === undefined) show(index, "cursor")
