@@ -1,13 +1,17 @@
 /**
  * A space's reusable contents (GitBook's `RevisionReusableContent`, `.gitbook/includes/` in Git):
  * one by id in the main content, in a revision or in a change request, and its body as a JSON
- * document. GitBook's spec has no listing: a revision's `reusableContents` lists them.
+ * document. GitBook's spec has no listing: a revision's `reusableContents` lists them. GitBook's API
+ * writes none; Quire's extensions list, create, update and delete them in a change request.
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { maxReusableContentTitle } from "@quire/content/domain/ReusableContent"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId } from "./Schemas.ts"
+import { maxPageMarkdown } from "./ChangeRequestContentApi.ts"
+import { requestExample } from "./RequestExample.ts"
+import { EntityId, Text } from "./Schemas.ts"
 import { ContentQuery, GitSyncBlob, JsonDocument } from "./SpaceContentApi.ts"
 
 /** A reusable content: `document` is the id of its body (absent: empty); `markdown` (ours) with `format=markdown`. */
@@ -27,6 +31,24 @@ export const ReusableContentQuery = {
 } as const
 
 const reusableContentId = { reusableContentId: EntityId } as const
+
+const inChangeRequest = { spaceId: EntityId, changeRequestId: EntityId } as const
+
+/** A reusable content's title: 1 to 500 characters. */
+const Title = Text.check(Schema.isMinLength(1), Schema.isMaxLength(maxReusableContentTitle))
+/** Its body as GitBook markdown (empty: an empty reusable content). */
+const Markdown = Text.check(Schema.isMaxLength(maxPageMarkdown))
+
+/** The reusable contents of a change request's content (Quire's extension). */
+export const ReusableContentList = Schema.Struct({ items: Schema.Array(RevisionReusableContent) }).annotate({ identifier: "ReusableContentList" })
+
+/** Quire's extension: a reusable content to create in a change request. */
+export const CreateReusableContent = Schema.Struct({ title: Title, markdown: Schema.optionalKey(Markdown) }).annotate({ identifier: "CreateReusableContent" })
+
+/** Quire's extension: a reusable content's new title, markdown, or both. */
+export const UpdateReusableContent = Schema.Struct({ title: Schema.optionalKey(Title), markdown: Schema.optionalKey(Markdown) }).annotate({
+  identifier: "UpdateReusableContent"
+})
 
 export class ReusableContentsApi extends HttpApiGroup.make("reusableContents")
   .add(
@@ -76,6 +98,49 @@ export class ReusableContentsApi extends HttpApiGroup.make("reusableContents")
       .annotateMerge(OpenApi.annotations({
         summary: "Get a reusable content in a change request",
         description: "Answers a reusable content as the change request's content holds it. 404 when the change request or the reusable content does not exist. Needs view permission."
+      })),
+    /** Quire's extension: the reusable contents of a change request's content, with their markdown. */
+    HttpApiEndpoint.get("listReusableContentsInChangeRequest", "/spaces/:spaceId/change-requests/:changeRequestId/content/reusable-contents", {
+      params: inChangeRequest,
+      success: ReusableContentList,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List the reusable contents of a change request",
+        description: "Quire's extension (GitBook lists them only in a revision's `reusableContents`): every reusable content of the change request's content, in order, each with its markdown. Needs view permission."
+      })),
+    /** Quire's extension: creates a reusable content in a change request. */
+    HttpApiEndpoint.post("createReusableContentInChangeRequest", "/spaces/:spaceId/change-requests/:changeRequestId/content/reusable-contents", {
+      params: inChangeRequest,
+      payload: CreateReusableContent,
+      success: RevisionReusableContent.pipe(HttpApiSchema.status(201)),
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Create a reusable content in a change request",
+        description: "Quire's extension (GitBook's API writes no reusable content): adds a reusable content with `title` and `markdown` to the change request's content, as one new revision of it; pages include it with `{% include \"/reusable-content/<id>\" %}`. Merging the change request brings it to the main content. Answers it with its markdown. Needs edit permission; a merged or archived change request is a 400.",
+        transform: requestExample({ title: "Support contact", markdown: "Write to support@example.com.\n" })
+      })),
+    /** Quire's extension: renames a reusable content of a change request, or replaces its markdown. */
+    HttpApiEndpoint.patch(
+      "updateReusableContentInChangeRequest",
+      "/spaces/:spaceId/change-requests/:changeRequestId/content/reusable-contents/:reusableContentId",
+      { params: { ...inChangeRequest, ...reusableContentId }, payload: UpdateReusableContent, success: RevisionReusableContent, error: [...ApiErrors.Common, ApiErrors.Conflict] }
+    )
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update a reusable content in a change request",
+        description: "Quire's extension: changes the title, the markdown, or both, of a reusable content of the change request's content, as one new revision of it; every page that includes it shows the new markdown. Answers it with its markdown. 404 when the change request holds none with that id. Needs edit permission.",
+        transform: requestExample({ title: "Support and sales contact" })
+      })),
+    /** Quire's extension: deletes a reusable content of a change request. */
+    HttpApiEndpoint.delete(
+      "deleteReusableContentInChangeRequest",
+      "/spaces/:spaceId/change-requests/:changeRequestId/content/reusable-contents/:reusableContentId",
+      { params: { ...inChangeRequest, ...reusableContentId }, success: HttpApiSchema.NoContent, error: [...ApiErrors.Common, ApiErrors.Conflict] }
+    )
+      .annotateMerge(OpenApi.annotations({
+        summary: "Delete a reusable content in a change request",
+        description: "Quire's extension: removes a reusable content from the change request's content, as one new revision of it; pages that still include it show nothing in its place. 404 when the change request holds none with that id. Needs edit permission."
       }))
   )
   .middleware(Authentication)

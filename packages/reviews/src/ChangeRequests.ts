@@ -4,13 +4,14 @@
  */
 import { Context, Effect, Layer, type Option } from "effect"
 import type { Actor, Errors, Pagination } from "@quire/kernel"
-import { type ContentChange, type FileNode, type Head, PublishedContent, type Revision, type RevisionPage, type SpaceAccess } from "@quire/content"
+import { type ContentChange, type FileNode, type Head, PublishedContent, type ReusableContentNode, type Revision, type RevisionPage, type SpaceAccess } from "@quire/content"
 import * as BatchFiles from "./changeRequests/BatchFiles.ts"
 import * as Branch from "./changeRequests/Branch.ts"
 import { contentEdits } from "./changeRequests/ContentEdits.ts"
 import { lifecycle } from "./changeRequests/Lifecycle.ts"
 import { reading } from "./changeRequests/Reading.ts"
 import { restoring } from "./changeRequests/Restore.ts"
+import { type ReusableContentEdit, reusableContentEdits } from "./changeRequests/ReusableContentEdits.ts"
 import type { ChangeRequest } from "./domain/ChangeRequest.ts"
 import type {
   BranchHead,
@@ -33,6 +34,7 @@ export { fileFetchTimeout, maxBatchFileBytes, maxBatchFiles, maxFileBytes } from
 export { isOutdated } from "./changeRequests/Branch.ts"
 export { maxChanges } from "./changeRequests/ContentEdits.ts"
 export type * from "./changeRequests/ChangeRequestTypes.ts"
+export type { ReusableContentEdit } from "./changeRequests/ReusableContentEdits.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -99,6 +101,19 @@ export interface ChangeRequestsShape {
     ref: string,
     build: (parent: Revision) => Effect.Effect<ContentChange, E, R>
   ) => Effect.Effect<Revision, E | Denied | Errors.InvalidInput | Errors.Conflict, R | Actor.Actor>
+  /**
+   * Creates, renames, rewrites or deletes one of the change request's reusable contents, as one new
+   * revision of its branch; answers the node written (none for a delete). NotFound for an id it does not hold.
+   */
+  readonly editReusableContent: (
+    spaceId: string,
+    ref: string,
+    edit: ReusableContentEdit
+  ) => Effect.Effect<
+    ChangeRequestView & { readonly revision: Revision; readonly node: ReusableContentNode | undefined },
+    Denied | Errors.InvalidInput | Errors.Conflict,
+    Actor.Actor
+  >
   /** Imports a website as pages after the change request's pages. */
   readonly importWebsite: (spaceId: string, ref: string, url: string) => Effect.Effect<ChangeRequestImport, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   /**
@@ -124,6 +139,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
         branchHead: branch.branchHead,
         ...records,
         ...restoring(branch, records.create),
+        ...reusableContentEdits(branch),
         ...contentEdits(branch, batchFiles, yield* PublishedContent),
         ...(yield* reading(branch)),
         commit: (spaceId, ref, build) => Effect.map(branch.commitTo(spaceId, ref, build), (written) => written.revision),

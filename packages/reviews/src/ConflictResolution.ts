@@ -157,14 +157,15 @@ export class ConflictResolution extends Context.Service<ConflictResolution, Conf
                 })
               }
               const ours = yield* stored(at.main)
-              const merged = yield* mergeRevisions(published, yield* stored(current.revisionMergedAncestor), ours, theirs, resolutions)
+              const base = yield* stored(current.revisionMergedAncestor)
+              const merged = yield* mergeRevisions(published, base, ours, theirs, resolutions)
               if (merged.kind === "conflicts") {
                 return yield* new Errors.InvalidInput({
                   field: "resolutions",
                   reason: `with these resolutions the merge still conflicts: ${merged.conflicts.map(describe).join(", ")}; choose differently`
                 })
               }
-              return updateFromMain(merged, ours, theirs)
+              return updateFromMain(merged, base, ours, theirs)
             }),
           {
             within: ({ head }) =>

@@ -14,6 +14,7 @@ import * as MergeRules from "./MergeRules.ts"
 import { type ChangeRequest, countersOf } from "./domain/ChangeRequest.ts"
 import { boundForStorage } from "./domain/MergeConflict.ts"
 import * as Notify from "./notifications/Notify.ts"
+import { mergeReusableContents } from "./ReusableContentMerge.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import {
   documentsToRead,
@@ -86,17 +87,37 @@ export const mergeRevisions = Effect.fnUntraced(function*(
 
 /**
  * A change request's head (`theirs`) brought up to date with main (`ours`) by their clean merge
- * `merged`: the branch keeps its variables, takes main's reusable contents (no change request edits
- * them; Git import does, on main) and records main as its other parent.
+ * `merged`: the branch keeps its variables, takes main's reusable contents with its own changes
+ * since `base` (mergeReusableContents) and records main as its other parent.
  */
-export const updateFromMain = (merged: Extract<MergeResult, { readonly kind: "merged" }>, ours: Revision, theirs: Revision) => ({
+export const updateFromMain = (merged: Extract<MergeResult, { readonly kind: "merged" }>, base: Revision, ours: Revision, theirs: Revision) => ({
   pages: merged.pages,
   files: merged.files,
   variables: theirs.variables,
-  reusableContents: ours.reusableContents ?? [],
+  reusableContents: mergeReusableContents(base.reusableContents, ours.reusableContents, theirs.reusableContents),
   documents: merged.newDocuments,
   type: "update" as const,
   otherParents: [ours.id]
+})
+
+/** A merge onto the main the change request was last brought up to date with: its content as it is. */
+const fastForward = (theirs: Revision): ContentChange => ({
+  pages: theirs.pages,
+  files: theirs.files,
+  variables: theirs.variables,
+  reusableContents: theirs.reusableContents ?? [],
+  type: "merge",
+  otherParents: [theirs.id]
+})
+
+/** A merge onto a main that moved: the clean three-way merge from `merged.base`, reusable contents too. */
+const mergeOf = (merged: Extract<MergeResult, { readonly kind: "merged" }> & { readonly base: Revision }, ours: Revision, theirs: Revision): ContentChange => ({
+  pages: merged.pages,
+  files: merged.files,
+  reusableContents: mergeReusableContents(merged.base.reusableContents, ours.reusableContents, theirs.reusableContents),
+  documents: merged.newDocuments,
+  type: "merge",
+  otherParents: [theirs.id]
 })
 
 /** A revision a change request points at (a missing one is a defect). */
@@ -154,9 +175,10 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
 
       /** Three-way merge of main (`ours`) and the change request's head (`theirs`) from the change request's ancestor. */
       const combine = Effect.fnUntraced(function*(cr: ChangeRequest, ours: Revision, theirs: Revision) {
-        const merged = yield* mergeRevisions(published, yield* stored(cr.revisionMergedAncestor), ours, theirs)
+        const base = yield* stored(cr.revisionMergedAncestor)
+        const merged = yield* mergeRevisions(published, base, ours, theirs)
         if (merged.kind === "conflicts") return yield* new Conflicting({ conflicts: merged.conflicts, main: ours.id, head: theirs.id })
-        return merged
+        return { ...merged, base }
       })
 
       /**
@@ -196,14 +218,8 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
           content.mainHead(spaceId, "merge"),
           (ours): Effect.Effect<ContentChange, Conflicting> =>
             ours.id === cr.revisionMergedAncestor
-              ? Effect.succeed({ pages: theirs.pages, files: theirs.files, variables: theirs.variables, type: "merge", otherParents: [theirs.id] })
-              : Effect.map(combine(cr, ours, theirs), (merged) => ({
-                pages: merged.pages,
-                files: merged.files,
-                documents: merged.newDocuments,
-                type: "merge",
-                otherParents: [theirs.id]
-              })),
+              ? Effect.succeed(fastForward(theirs))
+              : Effect.map(combine(cr, ours, theirs), (merged) => mergeOf(merged, ours, theirs)),
           {
             within: ({ revision }) =>
               Effect.gen(function*() {
@@ -246,7 +262,8 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
           (theirs, head) =>
             Effect.gen(function*() {
               const ours = yield* stored(head.space.revisionId)
-              return updateFromMain(yield* combine(head.changeRequest, ours, theirs), ours, theirs)
+              const merged = yield* combine(head.changeRequest, ours, theirs)
+              return updateFromMain(merged, merged.base, ours, theirs)
             }),
           {
             within: ({ change, head }) =>

@@ -3,7 +3,8 @@
  * service interfaces here, with memory and Postgres adapters beside them, and knows nothing of HTTP.
  */
 export { ChangeRequests, isOutdated, maxChanges, maxFileBytes } from "./ChangeRequests.ts"
-export type { ChangeInput, ChangeRequestContent, ChangeRequestList, ChangeRequestPdf, ChangeRequestView, ContentUpdate, FileInput, PdfOptions, UrlFileInput } from "./ChangeRequests.ts"
+export type { ChangeInput, ChangeRequestContent, ChangeRequestList, ChangeRequestPdf, ChangeRequestView, ContentUpdate, FileInput, PdfOptions, ReusableContentEdit, UrlFileInput } from "./ChangeRequests.ts"
+export { mergeReusableContents } from "./ReusableContentMerge.ts"
 export * as Pdf from "./PdfOnDemand.ts"
 export { SpacePdfs } from "./SpacePdfs.ts"
 export type { SpacePdf } from "./SpacePdfs.ts"

@@ -1,10 +1,13 @@
-/** Handlers of the reusable contents group: one by id in the main content, a revision or a change request, and its JSON document. */
+/**
+ * Handlers of the reusable contents group: one by id in the main content, a revision or a change
+ * request, and its JSON document; Quire's list and writes in a change request.
+ */
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import { pageDocumentEffect, ParsePool, type RevisionReusableContent, SpaceContent } from "@quire/content"
 import { Actor } from "@quire/kernel"
-import { ChangeRequests } from "@quire/reviews"
+import { ChangeRequests, type ReusableContentEdit } from "@quire/reviews"
 import { evaluateConditions } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
 import { reusableContent } from "../ReusableContentPresenters.ts"
@@ -29,6 +32,14 @@ export const layer = HttpApiBuilder.group(Api, "reusableContents", Effect.fn(fun
       DomainErrors.api
     )
 
+  /** The reusable content an edit wrote, read back from the change request's new revision with its markdown. */
+  const written = (params: { readonly spaceId: string; readonly changeRequestId: string }, edit: ReusableContentEdit) =>
+    Effect.gen(function*() {
+      const done = yield* changeRequests.editReusableContent(params.spaceId, params.changeRequestId, edit).pipe(DomainErrors.api)
+      if (done.node === undefined) return yield* Effect.die(new Error("A reusable content edit wrote no node"))
+      return present(yield* content.reusableContentIn(done.revision, done.node.id).pipe(DomainErrors.api), { format: "markdown" })
+    })
+
   return handlers
     .handle("getReusableContentById", ({ params, query }) =>
       content.reusableContent(params.spaceId, params.reusableContentId).pipe(DomainErrors.api, Effect.map((found) => present(found, query))))
@@ -47,4 +58,20 @@ export const layer = HttpApiBuilder.group(Api, "reusableContents", Effect.fn(fun
         const found = yield* changeRequests.content(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
         return present(yield* content.reusableContentIn(found.revision, params.reusableContentId).pipe(DomainErrors.api), query)
       }))
+    .handle("listReusableContentsInChangeRequest", ({ params }) =>
+      Effect.gen(function*() {
+        const found = yield* changeRequests.content(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
+        const items = yield* Effect.forEach(found.revision.reusableContents ?? [], (node) =>
+          content.reusableContentIn(found.revision, node.id).pipe(DomainErrors.api, Effect.map((read) => present(read, { format: "markdown" }))))
+        return { items }
+      }))
+    .handle("createReusableContentInChangeRequest", ({ params, payload }) =>
+      written(params, { kind: "create", title: payload.title, markdown: payload.markdown ?? "" }))
+    .handle("updateReusableContentInChangeRequest", ({ params, payload }) =>
+      written(params, { kind: "update", id: params.reusableContentId, title: payload.title, markdown: payload.markdown }))
+    .handle("deleteReusableContentInChangeRequest", ({ params }) =>
+      changeRequests.editReusableContent(params.spaceId, params.changeRequestId, { kind: "delete", id: params.reusableContentId }).pipe(
+        DomainErrors.api,
+        Effect.asVoid
+      ))
 }))

@@ -8,7 +8,7 @@ import { EditorContent, useEditor } from "@tiptap/react"
 import type { Node as ProseMirrorNode } from "@tiptap/pm/model"
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react"
 import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
-import { commandExtensions, createHooks, type LinkTarget } from "./commands/index.ts"
+import { commandExtensions, createHooks, type LinkTarget, type ReusableCatalog } from "./commands/index.ts"
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
 import type { OpenapiCatalog } from "./blocks/openapi/catalog.ts"
 import { createOpenapiView } from "./blocks/openapi/view.ts"
@@ -67,9 +67,11 @@ export interface EditorProps {
    * undo takes back only one's own changes. Read when the editor is made; hidden until `ready`.
    */
   readonly collaboration?: CollabBinding & { readonly ready: boolean }
+  /** The change request's reusable contents: the slash menu inserts them, and "Make reusable" turns the selected blocks into one. */
+  readonly reusable?: ReusableCatalog
 }
 
-export type { CollabBinding, LinkTarget, OpenapiCatalog, UploadedFile, UploadOptions }
+export type { CollabBinding, LinkTarget, OpenapiCatalog, ReusableCatalog, UploadedFile, UploadOptions }
 
 /** How long typing must pause before the page's markdown is reported, ms. */
 const changeDelay = 300
@@ -83,6 +85,13 @@ const load = (editor: TiptapEditor, doc: ProseMirrorNode): void => {
   editor.view.dispatch(tr)
 }
 
+/** The markdown of a document of blocks, with the editor's codec (made on first use). */
+const markdownWith = (codec: { current: MarkdownCodec | null }, editor: { readonly current: TiptapEditor | null }) => (doc: ProseMirrorNode): string => {
+  if (editor.current === null) return ""
+  codec.current ??= createMarkdownCodec(editor.current.schema)
+  return codec.current.serialize(doc)
+}
+
 /** The node views that reach the editor's props: read when they draw, since the views are made once. */
 const resourceViews = (resources: { readonly current: { readonly [K in "fileUrl" | "file" | "uploadFile" | "openapi" | "linkTargets"]: EditorProps[K] | undefined } }) => ({
   figure: createFigureView((src) => resources.current.fileUrl?.(src)),
@@ -92,7 +101,7 @@ const resourceViews = (resources: { readonly current: { readonly [K in "fileUrl"
   cards: createCardsView(() => resources.current.linkTargets)
 })
 
-export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, importImage, fileUrl, file, openapi, collaboration }: EditorProps) => {
+export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, importImage, fileUrl, file, openapi, collaboration, reusable }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
   const onFieldOpenRef = useRef(onFieldOpen)
@@ -104,6 +113,9 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   resources.current = { fileUrl, file, uploadFile, openapi, linkTargets }
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
+  const editorRef = useRef<TiptapEditor | null>(null)
+  hooks.reusable = reusable
+  hooks.markdownOf = markdownWith(codecRef, editorRef)
   const loaded = useRef<string | null>(null)
   const frame = useRef<HTMLDivElement>(null)
   // The document not yet reported (documents are immutable: keeping it costs nothing) and its timer.
@@ -227,6 +239,7 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
     // browser first lays the page out (an effect ran after: one layout of every block first).
     if (live && shown && editor && !editor.isDestroyed) frame.current?.classList.toggle("is-long", editor.state.doc.childCount >= longPage)
   }, [editor, live, shown])
+  editorRef.current = editor
   useEffect(() => {
     // Without TipTap's "update" event: it is no edit, and the page would be reported as changed.
     const want = editable && shown

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from "react"
 import { applyLink, type CommandHooks, insertFigure, linkRange, removeLink, replaceFigureSrc } from "./hooks.ts"
 import { startInsert } from "./insert.ts"
 import { LinkPicker } from "./LinkPicker.tsx"
+import { MakeReusable } from "./MakeReusable.tsx"
 import type { LinkTarget } from "./link-targets.ts"
 import { UploadProgress } from "./UploadProgress.tsx"
 import { uploadProblem } from "./upload.ts"
@@ -77,11 +78,13 @@ export const Toolbar = ({ editor, hooks, linkTargets, uploadFile, importImage }:
       italic: e.isActive("italic"),
       code: e.isActive("code"),
       link: e.isActive("link"),
-      editable: e.isEditable
+      editable: e.isEditable,
+      selected: !e.state.selection.empty
     })
   })
   const [picker, setPicker] = useState<{ from: number; to: number; href: string | undefined } | undefined>(undefined)
   const [upload, setUpload] = useState<Upload>(undefined)
+  const [reusing, setReusing] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
 
   const uploadOne = async (file: File, pos: number | undefined) => {
@@ -156,7 +159,12 @@ export const Toolbar = ({ editor, hooks, linkTargets, uploadFile, importImage }:
             e.target.value = ""
             if (file) void uploadOne(file, undefined)
           }} />
+        {hooks.reusable === undefined ? null : (
+          <button type="button" aria-label="Make reusable" title="Turn the selected blocks into reusable content" aria-expanded={reusing}
+            disabled={disabled || !(state?.selected ?? false)} onClick={() => setReusing(true)}>Make reusable</button>
+        )}
       </div>
+      {reusing ? <MakeReusable editor={editor} hooks={hooks} onClose={() => setReusing(false)} /> : null}
       {picker === undefined ? null : (
         <LinkPicker load={linkTargets} current={picker.href}
           onPick={(href, text) => {

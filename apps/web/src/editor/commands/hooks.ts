@@ -4,6 +4,8 @@ import { getMarkRange } from "@tiptap/core"
 import { TextSelection } from "@tiptap/pm/state"
 import { figureFor } from "./upload.ts"
 import { insertNode } from "./insert.ts"
+import type { Node as PMNode } from "@tiptap/pm/model"
+import type { ReusableCatalog } from "./reusable.ts"
 
 export interface CommandHooks {
   /** Opens the file chooser for an image (the menu's Image). */
@@ -14,9 +16,20 @@ export interface CommandHooks {
   upload: (file: File, pos: number | undefined) => void
   /** Copies images of other sites, just pasted, into the change request (their figures go in at the cursor). */
   importImages: (srcs: ReadonlyArray<string>) => void
+  /** The change request's reusable contents (the editor sets it from its props); undefined: none offered. */
+  reusable: ReusableCatalog | undefined
+  /** The markdown of a document of blocks, as the page would hold them (the editor sets it once its codec is made). */
+  markdownOf: (doc: PMNode) => string
 }
 
-export const createHooks = (): CommandHooks => ({ pickImage: () => {}, openLinkPicker: () => {}, upload: () => {}, importImages: () => {} })
+export const createHooks = (): CommandHooks => ({
+  pickImage: () => {},
+  openLinkPicker: () => {},
+  upload: () => {},
+  importImages: () => {},
+  reusable: undefined,
+  markdownOf: () => ""
+})
 
 /** The range a link would cover: the selection, or the whole link the cursor is in; with that link's destination. */
 export const linkRange = (editor: Editor): { from: number; to: number; href: string | undefined } => {

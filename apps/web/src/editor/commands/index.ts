@@ -8,6 +8,7 @@ import { imageDrop } from "./upload.ts"
 
 export { createHooks, type CommandHooks } from "./hooks.ts"
 export type { LinkTarget } from "./link-targets.ts"
+export type { ReusableCatalog } from "./reusable.ts"
 
 /**
  * Mod-K opens the link picker. Its event goes no further: the app's Ctrl/Cmd-K (search) is for outside the text.
@@ -32,7 +33,7 @@ const linkKey = (hooks: CommandHooks) =>
 
 export const commandExtensions = (hooks: CommandHooks): Array<AnyExtension> => [
   MarkdownShortcuts,
-  slashMenu(() => hooks.pickImage()),
+  slashMenu(() => hooks.pickImage(), () => hooks.reusable),
   imageDrop((file, pos) => hooks.upload(file, pos), (srcs) => hooks.importImages(srcs)),
   linkKey(hooks)
 ]

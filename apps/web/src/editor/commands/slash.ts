@@ -6,8 +6,9 @@
 import { Extension, type Editor } from "@tiptap/core"
 import { PluginKey } from "@tiptap/pm/state"
 import { Suggestion, exitSuggestion, type SuggestionKeyDownProps, type SuggestionProps } from "@tiptap/suggestion"
-import { filterItems, type InsertItem } from "./items.ts"
+import { filterItems, insertItems, type InsertItem } from "./items.ts"
 import { runItem } from "./insert.ts"
+import { type ReusableCatalog, reusableItems } from "./reusable.ts"
 
 export const slashMenuKey = new PluginKey("quireSlashMenu")
 
@@ -129,7 +130,13 @@ const allowedAt = (editor: Editor, pos: number): boolean => {
 /** Whether a query with a space in it still names an item (one without a space keeps the menu open, as typed so far). */
 const stillMatches = (query: string): boolean => !/\s/.test(query) || filterItems(query).length > 0
 
-export const slashMenu = (pickImage: () => void) =>
+/** The blocks and, when the screen gives a catalog, the change request's reusable contents (read as the menu opens; without them when that fails). */
+const itemsFor = async (query: string, reusable: ReusableCatalog | undefined): Promise<ReadonlyArray<InsertItem>> => {
+  const contents = reusable === undefined ? [] : await reusable.list().catch(() => [])
+  return filterItems(query, [...insertItems, ...reusableItems(contents)])
+}
+
+export const slashMenu = (pickImage: () => void, reusable: () => ReusableCatalog | undefined = () => undefined) =>
   Extension.create({
     name: "quireSlashMenu",
     addProseMirrorPlugins() {
@@ -143,7 +150,7 @@ export const slashMenu = (pickImage: () => void) =>
           // matches an item (a slash in prose, "/usr/bin and", ends the menu at the first space).
           allowSpaces: true,
           decorationClass: "quire-slash-query",
-          items: ({ query }) => [...filterItems(query)],
+          items: async ({ query }) => [...await itemsFor(query, reusable())],
           allow: ({ editor, state, range }) => allowedAt(editor, range.from) && stillMatches(state.doc.textBetween(range.from + 1, range.to)),
           command: ({ editor, range, props }) => runItem(editor, props, range, pickImage),
           render: () => {

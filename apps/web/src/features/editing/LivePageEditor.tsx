@@ -24,6 +24,7 @@ export interface LiveEditorResources {
   readonly openapi: NonNullable<EditorProps["openapi"]>
   readonly file: NonNullable<EditorProps["file"]>
   readonly importImage: NonNullable<EditorProps["importImage"]>
+  readonly reusable: NonNullable<EditorProps["reusable"]>
 }
 
 interface Connection {
@@ -225,6 +226,7 @@ export const LivePageEditor = (props: {
         <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || refusalPasses(state.refusal)}
           onFieldOpen={setFieldOpen} linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
           file={props.resources.file} importImage={props.resources.importImage} openapi={props.resources.openapi}
+          reusable={props.resources.reusable}
           collaboration={{ document: connection.document, awareness: connection.provider.awareness!, user: props.user, ready: state.synced }} />
       )}
     </div>

@@ -11,7 +11,8 @@ import type { CatalogOperation, CatalogSpec, OpenapiCatalog } from "../../editor
 import { headingsOfHtml, linkTargets, type Heading, type PageEntry } from "../../editor/commands/link-targets.ts"
 import type { RevisionFile, RevisionPage } from "@quire/api"
 import type { UploadedFile, UploadOptions } from "../../editor/uploads.ts"
-import { getPage, importFile, latestSpecContent, listFiles, listPages, listSpecs, organizationOf } from "./content.ts"
+import { createReusableContent, getPage, importFile, latestSpecContent, listFiles, listPages, listReusableContents, listSpecs, organizationOf } from "./content.ts"
+import type { ReusableCatalog, ReusableSummary } from "../../editor/commands/reusable.ts"
 import { sendFile, uploadLimit } from "./file-upload.ts"
 import { operationsOf } from "../specs/model.ts"
 import { callApi } from "../../api/call.ts"
@@ -114,7 +115,20 @@ const useEditorResources = (props: { readonly spaceId: string; readonly number: 
         return loading
       }
     }
-    return { loadFiles, fileUrl: files.resolve, file: files.find, targets, upload, importImage, openapi }
+    // Read when the slash menu first opens, again after a failure or a creation.
+    let reusableList: Promise<ReadonlyArray<ReusableSummary>> | undefined
+    const reusable: ReusableCatalog = {
+      list: () => (reusableList ??= callApi(registry, listReusableContents(props.spaceId, props.number)).catch((failure: unknown) => {
+        reusableList = undefined
+        throw failure
+      })),
+      create: async (title, markdown) => {
+        const created = await callApi(registry, createReusableContent(props.spaceId, props.number, { title, markdown }))
+        reusableList = undefined
+        return created
+      }
+    }
+    return { loadFiles, fileUrl: files.resolve, file: files.find, targets, upload, importImage, openapi, reusable }
   }, [props.spaceId, props.number, props.pageId, base, registry])
 }
 

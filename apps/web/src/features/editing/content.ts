@@ -103,3 +103,21 @@ export const listSpecs = (organizationId: string) =>
 /** The files of a spec's latest version (`openapi`: its entry document). */
 export const latestSpecContent = (organizationId: string, specSlug: string) =>
   withClient((client) => client.openAPISpecs.getLatestOpenAPISpecVersionContent({ params: { organizationId, specSlug } }))
+
+/** The change request's reusable contents (Quire's `listReusableContentsInChangeRequest`), with their markdown. */
+export const listReusableContents = (spaceId: string, cr: string | number) =>
+  withClient((client) => client.reusableContents.listReusableContentsInChangeRequest({ params: params(spaceId, cr) })).pipe(
+    Effect.map((answer) => answer.items)
+  )
+
+/** Creates a reusable content in the change request (Quire's `createReusableContentInChangeRequest`). */
+export const createReusableContent = (spaceId: string, cr: string | number, payload: { readonly title: string; readonly markdown?: string }) =>
+  withClient((client) => client.reusableContents.createReusableContentInChangeRequest({ params: params(spaceId, cr), payload }))
+
+/** Renames a reusable content of the change request, or replaces its markdown. */
+export const updateReusableContent = (spaceId: string, cr: string | number, reusableContentId: string, payload: { readonly title?: string; readonly markdown?: string }) =>
+  withClient((client) => client.reusableContents.updateReusableContentInChangeRequest({ params: { ...params(spaceId, cr), reusableContentId }, payload }))
+
+/** Deletes a reusable content of the change request. */
+export const deleteReusableContent = (spaceId: string, cr: string | number, reusableContentId: string) =>
+  withClient((client) => client.reusableContents.deleteReusableContentInChangeRequest({ params: { ...params(spaceId, cr), reusableContentId } }))

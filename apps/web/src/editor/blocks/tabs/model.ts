@@ -71,3 +71,25 @@ export const tabAfterKey = (key: string, index: number, count: number): number |
   if (key === "End") return count - 1
   return undefined
 }
+
+/**
+ * Moves the `from`th tab of the tabs block at `tabsPos` to be the `to`th, in one step. The blank
+ * lines before each tab's tag stay with the place, not the tab, so the first tab is never set off.
+ */
+export const moveTab = (state: EditorState, tabsPos: number, from: number, to: number): Transaction | undefined => {
+  const tabs = state.doc.nodeAt(tabsPos)!
+  if (from === to || from < 0 || to < 0 || from >= tabs.childCount || to >= tabs.childCount) return undefined
+  const order: Array<PMNode> = []
+  tabs.forEach((tab) => order.push(tab))
+  const [moved] = order.splice(from, 1)
+  order.splice(to, 0, moved!)
+  const leads = Array.from({ length: tabs.childCount }, (_, i) => tabs.child(i).attrs.lead as number)
+  const placed = order.map((tab, i) => (tab.attrs.lead === leads[i] ? tab : tab.type.create({ ...tab.attrs, lead: leads[i] }, tab.content, tab.marks)))
+  return state.tr.replaceWith(tabsPos + 1, tabsPos + tabs.nodeSize - 1, placed)
+}
+
+/** Where Alt+ArrowLeft or Alt+ArrowRight on the `index`th of `count` tabs moves it, or undefined (no move: the key is not one, or the edge). */
+export const moveAfterKey = (key: string, index: number, count: number): number | undefined => {
+  const to = key === "ArrowLeft" ? index - 1 : key === "ArrowRight" ? index + 1 : undefined
+  return to === undefined || to < 0 || to >= count ? undefined : to
+}

@@ -2,16 +2,20 @@
  * Tabs drawn as tabs: a tab bar of titles over the tab shown (the others hidden), as GitBook's editor draws them.
  * A title is edited in place in the bar (a second click on the tab shown, a double click, Enter or F2); "+" adds
  * a tab, "Delete tab" deletes the one shown. The bar is a tablist: the arrows, Home and End move along it,
- * ArrowDown or Escape goes into the tab's text. A tab the cursor moves into is shown (`TabsFollowCursor`).
+ * ArrowDown or Escape goes into the tab's text. A tab is reordered by dragging it along the bar, by
+ * Alt+ArrowLeft/Right on it, or by "Move tab left/right". A tab the cursor moves into is shown (`TabsFollowCursor`).
  */
 import { Extension, type NodeViewRenderer, type NodeViewRendererProps } from "@tiptap/core"
 import type { Node as PMNode } from "@tiptap/pm/model"
 import { Plugin, PluginKey, Selection } from "@tiptap/pm/state"
 import { commitsAsTyped, h, sourceButton } from "../shared/view.ts"
-import { addTab, deleteTab, retitle, tabAfterKey, tabPos, titleOf } from "./model.ts"
+import { addTab, deleteTab, moveAfterKey, moveTab, retitle, tabAfterKey, tabPos, titleOf } from "./model.ts"
 
 /** The event by which `TabsFollowCursor` asks a tabs view to show one of its tabs (`detail`: its index). */
 const showTabEvent = "quire-show-tab"
+
+/** The drag data of a tab dragged along its bar (its index). */
+const tabDragType = "application/x-quire-tab"
 
 const idPrefix = () => `quire-tabs-${Math.random().toString(36).slice(2, 10)}`
 
@@ -45,7 +49,13 @@ const titleField = (title: string, on: { readonly typed: (value: string) => void
 }
 
 /** One tab of the bar (`role=tab`, roving tabindex); `key` answers whether it used the key. */
-const tabElement = (ids: string, index: number, title: string, selected: boolean, on: { readonly click: () => void; readonly key: (key: string) => boolean }): HTMLElement => {
+const tabElement = (
+  ids: string,
+  index: number,
+  title: string,
+  selected: boolean,
+  on: { readonly click: () => void; readonly key: (key: string, alt: boolean) => boolean; readonly dropped: (from: number) => void }
+): HTMLElement => {
   const tab = h("button", {
     type: "button",
     role: "tab",
@@ -59,7 +69,24 @@ const tabElement = (ids: string, index: number, title: string, selected: boolean
   tab.addEventListener("click", on.click)
   tab.addEventListener("keydown", (e) => {
     e.stopPropagation()
-    if (on.key(e.key)) e.preventDefault()
+    if (on.key(e.key, e.altKey)) e.preventDefault()
+  })
+  // Dragged along the bar: the tab dropped on takes the dragged one's place.
+  tab.draggable = true
+  tab.addEventListener("dragstart", (e) => {
+    e.dataTransfer?.setData(tabDragType, String(index))
+    if (e.dataTransfer) e.dataTransfer.effectAllowed = "move"
+  })
+  tab.addEventListener("dragover", (e) => {
+    if (!e.dataTransfer?.types.includes(tabDragType)) return
+    e.preventDefault()
+    e.dataTransfer.dropEffect = "move"
+  })
+  tab.addEventListener("drop", (e) => {
+    const from = e.dataTransfer?.getData(tabDragType)
+    if (from === undefined || from === "") return
+    e.preventDefault()
+    on.dropped(Number(from))
   })
   return tab
 }
@@ -74,6 +101,43 @@ const namePanels = (contentDOM: HTMLElement, ids: string, active: number) => {
   })
 }
 
+/** The bar's buttons beside the tabs. */
+const barButtons = () => ({
+  add: h("button", { type: "button", class: "quire-tabs-add", "aria-label": "Add a tab", title: "Add a tab" }, "+"),
+  remove: h("button", { type: "button", class: "quire-tabs-delete" }, "Delete tab"),
+  left: h("button", { type: "button", class: "quire-tabs-move", "aria-label": "Move tab left", title: "Move this tab left (Alt+←)" }, "←"),
+  right: h("button", { type: "button", class: "quire-tabs-move", "aria-label": "Move tab right", title: "Move this tab right (Alt+→)" }, "→")
+})
+
+/** Names the buttons after the `active`th of `count` tabs (titled `title`); a move past either end is disabled. */
+const labelButtons = (b: { readonly remove: HTMLElement; readonly left: HTMLButtonElement; readonly right: HTMLButtonElement }, title: string, active: number, count: number) => {
+  b.remove.setAttribute("aria-label", `Delete tab “${title}”${count === 1 ? " and its block" : ""}`)
+  b.remove.title = count === 1 ? "Delete the tabs block (its only tab)" : "Delete this tab"
+  b.left.disabled = active === 0
+  b.right.disabled = active >= count - 1
+}
+
+/** What a key on the `index`th of `count` tabs does (Alt+arrows move it; the tablist keys; rename; into its text); false: not the bar's key. */
+const barKey = (
+  key: string,
+  alt: boolean,
+  index: number,
+  count: number,
+  act: { readonly move: (from: number, to: number) => void; readonly show: (i: number) => void; readonly rename: (i: number) => void; readonly into: (i: number) => void }
+): boolean => {
+  if (alt) {
+    const to = moveAfterKey(key, index, count)
+    if (to !== undefined) act.move(index, to)
+    return key === "ArrowLeft" || key === "ArrowRight"
+  }
+  const next = tabAfterKey(key, index, count)
+  if (next !== undefined) act.show(next)
+  else if (key === "Enter" || key === "F2") act.rename(index)
+  else if (key === "ArrowDown" || key === "Escape") act.into(index)
+  else return false
+  return true
+}
+
 export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
   let node = props.node
   const { editor } = props
@@ -83,9 +147,8 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
   let editing: number | undefined
   let drawing = false
   const list = h("div", { role: "tablist", "aria-label": "Tabs", class: "quire-tabs-list" })
-  const add = h("button", { type: "button", class: "quire-tabs-add", "aria-label": "Add a tab", title: "Add a tab" }, "+")
-  const remove = h("button", { type: "button", class: "quire-tabs-delete" }, "Delete tab")
-  const bar = h("div", { class: "quire-tabs-bar", contenteditable: "false" }, list, add, remove, sourceButton(props))
+  const { add, remove, left, right } = barButtons()
+  const bar = h("div", { class: "quire-tabs-bar", contenteditable: "false" }, list, add, left, right, remove, sourceButton(props))
   const contentDOM = h("div", { class: "quire-tabs-panels" })
   const dom = h("div", { class: "quire-block quire-tabs" }, bar, contentDOM)
   // Where the tabs block is, for a change; none while the editor is read-only.
@@ -137,17 +200,19 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
       }
     })
 
+  /** Moves the `from`th tab to be the `to`th and shows it there, its tab focused. */
+  const move = (from: number, to: number) => {
+    const tr = posOf() === undefined ? undefined : moveTab(editor.state, posOf()!, from, to)
+    if (tr !== undefined) editor.view.dispatch(tr)
+    if (tr !== undefined) show(to, "bar")
+  }
+
   const tabButton = (index: number): HTMLElement =>
     tabElement(ids, index, titleOf(node.child(index)), index === active, {
       click: () => (index === active ? startEditing(index) : show(index, "bar")),
-      key: (key) => {
-        const next = tabAfterKey(key, index, node.childCount)
-        if (next !== undefined) show(next, "bar")
-        else if (key === "Enter" || key === "F2") startEditing(index)
-        else if (key === "ArrowDown" || key === "Escape") cursorInto(index, true)
-        else return false
-        return true
-      }
+      dropped: (from) => move(from, index),
+      key: (key, alt) =>
+        barKey(key, alt, index, node.childCount, { move, show: (i) => show(i, "bar"), rename: startEditing, into: (i) => cursorInto(i, true) })
     })
 
   /** Draws the bar from the node and hides every panel but the shown one. */
@@ -176,9 +241,7 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
       fresh?.focus()
       fresh?.select()
     }
-    const title = titleOf(node.child(active))
-    remove.setAttribute("aria-label", `Delete tab “${title}”${node.childCount === 1 ? " and its block" : ""}`)
-    remove.title = node.childCount === 1 ? "Delete the tabs block (its only tab)" : "Delete this tab"
+    labelButtons({ remove, left, right }, titleOf(node.child(active)), active, node.childCount)
     hidePanels()
   }
 
@@ -200,6 +263,7 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
     if (last) return void editor.view.focus()
     show(Math.min(index, node.childCount - 1), "bar")
   })
+  for (const [button, by] of [[left, -1], [right, 1]] as const) button.addEventListener("click", () => move(active, active + by))
   dom.addEventListener(showTabEvent, (e) => {
     const index = (e as CustomEvent<number>).detail
     if (index !== active && editing === undefined) show(index, "cursor")

@@ -1,7 +1,7 @@
-/** Tabs as the tab bar changes them: a title, a tab added, a tab deleted, the keys along the bar. */
+/** Tabs as the tab bar changes them: a title, a tab added, a tab deleted, a tab moved, the keys along the bar. */
 import { EditorState, type Transaction } from "@tiptap/pm/state"
 import { describe, expect, it } from "vitest"
-import { addTab, deleteTab, retitle, tabAfterKey, titleOf } from "../../../../src/editor/blocks/tabs/model.ts"
+import { addTab, deleteTab, moveAfterKey, moveTab, retitle, tabAfterKey, titleOf } from "../../../../src/editor/blocks/tabs/model.ts"
 import { codec } from "../../../../../../packages/document/test/support.ts"
 
 const PAGE = "Intro.\n\n{% tabs %}\n{% tab title=\"npm\" %}\nnpm i\n{% endtab %}\n\n{% tab title=\"pnpm\" %}\npnpm add\n{% endtab %}\n{% endtabs %}\n\nAfter.\n"
@@ -32,6 +32,15 @@ describe("editing tabs", () => {
     expect(run((s, p) => deleteTab(s, p, 1))).toBe(PAGE.replace("\n{% tab title=\"pnpm\" %}\npnpm add\n{% endtab %}\n", ""))
     const one = "Intro.\n\n{% tabs %}\n{% tab title=\"Only\" %}\nText\n{% endtab %}\n{% endtabs %}\n\nAfter.\n"
     expect(run((s, p) => deleteTab(s, p, 0), one)).toBe("Intro.\n\nAfter.\n")
+  })
+  it("a tab moved takes its lines to its new place; the blank lines stay where they were, and a move in place changes nothing", () => {
+    const swapped = "Intro.\n\n{% tabs %}\n{% tab title=\"pnpm\" %}\npnpm add\n{% endtab %}\n\n{% tab title=\"npm\" %}\nnpm i\n{% endtab %}\n{% endtabs %}\n\nAfter.\n"
+    expect(run((s, p) => moveTab(s, p, 1, 0)!)).toBe(swapped)
+    expect(run((s, p) => moveTab(s, p, 0, 1)!)).toBe(swapped)
+    expect(codec.serialize(codec.parse(swapped))).toBe(swapped)
+    const state = EditorState.create({ schema: codec.schema, doc: codec.parse(PAGE) })
+    expect([moveTab(state, state.doc.child(0).nodeSize, 1, 1), moveTab(state, state.doc.child(0).nodeSize, 0, 2)]).toEqual([undefined, undefined])
+    expect([moveAfterKey("ArrowLeft", 1, 3), moveAfterKey("ArrowRight", 1, 3), moveAfterKey("ArrowLeft", 0, 3), moveAfterKey("ArrowRight", 2, 3), moveAfterKey("Home", 1, 3)]).toEqual([0, 2, undefined, undefined, undefined])
   })
   it("the arrows wrap along the bar; Home and End go to the first and last tab; other keys move nothing", () => {
     expect([tabAfterKey("ArrowRight", 2, 3), tabAfterKey("ArrowLeft", 0, 3), tabAfterKey("Home", 2, 3), tabAfterKey("End", 0, 3), tabAfterKey("a", 0, 3)]).toEqual([0, 2, 0, 2, undefined])

@@ -1,0 +1,80 @@
+/**
+ * Reusable content in the editor: the selected blocks turned into a new reusable content by
+ * keyboard ("Make reusable", a name, Enter), which an include of it replaces in the page; an
+ * existing one inserted from the slash menu. What is stored is read through /v1.
+ */
+import { expect, inject, it } from "vitest"
+import { captureScreen, expectAccessible, open, openEditor, sharedBrowser } from "./browser.ts"
+import { api, eventually } from "./servers.ts"
+
+const url = inject("readyServer")
+const browser = sharedBrowser()
+
+interface Reusable { readonly id: string; readonly title: string; readonly markdown?: string }
+
+it("makes the selected blocks reusable content and inserts another from the slash menu", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Reuse Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Handbook" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Reuse" })
+  const base = `/spaces/${space.id}/change-requests/${cr.id}`
+  await api(url, "POST", `${base}/content`, {
+    changes: [{ operation: "insert_page", title: "Notes", slug: "notes", document: { markdown: "Intro.\n\nShared one.\n\nShared two.\n\nOutro.\n" } }]
+  })
+  const contact = await api<Reusable>(url, "POST", `${base}/content/reusable-contents`, { title: "Contact", markdown: "Write to us.\n" })
+  const pages = await api<{ pages: ReadonlyArray<{ id: string; title: string }> }>(url, "GET", `${base}/content/pages`)
+  const notes = pages.pages.find((p) => p.title === "Notes")!
+  const read = () => api<{ markdown?: string }>(url, "GET", `${base}/content/page/${notes.id}?format=markdown`).then((p) => p.markdown ?? "")
+  const listed = () => api<{ items: ReadonlyArray<Reusable> }>(url, "GET", `${base}/content/reusable-contents`).then((l) => l.items)
+
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  try {
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/notes`)
+    const make = page.getByRole("button", { name: "Make reusable" })
+    // Nothing selected: nothing to make reusable.
+    await editor.getByText("Intro.").click()
+    expect(await make.isDisabled()).toBe(true)
+
+    // Select the two shared paragraphs by keyboard.
+    await editor.getByText("Shared one.").click()
+    await page.keyboard.press("Home")
+    await page.keyboard.press("Shift+ArrowDown")
+    await page.keyboard.press("Shift+End")
+    await expect.poll(() => make.isDisabled()).toBe(false)
+    await make.focus()
+    await page.keyboard.press("Enter")
+    const form = page.getByRole("form", { name: "Make reusable" })
+    const name = form.getByRole("textbox", { name: "Name of the reusable content" })
+    await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true)
+    // No name: said next to the field.
+    await page.keyboard.press("Enter")
+    await form.getByRole("alert").getByText("Give the reusable content a name.").waitFor()
+    await page.keyboard.type("Shared block")
+    await captureScreen(page, "reusable-content-make")
+    await page.keyboard.press("Enter")
+    await form.waitFor({ state: "detached" })
+
+    const created = await eventually("the new reusable content", listed, (items) => items.some((r) => r.title === "Shared block"))
+    const shared = created.find((r) => r.title === "Shared block")!
+    expect(shared.markdown).toBe("Shared one.\n\nShared two.\n")
+    const replaced = await eventually("the include in place of the blocks", read, (md) => md.includes(`/reusable-content/${shared.id}`))
+    expect(replaced).toBe(`Intro.\n\n{% include "/reusable-content/${shared.id}" %}\n\nOutro.\n`)
+
+    // The slash menu offers the change request's reusable contents.
+    await editor.getByText("Outro.").click()
+    await page.keyboard.press("End")
+    await page.keyboard.press("Enter")
+    await page.keyboard.type("/contact")
+    const menu = page.getByRole("listbox", { name: "Insert a block" })
+    await expect.poll(() => menu.getByRole("option").first().textContent()).toMatch(/^Reusable: Contact/)
+    await captureScreen(page, "reusable-content-slash")
+    await page.keyboard.press("Enter")
+    await menu.waitFor({ state: "detached" })
+    const withContact = await eventually("the included contact", read, (md) => md.includes(`/reusable-content/${contact.id}`))
+    expect(withContact).toContain(`Outro.\n\n{% include "/reusable-content/${contact.id}" %}\n`)
+    await expectAccessible(page, "the editor with reusable content")
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+}, 180_000)
