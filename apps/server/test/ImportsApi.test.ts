@@ -9,25 +9,15 @@ import { Effect } from "effect"
 import { unzipSync, zipSync } from "fflate"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
-import { readdirSync, readFileSync, statSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
+import { filesOfFolder } from "@quire/testkit"
 import { backends, baseUrl, type Client, download, errorCode, errorMessage, newUser, spaceWith, withSettings } from "./Harness.ts"
 
 const fixtures = join(import.meta.dirname, "../../../packages/content/test/importing/fixtures")
 
 /** The files of a fixture folder, under `prefix` (as an export tool zips its folder). */
-const filesOf = (dir: string, prefix = ""): Record<string, Uint8Array> => {
-  const files: Record<string, Uint8Array> = {}
-  const walk = (at: string, rel: string) => {
-    for (const name of readdirSync(at).sort()) {
-      const path = join(at, name)
-      if (statSync(path).isDirectory()) walk(path, `${rel}${name}/`)
-      else files[`${rel}${name}`] = readFileSync(path)
-    }
-  }
-  walk(join(fixtures, dir), prefix)
-  return files
-}
+const filesOf = (dir: string, prefix = ""): Record<string, Uint8Array> => filesOfFolder(join(fixtures, dir), prefix)
 
 const zipOf = (dir: string, prefix = "") => zipSync(filesOf(dir, prefix))
 

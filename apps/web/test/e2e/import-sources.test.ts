@@ -9,13 +9,14 @@
  * app's screens to test/artifacts.
  */
 import { zipSync } from "fflate"
-import { readdirSync, readFileSync, statSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Page } from "playwright-core"
 import { expect, inject, it } from "vitest"
+import { filesOfFolder } from "@quire/testkit"
 import { captureScreen, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
@@ -24,18 +25,7 @@ const browser = sharedBrowser()
 const fixtures = fileURLToPath(new URL("../../../../packages/content/test/importing/fixtures/", import.meta.url))
 const docsImages = fileURLToPath(new URL("../../../../docs/images/imports/", import.meta.url))
 
-const zipOf = (dir: string): Buffer => {
-  const files: Record<string, Uint8Array> = {}
-  const walk = (at: string, rel: string) => {
-    for (const name of readdirSync(at).sort()) {
-      const path = join(at, name)
-      if (statSync(path).isDirectory()) walk(path, `${rel}${name}/`)
-      else files[`${rel}${name}`] = readFileSync(path)
-    }
-  }
-  walk(join(fixtures, dir), "")
-  return Buffer.from(zipSync(files))
-}
+const zipOf = (dir: string): Buffer => Buffer.from(zipSync(filesOfFolder(join(fixtures, dir))))
 
 /** A small documentation website: two pages linking each other, each showing an image of its own. */
 const website = () => {

@@ -5,10 +5,10 @@
  * checked against the API (runs, pages, files).
  */
 import { zipSync } from "fflate"
-import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { expect, inject, it } from "vitest"
+import { filesOfFolder } from "@quire/testkit"
 import { artifacts, captureScreen, errorOf, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
@@ -16,18 +16,7 @@ const url = inject("readyServer")
 const browser = sharedBrowser()
 const fixtures = fileURLToPath(new URL("../../../../packages/content/test/importing/fixtures/", import.meta.url))
 
-const zipOf = (dir: string): Buffer => {
-  const files: Record<string, Uint8Array> = {}
-  const walk = (at: string, rel: string) => {
-    for (const name of readdirSync(at).sort()) {
-      const path = join(at, name)
-      if (statSync(path).isDirectory()) walk(path, `${rel}${name}/`)
-      else files[`${rel}${name}`] = readFileSync(path)
-    }
-  }
-  walk(join(fixtures, dir), "")
-  return Buffer.from(zipSync(files))
-}
+const zipOf = (dir: string): Buffer => Buffer.from(zipSync(filesOfFolder(join(fixtures, dir))))
 
 interface Run {
   readonly id: string
