@@ -9,8 +9,8 @@
  */
 import { Config, Context, Effect, Option } from "effect"
 import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { createHash } from "node:crypto"
 import { type Decision, RateLimiter } from "@quire/gateway"
+import { hashSecret } from "@quire/identity"
 import { envelope } from "./ErrorEnvelope.ts"
 
 const bearerToken = (request: HttpServerRequest.HttpServerRequest): string | undefined =>
@@ -28,10 +28,13 @@ export const addressOf = (request: HttpServerRequest.HttpServerRequest, trustPro
   return forwarded !== undefined && forwarded !== "" ? forwarded : Option.getOrElse(request.remoteAddress, () => "unknown")
 }
 
-/** The budget a request draws on: its token's (hashed: keys are stored) or its address's. */
+/**
+ * The budget a request draws on: its token's (hashed: keys are stored; the hash authentication
+ * then looks the token up by, computed once) or its address's.
+ */
 export const callerKey = (request: HttpServerRequest.HttpServerRequest, trustProxy: boolean): string => {
   const token = bearerToken(request)
-  if (token !== undefined) return `token:${createHash("sha256").update(token).digest("base64url")}`
+  if (token !== undefined) return `token:${hashSecret(token)}`
   return `address:${addressOf(request, trustProxy)}`
 }
 

@@ -1,5 +1,5 @@
 /** API token secrets: generation and the one-way hash under which they are stored. */
-import { createHash } from "node:crypto"
+import { hash } from "node:crypto"
 import { Ids } from "@quire/kernel"
 
 /**
@@ -8,5 +8,18 @@ import { Ids } from "@quire/kernel"
  */
 export const generateSecret = (): string => `quire_pat_${Ids.randomId(40)}`
 
-/** Tokens are high-entropy random secrets, so one SHA-256 suffices (as for GitHub's tokens). */
-export const hashSecret = (secret: string): string => createHash("sha256").update(secret).digest("hex")
+let lastSecret: string | undefined
+let lastHash = ""
+
+/**
+ * Tokens are high-entropy random secrets, so one SHA-256 suffices (as for GitHub's tokens). The
+ * last secret's hash is kept: a request's rate limit and its authentication hash the same token
+ * one after the other (issue 35).
+ */
+export const hashSecret = (secret: string): string => {
+  if (secret !== lastSecret) {
+    lastHash = hash("sha256", secret, "hex")
+    lastSecret = secret
+  }
+  return lastHash
+}
