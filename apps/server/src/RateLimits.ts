@@ -29,8 +29,8 @@ export const addressOf = (request: HttpServerRequest.HttpServerRequest, trustPro
 }
 
 /**
- * The budget a request draws on: its token's (hashed: keys are stored; the hash authentication
- * then looks the token up by, computed once) or its address's.
+ * The budget a request draws on: its token's (hashed as authentication hashes it: keys are
+ * stored) or its address's.
  */
 export const callerKey = (request: HttpServerRequest.HttpServerRequest, trustProxy: boolean): string => {
   const token = bearerToken(request)

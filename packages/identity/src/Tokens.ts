@@ -8,18 +8,9 @@ import { Ids } from "@quire/kernel"
  */
 export const generateSecret = (): string => `quire_pat_${Ids.randomId(40)}`
 
-let lastSecret: string | undefined
-let lastHash = ""
-
 /**
  * Tokens are high-entropy random secrets, so one SHA-256 suffices (as for GitHub's tokens). The
- * last secret's hash is kept: a request's rate limit and its authentication hash the same token
- * one after the other (issue 35).
+ * rate limits key a token's budget by the same hash. `hash` is Node's one-shot digest: no Hash
+ * object per call, as every API request hashes its token (issue 35).
  */
-export const hashSecret = (secret: string): string => {
-  if (secret !== lastSecret) {
-    lastHash = hash("sha256", secret, "hex")
-    lastSecret = secret
-  }
-  return lastHash
-}
+export const hashSecret = (secret: string): string => hash("sha256", secret, "hex")
