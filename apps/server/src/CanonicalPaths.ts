@@ -39,8 +39,27 @@ export const reachesApi = (url: string): boolean => {
   return key === "/v1" || key.startsWith("/v1/")
 }
 
+/**
+ * Whether `url` is plainly canonical: it starts with `/v1/` and its path (before any `?`) holds no
+ * `.`, `%` or `//`, so it can hold no dot segment, escape or empty segment. Most API requests; a
+ * scan of their characters, without allocating.
+ */
+const plainApiPath = (url: string): boolean => {
+  if (!url.startsWith("/v1/")) return false
+  // The `/` that ends `/v1/`: a `/` right after it is an empty segment.
+  let previous = 47
+  for (let i = 4; i < url.length; i++) {
+    const code = url.charCodeAt(i)
+    if (code === 63 /* ? */) return true
+    if (code === 46 /* . */ || code === 37 /* % */ || (code === 47 /* / */ && previous === 47)) return false
+    previous = code
+  }
+  return true
+}
+
 /** Why `url` is not a canonical API path, or undefined when it is one (or not an API path at all). */
 export const nonCanonical = (url: string): string | undefined => {
+  if (plainApiPath(url)) return undefined
   const path = url.split("?", 1)[0]!
   // Most requests are spelled `/v1/...` or name no `v1` at all, escaped or not: no decoding for them.
   if (!path.startsWith("/v1/") && (!/v1|%/i.test(path) || !reachesApi(url))) return undefined

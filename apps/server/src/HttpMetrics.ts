@@ -19,7 +19,13 @@ const durations = Metric.histogram("quire_http_request_duration_seconds", {
 const routeOf = Symbol("quire.route")
 type Routed = { [routeOf]?: string }
 
-const methods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+/** The label of `method`: its index among `methods`, or 7 for any other (labelled `OTHER`). */
+const methodIndex = (method: string): number => {
+  const index = methods.indexOf(method)
+  return index === -1 ? 7 : index
+}
 
 /** The route label of a published page answered from the fast-page cache, before the router. */
 export const fastPageRoute = "(cached published page)"
@@ -33,6 +39,28 @@ export interface HttpMetricsShape {
   readonly route: (request: object, route: string) => void
 }
 
+/** How a metric of Effect's is updated: its series' hooks, once found (`Metric$.hook`, not in the declared types). */
+type Hooked = { readonly hook?: (context: Context.Context<never>) => Metric.Metric.Hooks<number, unknown> }
+
+/**
+ * A function that adds `input` to the series of `metric` under `attributes` in `context`'s registry.
+ * The series' hooks are looked up once: `Metric.withAttributes` adds the attributes to the context
+ * and, when the previous update was another series', serializes them into the series' key again on
+ * every update.
+ */
+const updater = (metric: Metric.Metric<number, unknown>, attributes: Record<string, string>, context: Context.Context<never>) => {
+  const attributed = Context.add(context, Metric.CurrentMetricAttributes, { ...Context.get(context, Metric.CurrentMetricAttributes), ...attributes })
+  const hook = (metric as unknown as Hooked).hook
+  if (typeof hook !== "function") return (input: number) => metric.updateUnsafe(input, attributed)
+  const hooks = hook.call(metric, attributed)
+  return (input: number) => hooks.update(input, attributed)
+}
+
+interface Series {
+  readonly count: (input: number) => void
+  readonly duration: (input: number) => void
+}
+
 /** The HTTP metrics of one server, in the metric registry of the layer that builds it. */
 export class HttpMetrics extends Context.Service<HttpMetrics, HttpMetricsShape>()("@quire/server/HttpMetrics") {
   static readonly layer = Layer.effect(
@@ -40,25 +68,29 @@ export class HttpMetrics extends Context.Service<HttpMetrics, HttpMetricsShape>(
     Effect.gen(function*() {
       // Node's events run outside any fiber: updates go to the registry of this layer's context.
       const context = yield* Effect.context<never>()
-      // One series per label set, made once: `withAttributes` merges attributes on every call.
-      const series = new Map<string, { readonly count: Metric.Counter<number>; readonly duration: Metric.Histogram<number> }>()
-      const seriesOf = (method: string, route: string, status: number) => {
-        const key = `${method} ${status} ${route}`
-        let found = series.get(key)
+      // One series per label set, made once and found without building a key: by route, then by
+      // status and method.
+      const series = new Map<string, Map<number, Series>>()
+      const seriesOf = (method: string, route: string, status: number): Series => {
+        let byRoute = series.get(route)
+        if (byRoute === undefined) series.set(route, byRoute = new Map())
+        const index = methodIndex(method)
+        const key = status * 8 + index
+        let found = byRoute.get(key)
         if (found === undefined) {
+          const label = methods[index] ?? "OTHER"
           found = {
-            count: Metric.withAttributes(requests, { method, route, status: String(status) }),
-            duration: Metric.withAttributes(durations, { method, route })
+            count: updater(requests, { method: label, route, status: String(status) }, context),
+            duration: updater(durations, { method: label, route }, context)
           }
-          series.set(key, found)
+          byRoute.set(key, found)
         }
         return found
       }
       const finished = (request: IncomingMessage, response: ServerResponse, ms: number) => {
-        const method = methods.has(request.method ?? "") ? request.method! : "OTHER"
-        const { count, duration } = seriesOf(method, (request as Routed)[routeOf] ?? unmatchedRoute, response.statusCode)
-        count.updateUnsafe(1, context)
-        duration.updateUnsafe(ms / 1000, context)
+        const { count, duration } = seriesOf(request.method ?? "OTHER", (request as Routed)[routeOf] ?? unmatchedRoute, response.statusCode)
+        count(1)
+        duration(ms / 1000)
       }
       return { finished, route: (request, route) => void ((request as Routed)[routeOf] = route) }
     })

@@ -11,7 +11,9 @@
  *
  * `lean` rebuilds a group's routes with a context that holds those middlewares only, and that
  * reads as empty to `Context.merge`, so that providing it leaves the request's context as it is
- * (a context whose map is empty merges as the other one: Effect's `Context.merge`). The services a
+ * (a context whose map is empty merges as the other one: Effect's `Context.merge`, which
+ * patches/effect@4.1.0.patch makes test the empty side first, so that the request's context is not
+ * flattened into a copy either). The services a
  * request needs then come from the request's context, as everywhere else in the server. A test
  * (LeanGroups.test.ts) fails if Effect's context stops merging so, or a handler needs a service at
  * request time that only its group's layer had.

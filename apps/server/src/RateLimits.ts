@@ -9,8 +9,8 @@
  */
 import { Config, Context, Effect, Option } from "effect"
 import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { createHash } from "node:crypto"
 import { type Decision, RateLimiter } from "@quire/gateway"
+import { hashSecret } from "@quire/identity"
 import { envelope } from "./ErrorEnvelope.ts"
 
 const bearerToken = (request: HttpServerRequest.HttpServerRequest): string | undefined =>
@@ -37,10 +37,13 @@ export const addressOfSocket = (
 export const addressOf = (request: HttpServerRequest.HttpServerRequest, trustProxy: boolean): string =>
   addressOfSocket(request.headers, Option.getOrUndefined(request.remoteAddress), trustProxy)
 
-/** The budget a request draws on: its token's (hashed: keys are stored) or its address's. */
+/**
+ * The budget a request draws on: its token's (hashed as authentication hashes it: keys are
+ * stored) or its address's.
+ */
 export const callerKey = (request: HttpServerRequest.HttpServerRequest, trustProxy: boolean): string => {
   const token = bearerToken(request)
-  if (token !== undefined) return `token:${createHash("sha256").update(token).digest("base64url")}`
+  if (token !== undefined) return `token:${hashSecret(token)}`
   return `address:${addressOf(request, trustProxy)}`
 }
 

@@ -1,5 +1,5 @@
 /** API token secrets: generation and the one-way hash under which they are stored. */
-import { createHash } from "node:crypto"
+import { hash } from "node:crypto"
 import { Ids } from "@quire/kernel"
 
 /**
@@ -8,5 +8,9 @@ import { Ids } from "@quire/kernel"
  */
 export const generateSecret = (): string => `quire_pat_${Ids.randomId(40)}`
 
-/** Tokens are high-entropy random secrets, so one SHA-256 suffices (as for GitHub's tokens). */
-export const hashSecret = (secret: string): string => createHash("sha256").update(secret).digest("hex")
+/**
+ * Tokens are high-entropy random secrets, so one SHA-256 suffices (as for GitHub's tokens). The
+ * rate limits key a token's budget by the same hash. `hash` is Node's one-shot digest: no Hash
+ * object per call, as every API request hashes its token (issue 35).
+ */
+export const hashSecret = (secret: string): string => hash("sha256", secret, "hex")
