@@ -188,10 +188,7 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
     }
     el.addEventListener("input", typed)
     el.addEventListener("focusout", left)
-    return () => {
-      el.removeEventListener("input", typed)
-      el.removeEventListener("focusout", left)
-    }
+    return () => (el.removeEventListener("input", typed), el.removeEventListener("focusout", left))
   }, [editor, report])
   useEffect(() => {
     const hidden = () => document.visibilityState === "hidden" && report()
