@@ -159,6 +159,15 @@ for (const backend of everyBackend) {
         assert.strictEqual(again.importedResources, 3)
         const after = yield* api.listPages({ params: { spaceId: space.id }, query: {} })
         assert.deepStrictEqual(after.pages.map((p) => p.slug), ["home", "a", "b", "a-2", "b-2", "home-2"])
+
+        // Into a change request: its pages gain the site's, main keeps its own.
+        const draft = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "Import" } })
+        const params = { spaceId: space.id, changeRequestId: draft.id }
+        const intoDraft = yield* alice.api.changeRequestContent.importContentInChangeRequest({ params, payload: { url: `${site.origin}/b.html`, source: "website" } })
+        assert.strictEqual(intoDraft.importedResources, 3)
+        const draftPages = yield* alice.api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
+        assert.strictEqual(draftPages.pages.length, 9)
+        assert.strictEqual((yield* api.listPages({ params: { spaceId: space.id }, query: {} })).pages.length, 6)
       }).pipe(Effect.scoped))
 
     it.effect("answers 400 naming the field for bad input", () =>

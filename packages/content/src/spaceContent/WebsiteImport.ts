@@ -74,7 +74,7 @@ export const websiteImport = (edit: ContentEdit, writes: Pick<SpaceContentShape,
     yield* Access.ensure(permissions.edit, "edit this space's content")
     yield* ensureWritable(space)
     const site = yield* fetchSite(url)
-    const next = yield* commit(spaceId, site.build)
+    const next = yield* commit(spaceId, (parent) => site.build(parent))
     return { revision: next, importedResources: site.importedResources, totalResources: site.totalResources }
   })
 

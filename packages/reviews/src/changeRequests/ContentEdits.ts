@@ -71,7 +71,7 @@ export const contentEdits = (branch: Branch, batchFiles: BatchFiles, published: 
     const found = yield* resolve(spaceId, ref)
     yield* Access.ensure(found.access.permissions.edit, "edit this change request's content")
     const site = yield* content.fetchWebsite(url)
-    const result = yield* commitTo(spaceId, ref, site.build)
+    const result = yield* commitTo(spaceId, ref, (parent) => site.build(parent))
     return {
       changeRequest: result.changeRequest,
       revision: result.revision,
