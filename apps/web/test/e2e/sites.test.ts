@@ -114,7 +114,9 @@ it("creates a site, structures, customizes, shares, protects and publishes it", 
     list = await eventually("the variants reordered by drag", () => sections(site.id), (items) => items[0]?.siteSpaces[0]?.id === second!.id)
     await page.getByRole("button", { name: "Make default: Guides next" }).click()
     await eventually("Guides next the default variant", () => sections(site.id), (items) => items[0]?.siteSpaces.find((s) => s.default)?.id === second!.id)
-    await page.getByRole("button", { name: "Make default: Guides" }).click()
+    // The screen has drawn the new default (its button is gone) before the other is chosen.
+    await page.getByRole("button", { name: "Make default: Guides next" }).waitFor({ state: "detached" })
+    await page.getByRole("button", { name: "Make default: Guides", exact: true }).click()
     await eventually("Guides the default variant again", () => sections(site.id), (items) => items[0]?.siteSpaces.find((s) => s.default)?.id === first!.id)
     await page.getByRole("button", { name: "Make default section: API reference" }).click()
     await eventually("API reference the default section", () => sections(site.id), (items) => items.find((s) => s.default)?.title === "API reference")
