@@ -172,13 +172,13 @@ const LivePage = (props: PageEditorProps & { readonly person: CollabUser }) => {
     }
   }, [props.spaceId, props.number, props.pageId, resources, registry])
   if (page !== undefined && "error" in page) return <p role="alert" className="form-error">Could not load this page: {page.error}</p>
-  if (Editor === undefined) return <p className="muted" role="status">Loading the editor…</p>
+  if (Editor === undefined || page === undefined) return <p className="muted" role="status">Loading the editor…</p>
   if ("error" in Editor) return <p role="alert" className="form-error">Could not load the editor: {Editor.error}</p>
-  // The shared document connects while the page's markdown (for the header only) is on its way:
-  // on a long page each is a good part of the opening, and neither needs the other.
+  // The editor waits for the page's header: drawn after it, the header would move the page under
+  // a click or a caret already placed.
   return (
     <LivePageEditor changeRequestId={props.changeRequestId} pageId={props.pageId} user={props.person} Editor={Editor} resources={resources}
-      header={page === undefined ? null : <PageHeader spaceId={props.spaceId} number={props.number} page={page} fileUrl={resources.fileUrl} loadFiles={resources.loadFiles}
+      header={<PageHeader spaceId={props.spaceId} number={props.number} page={page} fileUrl={resources.fileUrl} loadFiles={resources.loadFiles}
         onState={setHeaderState} onSaved={(revision) => { base.current = revision; props.onMetadataSaved() }} />}
       headerState={headerState} />
   )
