@@ -116,7 +116,7 @@ const members = async (a: Session, b: Session, c: Session, url: string) => {
   // Rae becomes a reviewer; Mo is removed after the confirmation.
   await a.page.getByLabel(`Role of ${rae.displayName}`).selectOption("review")
   await a.page.getByRole("button", { name: "Save", exact: true }).click()
-  await a.page.getByRole("button", { name: "Save", exact: true }).waitFor({ state: "detached" })
+  await a.page.getByRole("button", { name: "Undo", exact: true }).waitFor({ state: "detached" })
   await a.page.getByRole("button", { name: `Remove ${mo.displayName}` }).click()
   await a.page.getByRole("heading", { name: `Remove ${mo.displayName}?` }).waitFor()
   await a.page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click()

@@ -48,7 +48,8 @@ it("shows an organization's admin what changed, as sentences, filtered and a pag
     await page.getByRole("heading", { name: "Members", exact: true }).waitFor()
     await page.getByLabel("Role of Rita Reader").selectOption("edit")
     await page.getByRole("button", { name: "Save", exact: true }).click()
-    await page.getByRole("button", { name: "Save", exact: true }).waitFor({ state: "detached" })
+    // The button reads "Saving…" while the request runs; Undo goes only once the list shows the new role.
+    await page.getByRole("button", { name: "Undo", exact: true }).waitFor({ state: "detached" })
 
     // Through the API: a team made and renamed, a space deleted.
     const team = await api<{ id: string }>(url, "PUT", `/orgs/${org.id}/teams`, { title: "Writers" })
