@@ -50,7 +50,7 @@ export interface UsersShape {
    * Grants (true) or withdraws (false) instance administration: an instance administrator only
    * (after first-run setup, the only way it is granted). Conflict when it would withdraw the
    * last instance administrator; NotFound when there is no such user. The user's tokens and
-   * sessions act with the new rights at once in this process (within `tokenCacheTtl` in others).
+   * sessions act with the new rights at once in this process (within `TokenCacheTtl` in others).
    */
   readonly setInstanceAdmin: (userId: string, instanceAdmin: boolean) => Effect.Effect<User, Errors.NotFound | Errors.Forbidden | Errors.Conflict, Actor.Actor>
   /** Revokes one of the user's tokens: it stops authenticating at once, in every process. */
@@ -62,8 +62,10 @@ export interface UsersShape {
   readonly forgetTokens: (hashes?: ReadonlyArray<string>) => Effect.Effect<void>
 }
 
-/** How long a token's owner is remembered between authentications. */
-export const tokenCacheTtl = Duration.seconds(1)
+/** How long a token's owner is remembered between authentications: a second, unless provided otherwise (tests). */
+export const TokenCacheTtl = Context.Reference<Duration.Duration>("@quire/identity/TokenCacheTtl", {
+  defaultValue: () => Duration.seconds(1)
+})
 
 /** `lastUsedAt` is written at most once per this interval and token, so requests do not each write. */
 export const lastUsedPrecision = Duration.minutes(1)
@@ -90,12 +92,12 @@ const tokenCallers = (users: UsersRepoShape) =>
   // measured by `pnpm bench`, it removes the query that dominated short requests (a busy token
   // is looked up once a second). Unknown tokens are not cached, so a new token works at once; a
   // change to a known token's owner (instance administrator flag) is seen by every process
-  // within `tokenCacheTtl`, as every per-process cache must.
+  // within `TokenCacheTtl`, as every per-process cache must.
   // A revoked token is forgotten at once by the process that revokes it, and by the others
   // through `forgetTokens` (the server listens for the SQL adapter's notifications).
   type Owner = Option.Option.Value<Effect.Success<ReturnType<UsersRepoShape["findTokenOwner"]>>>
   const owners = yield* BoundedCache.make<string, { readonly owner: Owner; readonly at: number }>({ name: "token_owners", capacity: 10_000 })
-  const ttl = Duration.toMillis(tokenCacheTtl)
+  const ttl = Duration.toMillis(yield* TokenCacheTtl)
   const ownerOf = Effect.fnUntraced(function*(hash: string) {
     const nowMs = yield* Clock.currentTimeMillis
     const kept = owners.peek(hash)
