@@ -12,6 +12,7 @@ import { commandExtensions, createHooks, type LinkTarget, type ReusableCatalog }
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
 import type { OpenapiCatalog } from "./blocks/openapi/catalog.ts"
 import { createOpenapiView } from "./blocks/openapi/view.ts"
+import { createIncludeView } from "./blocks/include/view.ts"
 import { createFileView } from "./blocks/file/view.ts"
 import { createContentRefView } from "./blocks/content-ref/view.ts"
 import { createCardsView } from "./blocks/cards/view.ts"
@@ -93,10 +94,11 @@ const markdownWith = (codec: { current: MarkdownCodec | null }, editor: { readon
 }
 
 /** The node views that reach the editor's props: read when they draw, since the views are made once. */
-const resourceViews = (resources: { readonly current: { readonly [K in "fileUrl" | "file" | "uploadFile" | "openapi" | "linkTargets"]: EditorProps[K] | undefined } }) => ({
+const resourceViews = (resources: { readonly current: { readonly [K in "fileUrl" | "file" | "uploadFile" | "openapi" | "linkTargets" | "reusable"]: EditorProps[K] | undefined } }) => ({
   figure: createFigureView((src) => resources.current.fileUrl?.(src)),
   file: createFileView({ find: (src) => resources.current.file?.(src), upload: () => resources.current.uploadFile }),
   openapiOperation: createOpenapiView(() => resources.current.openapi),
+  include: createIncludeView(() => resources.current.reusable),
   contentRef: createContentRefView(() => resources.current.linkTargets),
   cards: createCardsView(() => resources.current.linkTargets)
 })
@@ -109,8 +111,8 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   // The block's field typed into and not yet left (see `onFieldOpen`).
   const typedIn = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
   // Read by the node views, which are made once.
-  const resources = useRef({ fileUrl, file, uploadFile, openapi, linkTargets })
-  resources.current = { fileUrl, file, uploadFile, openapi, linkTargets }
+  const resources = useRef({ fileUrl, file, uploadFile, openapi, linkTargets, reusable })
+  resources.current = { fileUrl, file, uploadFile, openapi, linkTargets, reusable }
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
   const editorRef = useRef<TiptapEditor | null>(null)

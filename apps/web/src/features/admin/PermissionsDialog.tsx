@@ -4,13 +4,14 @@
  * the content, granting a person or a team a role, changing it and revoking it (PermissionsApi).
  */
 import { AsyncResult } from "effect/reactivity"
-import { type FormEvent, useEffect, useId, useRef, useState } from "react"
+import { type FormEvent, useEffect, useRef, useState } from "react"
 import { QuireApi } from "../../api/client.ts"
 import { runMutation, useAtomValue, useRefresh, useRegistry } from "../../api/react.ts"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { type AccessRow, accessAtom, accessKey } from "./queries.ts"
 import { type Role, roleName, roleOfValue, roles } from "./problems.ts"
 import { FormError, SelectField, useForm } from "./ui.tsx"
+import { GrantRow } from "./GrantRow.tsx"
 
 export interface ShareTarget {
   readonly kind: "space" | "collection"
@@ -70,36 +71,11 @@ export const throughWhat = (row: AccessRow): string => {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-/** One grant (to a person or a team) with its role to change and a Revoke button. */
-const GrantRow = (props: {
-  readonly name: string
-  readonly detail?: string | undefined
-  readonly role: string
-  readonly admin: boolean
-  readonly onChange: (role: Role) => Promise<unknown>
-  readonly onRevoke: () => Promise<unknown>
-}) => {
-  const [role, setRole] = useState(props.role)
-  const { busy, errors, submit } = useForm(["role"], () => "role")
-  const errorId = useId()
-  const problem = errors.fields["role"] ?? errors.form
-  return (
-    <li>
-      <span className="grow">{props.name}{props.detail === undefined ? null : <span className="muted small"> {props.detail}</span>}</span>
-      {props.admin ? (
-        <span className="role-cell">
-          <select aria-label={`Role of ${props.name}`} value={role} onChange={(event) => setRole(event.target.value)} disabled={busy}
-            aria-invalid={problem === undefined ? undefined : true} aria-describedby={problem === undefined ? undefined : errorId}>
-            {contentRoles.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
-          </select>
-          {role === props.role ? null : <button type="button" className="primary" disabled={busy} onClick={() => void submit(async () => { await props.onChange(role as Role) })}>{busy ? "Saving…" : "Save"}</button>}
-          <button type="button" disabled={busy} onClick={() => void submit(async () => { await props.onRevoke() })} aria-label={`Revoke the access of ${props.name}`}>Revoke</button>
-          {problem === undefined ? null : <span id={errorId} className="field-error" role="alert">{problem}</span>}
-        </span>
-      ) : <span>{roleName(props.role)}</span>}
-    </li>
-  )
-}
+/** A content role's row: changed by those who administer the content, revoked with Revoke. */
+const contentGrant = (name: string, admin: boolean) => ({
+  roles: contentRoles, roleName, canChange: admin, roleLabel: `Role of ${name}`,
+  remove: { text: "Revoke", label: `Revoke the access of ${name}` }
+})
 
 const GrantForm = (props: { readonly calls: ReturnType<typeof usePermissionCalls>; readonly teams: ReadonlyArray<{ id: string; title: string }>; readonly people: ReadonlyArray<{ id: string; name: string }>; readonly onDone: (message: string) => void }) => {
   const [who, setWho] = useState("")
@@ -166,17 +142,17 @@ export const PermissionsDialog = (props: { readonly target: ShareTarget; readonl
               {access.value.teams.length === 0 && access.value.people.length === 0 ? <p className="muted">Nobody is invited to it directly: access comes from the organization.</p> : (
                 <ul className="admin-list">
                   {access.value.teams.map((grant) => (
-                    <GrantRow key={`team:${grant.team.id}:${grant.role}`} name={`Team ${grant.team.title}`} detail={grant.team.members === 1 ? "1 member" : `${grant.team.members} members`} role={grant.role} admin={target.admin}
+                    <GrantRow key={`team:${grant.team.id}:${grant.role}`} name={`Team ${grant.team.title}`} detail={grant.team.members === 1 ? "1 member" : `${grant.team.members} members`} role={grant.role} {...contentGrant(`Team ${grant.team.title}`, target.admin)}
                       onChange={(role) => calls.setTeam(grant.team.id, role)}
-                      onRevoke={async () => {
+                      onRemove={async () => {
                         await calls.removeTeam(grant.team.id)
                         setStatus(`Revoked the access of the team ${grant.team.title}.`)
                       }} />
                   ))}
                   {access.value.people.map((grant) => (
-                    <GrantRow key={`user:${grant.user.id}:${grant.role}`} name={grant.user.displayName} detail={grant.user.email} role={grant.role} admin={target.admin}
+                    <GrantRow key={`user:${grant.user.id}:${grant.role}`} name={grant.user.displayName} detail={grant.user.email} role={grant.role} {...contentGrant(grant.user.displayName, target.admin)}
                       onChange={(role) => calls.setUser(grant.user.id, role)}
-                      onRevoke={async () => {
+                      onRemove={async () => {
                         await calls.removeUser(grant.user.id)
                         setStatus(`Revoked the access of ${grant.user.displayName}.`)
                       }} />

@@ -6,11 +6,12 @@
  */
 import type { Site, UserSitePermission } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
-import { type FormEvent, useId, useState } from "react"
+import { type FormEvent, useState } from "react"
 import { useAtomValue, useMutation } from "../../api/react.ts"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { roleName } from "../admin/problems.ts"
 import { FormError, SelectField, useForm } from "../admin/ui.tsx"
+import { GrantRow } from "../admin/GrantRow.tsx"
 import {
   inviteToSite,
   removeTeamFromSite,
@@ -42,40 +43,11 @@ const originText = (row: UserSitePermission, teams: ReadonlyMap<string, string>)
   return "a member of the organization"
 }
 
-/** One grant, to a person or a team: its role (to change) and Remove, for those who manage the site. */
-const GrantRow = (props: {
-  readonly name: string
-  readonly role: string
-  readonly manage: boolean
-  readonly onChange: (role: SiteRole) => Promise<unknown>
-  readonly onRemove: () => Promise<unknown>
-}) => {
-  const [role, setRole] = useState(props.role)
-  const { busy, errors, submit } = useForm(["role"], () => "role")
-  const errorId = useId()
-  const problem = errors.fields["role"] ?? errors.form
-  const options = siteRoles.some((option) => option.value === props.role) ? siteRoles : [...siteRoles, { value: props.role, label: roleName(props.role) }]
-  return (
-    <li>
-      <span className="grow">{props.name}</span>
-      {props.manage ? (
-        <span className="role-cell">
-          <select aria-label={`Role of ${props.name} on this site`} value={role} onChange={(event) => setRole(event.target.value)} disabled={busy}
-            aria-invalid={problem === undefined ? undefined : true} aria-describedby={problem === undefined ? undefined : errorId}>
-            {options.map((option) => <option key={option.value} value={option.value}>{shortName(option.value)}</option>)}
-          </select>
-          {role === props.role ? null : (
-            <button type="button" className="primary" disabled={busy} onClick={() => void submit(async () => { await props.onChange(role as SiteRole) })}>
-              {busy ? "Saving…" : "Save"}
-            </button>
-          )}
-          <button type="button" disabled={busy} onClick={() => void submit(async () => { await props.onRemove() })} aria-label={`Remove the role of ${props.name} on this site`}>Remove</button>
-          {problem === undefined ? null : <span id={errorId} className="field-error" role="alert">{problem}</span>}
-        </span>
-      ) : <span>{shortName(props.role)}</span>}
-    </li>
-  )
-}
+/** A site role's row: changed by those who manage the site, taken back with Remove. */
+const siteGrant = (name: string, manage: boolean) => ({
+  roles: siteRoles, roleName: shortName, canChange: manage, roleLabel: `Role of ${name} on this site`,
+  remove: { text: "Remove", label: `Remove the role of ${name} on this site` }
+})
 
 const GrantForm = (props: {
   readonly organizationId: string
@@ -154,7 +126,7 @@ export const Permissions = (props: { readonly organizationId: string; readonly s
       {users.length === 0 && teams.length === 0 ? <p className="muted">Nobody has a role given on this site: only the organization's admins change it.</p> : (
         <ul className="admin-list" aria-label="Roles given on this site">
           {teams.map((grant) => (
-            <GrantRow key={`team:${grant.team.id}:${grant.permission}`} name={`Team ${grant.team.title}`} role={grant.permission} manage={manage}
+            <GrantRow key={`team:${grant.team.id}:${grant.permission}`} name={`Team ${grant.team.title}`} role={grant.permission} {...siteGrant(`Team ${grant.team.title}`, manage)}
               onChange={(role) => setTeam({ params: { ...params, teamId: grant.team.id }, payload: { role }, reactivityKeys })}
               onRemove={async () => {
                 await removeTeam({ params: { ...params, teamId: grant.team.id }, reactivityKeys })
@@ -162,7 +134,7 @@ export const Permissions = (props: { readonly organizationId: string; readonly s
               }} />
           ))}
           {users.map((grant) => (
-            <GrantRow key={`user:${grant.user.id}:${grant.permission}`} name={grant.user.displayName} role={grant.permission} manage={manage}
+            <GrantRow key={`user:${grant.user.id}:${grant.permission}`} name={grant.user.displayName} role={grant.permission} {...siteGrant(grant.user.displayName, manage)}
               onChange={(role) => setUser({ params: { ...params, userId: grant.user.id }, payload: { role }, reactivityKeys })}
               onRemove={async () => {
                 await removeUser({ params: { ...params, userId: grant.user.id }, reactivityKeys })
