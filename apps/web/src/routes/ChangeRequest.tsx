@@ -13,6 +13,7 @@ import { useRegistry } from "../api/react.ts"
 import { getChangeRequest, listPages, updateChangeRequest, updateContent } from "../features/editing/content.ts"
 import { EditorOutline } from "../features/editing/EditorOutline.tsx"
 import { LiveChangeRequest, PageMarks, PeopleHere } from "../features/editing/LivePresence.tsx"
+import { ReusableContents } from "../features/editing/ReusableContents.tsx"
 import { loadEditorModule, PageEditor, useEditingPerson } from "../features/editing/PageEditor.tsx"
 import { ChangePreview } from "../features/sites/ChangePreview.tsx"
 import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
@@ -130,6 +131,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
           <ChangeRequestTree pages={content.pages} base={base} currentId={current?.id} onChanges={onChanges}
             marks={person === undefined ? undefined : (pageId) => <PageMarks pageId={pageId} />} />
         </nav>
+        <ReusableContents spaceId={props.spaceId} number={props.number} pages={docs} editable={content.cr.status === "draft" || content.cr.status === "open"} />
       </SidebarPages>
       <RightPanel label="Change request details">
         <PeopleHere titleOf={titleOf} />

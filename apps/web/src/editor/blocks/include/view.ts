@@ -6,12 +6,7 @@ import type { NodeViewRenderer } from "@tiptap/core"
 import type { LiquidParam } from "@quire/document"
 import type { ReusableCatalog, ReusableSummary } from "../../commands/reusable.ts"
 import { atomView, field, h, setAttrs } from "../shared/view.ts"
-
-const prefix = "/reusable-content/"
-
-/** The id a path names, when it names a reusable content (GitBook's other includes are files). */
-export const reusableIdOf = (path: string): string | undefined =>
-  path.startsWith(prefix) && path.length > prefix.length ? path.slice(prefix.length) : undefined
+import { reusableIdOf } from "./reference.ts"
 
 /** What the block says it shows: a title, not yet known, not found, or the file it names. */
 export const includeLabel = (path: string, known: ReadonlyArray<ReusableSummary> | undefined): { readonly title: string; readonly state: "found" | "loading" | "missing" | "file" } => {
