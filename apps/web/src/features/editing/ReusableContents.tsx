@@ -33,7 +33,7 @@ const RenameForm = (props: { readonly item: Reusable; readonly onSave: (title: s
   const [title, setTitle] = useState(props.item.title)
   const [error, setError] = useState<string | undefined>(undefined)
   const [busy, setBusy] = useState(false)
-  const errorId = useId()
+  const errorId = `${useId()}-error`
   const input = useRef<HTMLInputElement>(null)
   useEffect(() => input.current?.select(), [])
   const onSubmit = (event: FormEvent) => {
@@ -91,7 +91,7 @@ const DeleteConfirm = (props: { readonly item: Reusable; readonly includedIn: ()
   )
 }
 
-const ReusableRow = (props: { readonly item: Reusable; readonly editable: boolean; readonly spaceId: string; readonly number: number; readonly pages: ReadonlyArray<RevisionPage>; readonly onChanged: (message: string) => Promise<void> }) => {
+const ReusableRow = (props: { readonly item: Reusable; readonly editable: boolean; readonly spaceId: string; readonly number: number; readonly pages: ReadonlyArray<RevisionPage>; readonly onChanged: (message: string) => Promise<void>; readonly onDeleted: () => void }) => {
   const registry = useRegistry()
   const [mode, setMode] = useState<"show" | "rename" | "delete">("show")
   const back = useRef<"rename" | "delete" | undefined>(undefined)
@@ -113,11 +113,13 @@ const ReusableRow = (props: { readonly item: Reusable; readonly editable: boolea
     return <li><RenameForm item={item} onCancel={close} onSave={async (title) => {
       await callApi(registry, updateReusableContent(spaceId, number, item.id, { title }))
       await props.onChanged(`Renamed “${item.title}” to “${title}”.`)
+      close()
     }} /></li>
   }
   if (mode === "delete") {
     return <li><DeleteConfirm item={item} includedIn={includedIn} onCancel={close} onDelete={async () => {
       await callApi(registry, deleteReusableContent(spaceId, number, item.id))
+      props.onDeleted()
       await props.onChanged(`Deleted “${item.title}”.`)
     }} /></li>
   }
@@ -145,17 +147,19 @@ export const ReusableContents = (props: ReusableContentsProps) => {
   )
   useEffect(() => void load(), [load])
   const headingId = useId()
+  // A row deleted takes its buttons with it: the focus goes to the heading, not to the page's start.
+  const heading = useRef<HTMLHeadingElement>(null)
   return (
     <section aria-labelledby={headingId} className="sidebar-section reusable-contents">
-      <h2 id={headingId} className="sidebar-heading">Reusable content</h2>
+      <h2 id={headingId} className="sidebar-heading" ref={heading} tabIndex={-1}>Reusable content</h2>
       {items === undefined ? <p className="muted small" role="status">Loading…</p>
         : "error" in items ? <p className="field-error" role="alert">{items.error}</p>
         : items.length === 0 ? <p className="muted small">None yet: select blocks in a page and choose “Make reusable”.</p>
         : (
           <ul className="reusable-list">
             {items.map((item) => (
-              <ReusableRow key={`${item.id}:${item.title}`} item={item} editable={props.editable} spaceId={spaceId} number={number} pages={props.pages}
-                onChanged={async (message) => { await load(); setStatus(message) }} />
+              <ReusableRow key={item.id} item={item} editable={props.editable} spaceId={spaceId} number={number} pages={props.pages}
+                onChanged={async (message) => { await load(); setStatus(message) }} onDeleted={() => heading.current?.focus()} />
             ))}
           </ul>
         )}
