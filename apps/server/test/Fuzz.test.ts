@@ -51,7 +51,10 @@ const endpoints: ReadonlyArray<Endpoint> = Object.values(
   // What deletes or moves the fixture away goes last, so the other operations meet it.
   .toSorted((a, b) => Number(destructive.test(a.name)) - Number(destructive.test(b.name)))
 
-const samples = 3
+// Two per operation: one on the fixture's ids (the handler's checks past the path) and one on
+// generated ids (refused or not found); each with its generated query and body and its broken
+// variants. A third repeated the first kind with other generated values.
+const samples = 2
 
 /** Values of a schema, or none when it cannot be generated (a pattern the generator does not support). */
 const sample = (schema: Schema.Top | undefined, seed: number): Effect.Effect<ReadonlyArray<unknown>> =>
@@ -434,13 +437,17 @@ for (const backend of fuzzed) {
           ...customizationOdd
         ]
         let refused = 0
+        // What the reads showed after a write is the state before the next one (nothing else writes
+        // between them), so each write is read around once, not twice.
+        let previous: string | undefined
         for (const body of bodies) {
-          const before = yield* readAll("before")
+          const before = previous ?? (yield* readAll("before"))
           const answer = yield* raw("PUT", path, { token, body }).pipe(
             Effect.catchCause((cause) => Effect.succeed({ status: 599, body: String(cause) as unknown }))
           )
           check(`PUT ${body.slice(0, 150)}`, answer)
           const after = yield* readAll(`after ${body.slice(0, 150)}`)
+          previous = after
           if (answer.status >= 400 && answer.status < 500) {
             refused++
             if (after !== before) failures.push(`refused PUT ${body.slice(0, 150)} changed the customization`)
