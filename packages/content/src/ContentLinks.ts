@@ -2,7 +2,7 @@
  * Links and backlinks of a revision's pages, with the link graph of each revision cached (revisions
  * are immutable). Reads need `view` on the space.
  */
-import { Context, Effect, Fiber, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { Actor, BoundedCache, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
@@ -128,10 +128,8 @@ export interface RevisionLinkIndex {
 }
 
 /** The link index of `revision` (see `RevisionLinkIndex`). */
-export const revisionLinkIndex = (
-  revision: Pick<Revision, "pages" | "files">,
-  entries: ReturnType<typeof flattenPages> = flattenPages(revision.pages)
-): RevisionLinkIndex => {
+export const revisionLinkIndex = (revision: Pick<Revision, "pages" | "files">): RevisionLinkIndex => {
+  const entries = flattenPages(revision.pages)
   return {
     entries,
     pagesByPath: new Map(entries.map((entry) => [entry.path, entry.page.id])),
@@ -395,21 +393,17 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
         const found = yield* revisions.find(revisionId)
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
         const revision = found.value
-        const entries = flattenPages(revision.pages)
+        const index = revisionLinkIndex(revision)
         const documentLinks = new Map<string, DocumentLinks>()
         const missing = new Set<string>()
-        for (const { page } of entries) {
+        for (const { page } of index.entries) {
           if (page.document === undefined || documentLinks.has(page.document)) continue
           const known = parsed.get(page.document)
           if (known === undefined) missing.add(page.document)
           else documentLinks.set(page.document, known)
         }
         // Links are recorded when a document is stored; those stored before are parsed once and recorded.
-        // They are read while the link index is made: the database looks them up as this process works.
-        const reading = yield* Effect.forkChild(revisions.documentLinks(Array.from(missing)), { startImmediately: true })
-        yield* Effect.yieldNow
-        const index = revisionLinkIndex(revision, entries)
-        const recorded = yield* Fiber.join(reading)
+        const recorded = yield* revisions.documentLinks(Array.from(missing))
         const unrecorded = Array.from(missing).filter((hash) => !recorded.has(hash))
         const markdown = unrecorded.length === 0 ? new Map<string, string>() : yield* revisions.documents(unrecorded)
         const fresh = yield* documentLinksOf(markdown).pipe(Effect.provideService(ParsePool, pool))

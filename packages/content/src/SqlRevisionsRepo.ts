@@ -112,14 +112,6 @@ const documentBatchBytes = 8 * 1024 * 1024
  */
 const hashBatch = 10_000
 
-/**
- * Hashes one read of recorded links names, and such reads at once: a link graph's read is split so
- * that the database looks up one batch while this process decodes another, rather than one
- * statement answering every row before any is decoded.
- */
-const linkBatch = 2_500
-const linkBatchesAtOnce = 4
-
 /** `all` in runs of at most `size`. */
 const chunks = <A>(all: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> => {
   const out: Array<ReadonlyArray<A>> = []
@@ -399,12 +391,8 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
             Effect.map((batches) => new Map(batches.flat()))
           ),
         documentLinks: (hashes) =>
-          Effect.forEach(
-            chunks(hashes, linkBatch),
-            (batch) =>
-              sql<Row>`SELECT hash, links FROM content_documents WHERE hash = ANY(${batch}) AND links IS NOT NULL`.pipe(Effect.orDie, Effect.flatMap(documentLinks.all)),
-            { concurrency: linkBatchesAtOnce }
-          ).pipe(
+          Effect.forEach(chunks(hashes, hashBatch), (batch) =>
+            sql<Row>`SELECT hash, links FROM content_documents WHERE hash = ANY(${batch}) AND links IS NOT NULL`.pipe(Effect.orDie, Effect.flatMap(documentLinks.all))).pipe(
             Effect.map((batches) => new Map(batches.flat()))
           ),
         recordLinks: (links) =>
