@@ -231,25 +231,19 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
     handle = idle ? requestIdleCallback(slice) : setTimeout(slice, 0)
     return () => (idle ? cancelIdleCallback(handle as number) : clearTimeout(handle))
   }, [editor, markdown, live])
-  editorRef.current = editor
   useLayoutEffect(() => {
-    // Shown, editable and drawn as a long page in one step, before the browser lays the page out.
-    // The frame's `hidden` is set here rather than by React: made editable after being shown, the
-    // whole page's style was computed again (`contenteditable` is inherited) and ProseMirror then
-    // read the layout of every block at once, a long task after the shared document came.
+    // The shared document has come: a long page is drawn as one (editor.css), set before the
+    // browser first lays the page out (an effect ran after: one layout of every block first).
+    if (live && shown && editor && !editor.isDestroyed) frame.current?.classList.toggle("is-long", editor.state.doc.childCount >= longPage)
+  }, [editor, live, shown])
+  editorRef.current = editor
+  useEffect(() => {
     // Without TipTap's "update" event: it is no edit, and the page would be reported as changed.
-    const el = frame.current
-    if (el === null) return
-    if (!shown) el.hidden = true
-    if (editor && !editor.isDestroyed) {
-      if (live && shown) el.classList.toggle("is-long", editor.state.doc.childCount >= longPage)
-      const want = editable && shown
-      if (editor.isEditable !== want) editor.setEditable(want, false)
-    }
-    if (shown) el.hidden = false
-  }, [editor, editable, shown, live])
+    const want = editable && shown
+    if (editor && !editor.isDestroyed && editor.isEditable !== want) editor.setEditable(want, false)
+  }, [editor, editable, shown])
   return (
-    <div ref={frame} className="quire-editor-frame" hidden>
+    <div ref={frame} className="quire-editor-frame" hidden={!shown}>
       {editor ? <Toolbar editor={editor} hooks={hooks} linkTargets={linkTargets} uploadFile={uploadFile} importImage={importImage} /> : null}
       <EditorContent editor={editor} />
     </div>
