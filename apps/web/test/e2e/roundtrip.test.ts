@@ -188,7 +188,8 @@ describe("editing blocks as markdown, tables and cards in the real editor", () =
     expect(changedLines(PAGE, await reported())).toEqual(["Still centered HTML"])
     expect((await harness("blocks"))[4]!.type).toBe("raw")
     await raw.fill("## A heading now")
-    await raw.blur()
+    // Focus leaves the box (it may already have become the heading: no wait for it to be there).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
     // Leaving the source box reads it back when the editor gets to it: wait for that, not a fixed time.
     await expect.poll(async () => changedLines(PAGE, await reported())).toEqual(["## A heading now"])
     expect((await harness("blocks"))[4]!.type).toBe("heading")
