@@ -6,7 +6,6 @@ import { organizationsAtom, spaceAtom } from "./api/queries.ts"
 import { useAtomValue } from "./api/react.ts"
 import { sessionAtom } from "./api/session.ts"
 import { CreateOrganization } from "./features/onboarding/CreateOrganization.tsx"
-import { ChangeRequest } from "./routes/ChangeRequest.tsx"
 import { ChangeRequests } from "./routes/ChangeRequests.tsx"
 import { Collection } from "./routes/Collection.tsx"
 import { History } from "./routes/History.tsx"
@@ -26,6 +25,15 @@ import { RouteBoundary } from "./ui/RouteBoundary.tsx"
 import type { Place } from "./ui/Breadcrumbs.tsx"
 import { Shell } from "./ui/Shell.tsx"
 import { Failure, Loading } from "./ui/States.tsx"
+
+/**
+ * The change request's screen (live editing: Yjs, the socket, kept edits) is its own chunk, so the
+ * first load of a space does not carry it. Opened on a change request, the app asks for it at once,
+ * beside its first reads, rather than once the session is known.
+ */
+const loadChangeRequest = () => import("./routes/ChangeRequest.tsx")
+if (/\/~\/changes\//.test(window.location.pathname)) void loadChangeRequest()
+const ChangeRequest = lazy(() => loadChangeRequest().then((module) => ({ default: module.ChangeRequest })))
 
 /** The site screen, in its own chunk: the first load of a space does not carry it. */
 const Site = lazy(() => import("./routes/Site.tsx").then((module) => ({ default: module.Site })))
@@ -96,7 +104,11 @@ const Screen = (props: { readonly route: Route }) => {
     case "space":
       return <Space spaceId={route.spaceId} pagePath={route.pagePath} />
     case "changeRequest":
-      return <ChangeRequest spaceId={route.spaceId} number={route.number} pagePath={route.pagePath} />
+      return (
+        <Suspense fallback={<Loading what="the change request" />}>
+          <ChangeRequest spaceId={route.spaceId} number={route.number} pagePath={route.pagePath} />
+        </Suspense>
+      )
     case "changeRequestReview":
       return <Review spaceId={route.spaceId} number={route.number} />
     case "history":

@@ -2,7 +2,7 @@
  * What an include names: a reusable content by id (`/reusable-content/<id>`, GitBook's own form), and
  * whether a page's markdown includes one. Pure and light, so screens outside the editor use it too.
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 
 /** The id a path names, when it names a reusable content (GitBook's other includes are files). */
 export const reusableIdOf = (path: string): string | undefined => /^\/?reusable-content\/([^/]+)\/?$/.exec(path)?.[1]
