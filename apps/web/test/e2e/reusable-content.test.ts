@@ -121,6 +121,8 @@ it("shows an include by its title and renames and deletes reusable content from 
     await expect.poll(() => listed().then((items) => items.map((r) => r.title))).toEqual(["Support contact", "Legal"])
     // The focus is back on the button that opened the form.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Rename Support contact")
+    // The open page's include follows the rename, without opening the page again.
+    await editor.getByRole("group", { name: "Reusable content: Support contact" }).waitFor()
 
     // Delete asks first, naming the pages that include it; Escape keeps it.
     await panel.getByRole("button", { name: "Delete Support contact" }).focus()

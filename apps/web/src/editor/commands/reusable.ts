@@ -17,6 +17,8 @@ export interface ReusableSummary {
 export interface ReusableCatalog {
   readonly list: () => Promise<ReadonlyArray<ReusableSummary>>
   readonly create: (title: string, markdown: string) => Promise<ReusableSummary>
+  /** Calls `listener` when the list changed elsewhere (renamed or deleted); returns how to stop. */
+  readonly onChange?: (listener: () => void) => () => void
 }
 
 /** The include block of a reusable content, by id (GitBook's own form of reference). */

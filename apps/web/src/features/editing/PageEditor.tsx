@@ -13,6 +13,7 @@ import type { RevisionFile, RevisionPage } from "@quire/api"
 import type { UploadedFile, UploadOptions } from "../../editor/uploads.ts"
 import { createReusableContent, getPage, importFile, latestSpecContent, listFiles, listPages, listReusableContents, listSpecs, organizationOf } from "./content.ts"
 import type { ReusableCatalog, ReusableSummary } from "../../editor/commands/reusable.ts"
+import { onReusableChanged } from "./reusable-events.ts"
 import { sendFile, uploadLimit } from "./file-upload.ts"
 import { operationsOf } from "../specs/model.ts"
 import { callApi } from "../../api/call.ts"
@@ -117,6 +118,9 @@ const useEditorResources = (props: { readonly spaceId: string; readonly number: 
     }
     // Read when the slash menu first opens, again after a failure or a creation.
     let reusableList: Promise<ReadonlyArray<ReusableSummary>> | undefined
+    // The include blocks that follow renames made elsewhere; one window listener while there are any.
+    const reusableListeners = new Set<() => void>()
+    let stopListening: (() => void) | undefined
     const reusable: ReusableCatalog = {
       list: () => (reusableList ??= callApi(registry, listReusableContents(props.spaceId, props.number)).catch((failure: unknown) => {
         reusableList = undefined
@@ -126,6 +130,19 @@ const useEditorResources = (props: { readonly spaceId: string; readonly number: 
         const created = await callApi(registry, createReusableContent(props.spaceId, props.number, { title, markdown }))
         reusableList = undefined
         return created
+      },
+      onChange: (listener) => {
+        reusableListeners.add(listener)
+        stopListening ??= onReusableChanged({ spaceId: props.spaceId, number: props.number }, () => {
+          reusableList = undefined
+          for (const each of [...reusableListeners]) each()
+        })
+        return () => {
+          reusableListeners.delete(listener)
+          if (reusableListeners.size > 0) return
+          stopListening?.()
+          stopListening = undefined
+        }
       }
     }
     return { loadFiles, fileUrl: files.resolve, file: files.find, targets, upload, importImage, openapi, reusable }

@@ -9,6 +9,7 @@ import { callApi } from "../../api/call.ts"
 import { useRegistry } from "../../api/react.ts"
 import { includesReusable } from "../../editor/blocks/include/reference.ts"
 import { deleteReusableContent, getPage, listReusableContents, updateReusableContent } from "./content.ts"
+import { announceReusableChanged } from "./reusable-events.ts"
 
 interface Reusable { readonly id: string; readonly title: string }
 
@@ -112,6 +113,7 @@ const ReusableRow = (props: { readonly item: Reusable; readonly editable: boolea
   if (mode === "rename") {
     return <li><RenameForm item={item} onCancel={close} onSave={async (title) => {
       await callApi(registry, updateReusableContent(spaceId, number, item.id, { title }))
+      announceReusableChanged({ spaceId, number })
       await props.onChanged(`Renamed “${item.title}” to “${title}”.`)
       close()
     }} /></li>
@@ -119,6 +121,7 @@ const ReusableRow = (props: { readonly item: Reusable; readonly editable: boolea
   if (mode === "delete") {
     return <li><DeleteConfirm item={item} includedIn={includedIn} onCancel={close} onDelete={async () => {
       await callApi(registry, deleteReusableContent(spaceId, number, item.id))
+      announceReusableChanged({ spaceId, number })
       props.onDeleted()
       await props.onChanged(`Deleted “${item.title}”.`)
     }} /></li>

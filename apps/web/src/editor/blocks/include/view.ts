@@ -24,7 +24,7 @@ export const includeLabel = (path: string, known: ReadonlyArray<ReusableSummary>
  */
 export const createIncludeView = (catalog: () => ReusableCatalog | undefined): NodeViewRenderer => {
   const lists = new WeakMap<ReusableCatalog, { readonly from: Promise<ReadonlyArray<ReusableSummary>>; list?: ReadonlyArray<ReusableSummary> }>()
-  return atomView((props, node) => {
+  return atomView((props, node, teardown) => {
     const params = node.attrs.params as ReadonlyArray<LiquidParam>
     const path = params.find((p) => p.key === null)?.value ?? ""
     const source = catalog()
@@ -41,17 +41,21 @@ export const createIncludeView = (catalog: () => ReusableCatalog | undefined): N
       body.setAttribute("aria-busy", String(label.state === "loading"))
     }
     show(kept?.list)
-    if (source !== undefined && id !== undefined) {
+    const read = (again: boolean) => {
+      if (source === undefined || id === undefined) return
       const from = source.list()
-      if (kept?.from !== from || kept.list === undefined) {
-        const entry: { readonly from: Promise<ReadonlyArray<ReusableSummary>>; list?: ReadonlyArray<ReusableSummary> } = { from, ...(kept?.list === undefined ? {} : { list: kept.list }) }
-        lists.set(source, entry)
-        from.then(
-          (list) => { entry.list = list; show(list) },
-          () => { if (entry.list === undefined) title.textContent = "Could not read the reusable contents" }
-        )
-      }
+      const known = lists.get(source)
+      if (!again && known?.from === from && known.list !== undefined) return
+      const entry: { readonly from: Promise<ReadonlyArray<ReusableSummary>>; list?: ReadonlyArray<ReusableSummary> } = { from, ...(known?.list === undefined ? {} : { list: known.list }) }
+      lists.set(source, entry)
+      from.then(
+        (list) => { entry.list = list; show(list) },
+        () => { if (entry.list === undefined) title.textContent = "Could not read the reusable contents" }
+      )
     }
+    read(false)
+    // Renamed or deleted elsewhere (the change request's sidebar): the title follows.
+    if (source?.onChange !== undefined && id !== undefined) teardown(source.onChange(() => read(true)))
     const setPath = (value: string) => setAttrs({ ...props, node }, { params: params.map((p) => (p.key === null ? { ...p, value } : p)) })
     body.append(h("strong", {}, "Reusable content"), " ", title, field("Path", path, setPath).root)
     return body

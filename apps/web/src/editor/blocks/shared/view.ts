@@ -103,24 +103,33 @@ const keepTyped = (before: ReadonlyArray<HTMLElement>, after: ReadonlyArray<HTML
 
 /** An atom's view: rebuilt when the node changes type-compatibly, so controls always show the current attributes. */
 export const atomView =
-  (render: (props: NodeViewRendererProps, node: PMNode) => HTMLElement): NodeViewRenderer =>
+  (render: (props: NodeViewRendererProps, node: PMNode, teardown: (cleanup: () => void) => void) => HTMLElement): NodeViewRenderer =>
   (props) => {
     let node = props.node
-    let body = render(props, node)
+    // What the current drawing set up beyond its DOM (a subscription): undone when it is drawn again or destroyed.
+    const cleanups: Array<() => void> = []
+    const draw = (at: PMNode) => {
+      for (const cleanup of cleanups.splice(0)) cleanup()
+      return render({ ...props, node: at }, at, (cleanup) => cleanups.push(cleanup))
+    }
+    let body = draw(node)
     let redraw: ReturnType<typeof setTimeout> | undefined
     const dom = h("div", { class: `quire-block quire-${node.type.name}`, contenteditable: "false" }, sourceButton(props), body)
     return {
       dom,
       stopEvent: (event) => event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLButtonElement,
       ignoreMutation: () => true,
-      destroy: () => clearTimeout(redraw),
+      destroy: () => {
+        clearTimeout(redraw)
+        for (const cleanup of cleanups.splice(0)) cleanup()
+      },
       update: (next) => {
         if (next.type !== node.type) return false
         node = next
         // Redrawn once focus has settled: a field committed as Tab moves on must not take the next field with it.
         if (!redraw) redraw = setTimeout(() => {
           redraw = undefined
-          const rendered = render({ ...props, node }, node)
+          const rendered = draw(node)
           const before = controls(body)
           const focused = before.indexOf(document.activeElement as HTMLElement)
           keepTyped(before, controls(rendered))
