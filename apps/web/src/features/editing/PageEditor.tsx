@@ -135,7 +135,7 @@ const useEditorResources = (props: { readonly spaceId: string; readonly number: 
         reusableListeners.add(listener)
         stopListening ??= onReusableChanged({ spaceId: props.spaceId, number: props.number }, () => {
           reusableList = undefined
-          for (const each of [...reusableListeners]) each()
+          for (const each of reusableListeners) each()
         })
         return () => {
           reusableListeners.delete(listener)
