@@ -46,7 +46,10 @@ for (const backend of backends) {
         // Main has none until the merge.
         const before = yield* Effect.flip(api.reusableContents.getReusableContentById({ params: { spaceId, reusableContentId: created.id }, query: {} }))
         assert.strictEqual(errorCode(before), 404)
+        assert.deepStrictEqual((yield* api.reusableContents.listReusableContents({ params: { spaceId } })).items, [])
         yield* api.changeRequests.mergeChangeRequest({ params })
+        const mainList = yield* editor.reusableContents.listReusableContents({ params: { spaceId } })
+        assert.deepStrictEqual(mainList.items.map((r) => [r.id, r.title, r.markdown]), [[created.id, "Desk", "Write to the walrus desk.\n"]])
         const onMain = yield* api.reusableContents.getReusableContentById({ params: { spaceId, reusableContentId: created.id }, query: { format: "markdown" } })
         assert.deepStrictEqual([onMain.title, onMain.markdown], ["Desk", "Write to the walrus desk.\n"])
         const main = yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
@@ -63,6 +66,8 @@ for (const backend of backends) {
         assert.strictEqual(added.markdown, "")
         yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: other.id } })
         assert.deepStrictEqual((yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })).reusableContents.map((r) => r.title), ["Desk", "Legal"])
+        // The space's list, in order, with an empty one's markdown empty.
+        assert.deepStrictEqual((yield* api.reusableContents.listReusableContents({ params: { spaceId } })).items.map((r) => [r.title, r.markdown]), [["Desk", "Write to the walrus desk.\n"], ["Legal", ""]])
         yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: next.id } })
         assert.deepStrictEqual((yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })).reusableContents.map((r) => r.title), ["Legal"])
         const gone = yield* Effect.flip(api.reusableContents.getReusableContentById({ params: { spaceId, reusableContentId: created.id }, query: {} }))
@@ -81,6 +86,7 @@ for (const backend of backends) {
         const reader = setup.members.read!.api
         // A reader lists them, but may not write.
         assert.strictEqual((yield* reader.reusableContents.listReusableContentsInChangeRequest({ params })).items.length, 1)
+        assert.deepStrictEqual((yield* reader.reusableContents.listReusableContents({ params: { spaceId } })).items, [])
         const refused = yield* Effect.flip(reader.reusableContents.createReusableContentInChangeRequest({ params, payload: { title: "Mine" } }))
         assert.strictEqual(errorCode(refused), 403)
         const renameRefused = yield* Effect.flip(reader.reusableContents.updateReusableContentInChangeRequest({ params: { ...params, reusableContentId: created.id }, payload: { title: "Mine" } }))
@@ -90,6 +96,7 @@ for (const backend of backends) {
         yield* mallory.api.organizations.createOrganization({ payload: { title: "Elsewhere" } })
         const outsider: Client = mallory.api
         const attempts: ReadonlyArray<Effect.Effect<unknown, unknown>> = [
+          outsider.reusableContents.listReusableContents({ params: { spaceId } }),
           outsider.reusableContents.listReusableContentsInChangeRequest({ params }),
           outsider.reusableContents.createReusableContentInChangeRequest({ params, payload: { title: "Mine" } }),
           outsider.reusableContents.updateReusableContentInChangeRequest({ params: { ...params, reusableContentId: created.id }, payload: { title: "Mine" } }),

@@ -63,6 +63,16 @@ export class ReusableContentsApi extends HttpApiGroup.make("reusableContents")
         summary: "Get a reusable content",
         description: "Answers a reusable content of the main content: its title, the Git file it came from and the id of its body's document; `format=markdown` (Quire's extension) adds its markdown. 404 when the space has none with that id. Needs view permission."
       })),
+    /** Quire's extension: the reusable contents of the space's main content. */
+    HttpApiEndpoint.get("listReusableContents", "/spaces/:spaceId/content/reusable-contents", {
+      params: { spaceId: EntityId },
+      success: ReusableContentList,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List the reusable contents of a space",
+        description: "Quire's extension (GitBook lists them only in a revision's `reusableContents`): every reusable content of the main content, in order, each with its markdown. Needs view permission."
+      })),
     /** A reusable content as it was in a revision of the space. */
     HttpApiEndpoint.get("getReusableContentInRevisionById", "/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId", {
       params: { spaceId: EntityId, revisionId: EntityId, ...reusableContentId },

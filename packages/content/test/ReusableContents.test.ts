@@ -77,6 +77,17 @@ describe("reusable contents", () => {
       assert.instanceOf(outsider, Errors.NotFound)
     }).pipe(Effect.provide(layer)))
 
+  it.effect("are listed in order with their markdown, to those who may view the space only", () =>
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const spaceId = yield* withReusableContents
+      const listed = yield* content.reusableContents(spaceId).pipe(as("reader"))
+      assert.deepStrictEqual(listed.items.map((item) => [item.node.id, item.node.title, item.markdown]), [["rc-1", "Upgrade warning", warning], ["rc-2", "Nothing yet", ""]])
+      assert.deepStrictEqual((yield* content.reusableContents(yield* newSpace).pipe(as("reader"))).items, [])
+      const outsider = yield* Effect.flip(content.reusableContents(spaceId).pipe(as("stranger")))
+      assert.instanceOf(outsider, Errors.NotFound)
+    }).pipe(Effect.provide(layer)))
+
   it.effect("stay through writes that do not name them, and stay readable in the revision that held them once replaced", () =>
     Effect.gen(function*() {
       const content = yield* SpaceContent

@@ -43,6 +43,9 @@ export const layer = HttpApiBuilder.group(Api, "reusableContents", Effect.fn(fun
   return handlers
     .handle("getReusableContentById", ({ params, query }) =>
       content.reusableContent(params.spaceId, params.reusableContentId).pipe(DomainErrors.api, Effect.map((found) => present(found, query))))
+    .handle("listReusableContents", ({ params }) =>
+      content.reusableContents(params.spaceId).pipe(DomainErrors.api, Effect.map((found) => ({ items: found.items.map((read) => present(read, { format: "markdown" })) })))
+    )
     .handle("getReusableContentInRevisionById", ({ params, query }) => Effect.map(inRevision(params), (found) => present(found, query)))
     .handle("getReusableContentDocumentInRevisionById", ({ params }) =>
       Effect.gen(function*() {

@@ -19,7 +19,7 @@ import { EditButton } from "../features/editing/EditButton.tsx"
 import { NewChangeRequest } from "../features/editing/NewChangeRequest.tsx"
 import { ExportMenu } from "../features/space/ExportMenu.tsx"
 import { ImportMenu } from "../features/space/ImportMenu.tsx"
-import { LastEdit, OpenChangeRequests, PageComments, Toc } from "../features/space/SpaceSide.tsx"
+import { LastEdit, OpenChangeRequests, PageComments, SpaceReusableContents, Toc } from "../features/space/SpaceSide.tsx"
 import { extractToc } from "../features/space/toc.ts"
 import { flattenPages, PageTree } from "../features/space/PageTree.tsx"
 import { ShareButton } from "../features/admin/ShareButton.tsx"
@@ -116,6 +116,7 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
           : current === undefined ? null
           : <PageSide spaceId={props.spaceId} pageId={current.id} pagePath={current.path ?? ""} />}
         <OpenChangeRequests spaceId={props.spaceId} />
+        <SpaceReusableContents spaceId={props.spaceId} />
       </RightPanel>
       {AsyncResult.isSuccess(pages) && documents.length === 0
         ? <><p className="muted">This space has no pages yet.</p><EditButton spaceId={props.spaceId} pagePath="" label="Write the first page" />{AsyncResult.isSuccess(space) ? <SpaceStart space={space.value} /> : null}</>

@@ -6,7 +6,7 @@
  * stored is read through /v1.
  */
 import { expect, inject, it } from "vitest"
-import { captureAllPairs, captureScreen, errorOf, expectAccessible, open, openEditor, sharedBrowser } from "./browser.ts"
+import { captureAllPairs, captureScreen, errorOf, expectAccessible, open, openEditor, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -154,3 +154,32 @@ it("shows an include by its title and renames and deletes reusable content from 
     await context.close()
   }
 }, 180_000)
+
+it("lists the space's reusable contents, read-only, once a change request brings them to main", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Reuse Space Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Handbook" })
+  const cr = await api<{ id: string }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Shared words" })
+  const base = `/spaces/${space.id}/change-requests/${cr.id}`
+  await api<Reusable>(url, "POST", `${base}/content/reusable-contents`, { title: "Support contact", markdown: "{% hint style=\"info\" %}\nWrite to **support@example.com**.\n{% endhint %}\n" })
+  await api<Reusable>(url, "POST", `${base}/content/reusable-contents`, { title: "Empty for now" })
+  await api(url, "POST", `${base}/content`, { changes: [{ operation: "insert_page", title: "Welcome", slug: "welcome", document: { markdown: "Hello.\n" } }] })
+  await api(url, "POST", `${base}/merge`)
+
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/welcome`)
+    const section = page.getByRole("region", { name: "Reusable content" })
+    await section.getByText("Support contact").waitFor()
+    // Each by its title and first words, without the markup; one with no words shows its title alone.
+    await section.getByText("Write to support@example.com.").waitFor()
+    expect(await section.getByRole("listitem").allInnerTexts()).toEqual(["Support contact\nWrite to support@example.com.", "Empty for now"])
+    // Read-only: nothing to rename or delete here.
+    expect(await section.getByRole("button").count()).toBe(0)
+    await captureAllPairs(page, "space-reusable-content")
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+}, 120_000)

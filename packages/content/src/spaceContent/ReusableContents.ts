@@ -22,5 +22,20 @@ export const reusableContentReading = (edit: ContentEdit) => {
     return { ...content, ...(yield* reusableContentIn(content.revision, reusableContentId)) }
   })
 
-  return { reusableContentIn, reusableContent }
+  /** Every reusable content of the current revision, in order, with its markdown (their documents read at once). */
+  const reusableContents = Effect.fn("SpaceContent.reusableContents")(function*(spaceId: string) {
+    const content = yield* current(spaceId)
+    const nodes = content.revision.reusableContents ?? []
+    const hashes = nodes.flatMap((node) => (node.document === undefined ? [] : [node.document]))
+    const documents = hashes.length === 0 ? new Map<string, string>() : yield* revisions.documents(hashes)
+    const items = yield* Effect.forEach(nodes, (node) => {
+      const markdown = node.document === undefined ? "" : documents.get(node.document)
+      return markdown === undefined
+        ? Effect.die(new Error(`Document ${node.document} of reusable content ${node.id} is missing`))
+        : Effect.succeed({ revision: content.revision, node, markdown })
+    })
+    return { ...content, items }
+  })
+
+  return { reusableContentIn, reusableContent, reusableContents }
 }

@@ -137,6 +137,8 @@ export interface SpaceContentShape {
   readonly pageIn: (revision: Revision, pageId: string) => Effect.Effect<RevisionPage, Errors.NotFound>
   /** A reusable content of the current revision, with its markdown. */
   readonly reusableContent: (spaceId: string, reusableContentId: string) => Effect.Effect<ReusableContent, Errors.NotFound, Actor.Actor>
+  /** The reusable contents of the current revision, in order, with their markdown. */
+  readonly reusableContents: (spaceId: string) => Effect.Effect<CurrentContent & { readonly items: ReadonlyArray<RevisionReusableContent> }, Errors.NotFound, Actor.Actor>
   /** A reusable content of a revision, with its markdown. */
   readonly reusableContentIn: (revision: Revision, reusableContentId: string) => Effect.Effect<RevisionReusableContent, Errors.NotFound>
   /** A revision's files, ordered by name then id, keyset-paginated. */

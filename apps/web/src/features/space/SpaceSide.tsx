@@ -9,7 +9,7 @@ import { NewComment, Thread } from "../review/Threads.tsx"
 import "../review/review.css"
 import { appPath, Link } from "../../ui/Link.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
-import { draftChangeRequestsAtom, pageCommentsAtom, latestRevisionAtom, openChangeRequestsAtom, postSpaceComment } from "./queries.ts"
+import { draftChangeRequestsAtom, pageCommentsAtom, latestRevisionAtom, openChangeRequestsAtom, postSpaceComment, spaceReusableContentsAtom } from "./queries.ts"
 import type { TocEntry } from "./toc.ts"
 import "./space.css"
 import { formatTime } from "../../ui/time.ts"
@@ -69,6 +69,35 @@ export const OpenChangeRequests = (props: { readonly spaceId: string }) => {
       {me === undefined ? null : <YourDrafts spaceId={props.spaceId} me={me} />}
       <p><Link href={`/s/${props.spaceId}/~/change-requests`}>All change requests</Link></p>
       <p><Link href={`/s/${props.spaceId}/~/history`}>History</Link></p>
+    </section>
+  )
+}
+
+/** The first words of a reusable content's markdown, as a reader would see them (tags and marks left out). */
+const firstWords = (markdown: string): string => {
+  const line = markdown.split("\n").map((text) => text.replace(/\{%[^%]*%\}|[#>*_`|]/g, "").trim()).find((text) => text !== "") ?? ""
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line
+}
+
+/**
+ * The space's reusable contents, read-only (as GitBook lists them beside the pages): changed, like
+ * pages, in a change request. Nothing is shown while the space has none.
+ */
+export const SpaceReusableContents = (props: { readonly spaceId: string }) => {
+  const list = useAtomValue(spaceReusableContentsAtom(props.spaceId))
+  if (!AsyncResult.isSuccess(list) || list.value.items.length === 0) return null
+  return (
+    <section aria-labelledby="space-reusable" className="space-crs space-reusable">
+      <h2 id="space-reusable">Reusable content</h2>
+      <ul>
+        {list.value.items.map((item) => (
+          <li key={item.id}>
+            <span>{item.title}</span>
+            {firstWords(item.markdown ?? "") === "" ? null : <span className="muted small space-reusable-words">{firstWords(item.markdown ?? "")}</span>}
+          </li>
+        ))}
+      </ul>
+      <p className="muted small">Changed in a change request, like pages.</p>
     </section>
   )
 }

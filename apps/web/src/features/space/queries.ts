@@ -32,6 +32,10 @@ export const draftChangeRequestsAtom = Atom.family((key: string) => {
 export const latestRevisionAtom = Atom.family((spaceId: string) =>
   QuireApi.query("revisions", "listRevisionsInSpace", { params: { spaceId }, query: { limit: 1 }, reactivityKeys: [`space:${spaceId}`] }))
 
+/** The reusable contents of the space's main content, with their markdown (Quire's listing). */
+export const spaceReusableContentsAtom = Atom.family((spaceId: string) =>
+  QuireApi.query("reusableContents", "listReusableContents", { params: { spaceId }, reactivityKeys: [`space:${spaceId}`] }))
+
 export const postSpaceComment = QuireApi.mutation("comments", "postCommentInSpace")
 export const postSpaceReply = QuireApi.mutation("comments", "postCommentReplyInSpace")
 
