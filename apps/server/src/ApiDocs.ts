@@ -8,7 +8,8 @@
  * - `/docs/openapi.<hash>.json`: the document as readers see it, compressed and cached the same way.
  * The reader's document leaves out the `Idempotency-Key` header each write accepts (Scalar's samples
  * showed it empty on every write); the document's introduction describes it instead, and
- * `/openapi.json` keeps it on every operation.
+ * `/openapi.json` keeps it on every operation. It comes as Scalar's store would make it in the
+ * browser (its cast merged in, its navigation, absolute servers), so Scalar skips that work there.
  */
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -18,6 +19,7 @@ import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
 import { Api } from "@quire/api"
 import { escapeHtml } from "@quire/kernel"
+import { PublicUrl } from "./PublicUrl.ts"
 import { accepts } from "./WebApp.ts"
 
 export const docsPath = "/docs"
@@ -51,6 +53,41 @@ export const readersDocument = (spec: Spec): Spec => {
   }
   return { ...spec, info: { ...spec["info"], description: `${spec["info"]?.["description"] ?? ""}${idempotencyNote}` }, paths }
 }
+
+/** The name Scalar gives a lone document without `title` or `slug` in its settings: the navigation's ids start with it. */
+export const scalarDocumentName = "api-1"
+
+/** A copy made through Scalar's reference proxy (each `$ref` read with its target), as its store copies before the cast. */
+const proxiedCopy = (value: unknown, seen = new WeakMap<object, unknown>()): unknown => {
+  if (typeof value !== "object" || value === null) return value
+  const known = seen.get(value)
+  if (known !== undefined) return known
+  const copy: Record<string, unknown> | Array<unknown> = Array.isArray(value) ? [] : {}
+  seen.set(value, copy)
+  for (const key of Object.keys(value)) (copy as Record<string, unknown>)[key] = proxiedCopy((value as Record<string, unknown>)[key], seen)
+  return copy
+}
+
+/**
+ * The reader's document as Scalar's store (`@scalar/workspace-store`, the version of the bundle)
+ * makes it when the document has no `x-scalar-navigation`: the cast against its OpenAPI schema
+ * merged in, the navigation, and the servers (an absolute URL, which Scalar's code samples need).
+ * Carrying all three, the document passes Scalar's check and Scalar does none of it in the browser.
+ * Scalar's modules are imported here, on the first visit, like its bundle, not at start-up.
+ */
+export const scalarDocument = (readers: Spec, origin: string) => Effect.promise(async (): Promise<Spec> => {
+  const [{ createMagicProxy, getRaw }, { mergeObjects }, { createNavigation }, { coerceValue }, { OpenAPIDocumentSchema }] = await Promise.all([
+    import("@scalar/json-magic/magic-proxy"),
+    import("@scalar/workspace-store/helpers/merge-object"),
+    import("@scalar/workspace-store/navigation"),
+    import("@scalar/workspace-store/schemas/typebox-coerce"),
+    import("@scalar/workspace-store/schemas/v3.1/strict/openapi-document")
+  ])
+  const document = createMagicProxy({ ...readers, servers: readers["servers"] ?? [{ url: origin }] }, { showInternal: true }) as Spec
+  mergeObjects(document, coerceValue(OpenAPIDocumentSchema, proxiedCopy(document)) as Spec)
+  const navigation = createNavigation(scalarDocumentName, document as never, { "x-scalar-reference-config": { features: { showModels: true } } } as never)
+  return { ...(getRaw(document) as Spec), "x-scalar-navigation": navigation }
+})
 
 /**
  * The Scalar bundle effect ships with HttpApiScalar: the first inline script of the page its layer
@@ -132,11 +169,12 @@ const serveAsset = (found: Asset) =>
  * every server, read or not (docs/http.md has the figures).
  */
 export const layer = Layer.unwrap(Effect.gen(function*() {
+  const publicUrl = yield* PublicUrl
   const assets = yield* Effect.cached(Effect.gen(function*() {
     const spec = OpenApi.fromApi(Api) as unknown as Spec
     const [script, document] = yield* Effect.all([
       Effect.flatMap(scalarBundle, (source) => asset("scalar", "js", "text/javascript; charset=utf-8", source)),
-      asset("openapi", "json", "application/json", JSON.stringify(readersDocument(spec)))
+      Effect.flatMap(scalarDocument(readersDocument(spec), publicUrl.base), (document) => asset("openapi", "json", "application/json", JSON.stringify(document)))
     ], { concurrency: 2 })
     const html = new TextEncoder().encode(pageOf(String(spec["info"]?.["title"] ?? "API"), String(spec["info"]?.["description"] ?? ""), script.name, document.name))
     return { script, document, html }
