@@ -81,7 +81,7 @@ layer(memory.layer, { timeout: 240_000, excludeTestServices: true })("the API re
       })
       const document = yield* Effect.promise(async () => (await fetch(await documentUrl(base))).json() as Promise<Spec>)
       assert.deepStrictEqual(navigated(document), routes(OpenApi.fromApi(Api) as unknown as Spec), "Scalar's sidebar lists every operation")
-    }))
+    }), { timeout: 240_000 })
 })
 
 describe("the API reference of the built server", () => {

@@ -139,6 +139,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the OpenAP
       }
     }))
 
+  // From the sources, the first /docs has a worker thread make the reference's document: tens of seconds on a loaded machine.
   it.effect("GET /docs is the API reference: a small page loading Scalar and the document from this server, compressed and cached by hash", () =>
     Effect.gen(function*() {
       const base = yield* baseUrl
@@ -190,7 +191,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the OpenAP
 
       const missing = yield* Effect.promise(() => fetch(`${base}/docs/scalar.000000000000.js`))
       assert.strictEqual(missing.status, 404)
-    }))
+    }), { timeout: 240_000 })
 
   it.effect("is a valid OpenAPI 3.1 document (the specification's own JSON schema)", () =>
     Effect.gen(function*() {
