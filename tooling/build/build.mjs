@@ -8,7 +8,7 @@
 // node_modules. The Dockerfile runs this file, and apps/server/test/Process.test.ts runs it the
 // same way.
 import * as esbuild from "esbuild"
-import { spawnSync } from "node:child_process"
+import { execFile, spawnSync } from "node:child_process"
 import { readdirSync } from "node:fs"
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
@@ -25,8 +25,10 @@ const outdirFlag = process.argv.indexOf("--outdir")
 const outdir = outdirFlag === -1 ? join(root, "dist") : resolve(process.argv[outdirFlag + 1] ?? "")
 
 /**
- * dist/<name>.mjs from each app's process entry point, and from the entry of the threads that parse
- * large pages (`ParsePool.ts` starts dist/parse-worker.mjs from beside the bundle it is part of).
+ * dist/<name>.mjs from each app's process entry point, from the entry of the threads that parse
+ * large pages (`ParsePool.ts` starts dist/parse-worker.mjs from beside the bundle it is part of),
+ * and from the one that makes the API reference's document (run below to write
+ * dist/api-reference.json; `ApiDocs.ts` starts it only when that file is missing).
  * They are split as the CLI is: the code they share sits in dist/app-chunk-*.mjs, and what is only
  * imported dynamically (shiki's 300 languages and themes, Scalar's 3 MB bundle, Undici, live editing) in chunks
  * of its own that load on first use. One file held all of it, 27 MB of source that V8 keeps for the
@@ -35,7 +37,8 @@ const outdir = outdirFlag === -1 ? join(root, "dist") : resolve(process.argv[out
 const entryPoints = {
   server: join(root, "apps/server/src/main.ts"),
   worker: join(root, "apps/worker/src/main.ts"),
-  "parse-worker": join(root, "packages/content/src/markdown/ParseWorker.ts")
+  "parse-worker": join(root, "packages/content/src/markdown/ParseWorker.ts"),
+  "api-reference-worker": join(root, "apps/server/src/ApiReferenceWorker.ts")
 }
 
 /**
@@ -228,6 +231,19 @@ const initialCluster = async () => {
 }
 
 /**
+ * dist/api-reference.json: the document the API reference at /docs loads, as Scalar's store would
+ * make it in the browser (apps/server/src/ApiReferenceDocument.ts), made by the bundle just built so
+ * that it is the contract of this build. Making it takes seconds of CPU, which the server would
+ * otherwise spend at the first visit of /docs; serving it, the server adds only its public URL.
+ */
+const apiReference = () =>
+  new Promise((resolve, reject) => {
+    const file = join(outdir, "api-reference.json")
+    execFile(process.execPath, [join(outdir, "api-reference-worker.mjs"), file], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error === null ? resolve(file) : reject(new Error(`the API reference's document was not made:\n${stdout}${stderr}`)))
+  })
+
+/**
  * dist/web: the browser app (apps/web) built by Vite, with its own config (hashed assets under
  * /app/assets/), straight into the directory beside the server's bundle, where the server looks
  * for it by default (apps/server/src/WebApp.ts, `QUIRE_WEB_DIR`). Not through apps/web/dist: the
@@ -310,7 +326,8 @@ for (const [from, to] of assets()) {
   await mkdir(dirname(join(outdir, to)), { recursive: true })
   await copyFile(from, join(outdir, to))
 }
-const dump = await initialCluster()
+// The document is made in a process of its own while initialCluster's CLI migrates.
+const [, dump] = await Promise.all([apiReference(), initialCluster()])
 // The entry points, each with the bytes it loads at start (itself and the chunks it imports
 // statically); the chunks loaded on demand are counted, not listed.
 const outputsOf = { ...result.metafile.outputs, ...cli.metafile.outputs }

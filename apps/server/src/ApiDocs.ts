@@ -8,16 +8,22 @@
  * - `/docs/openapi.<hash>.json`: the document as readers see it, compressed and cached the same way.
  * The reader's document leaves out the `Idempotency-Key` header each write accepts (Scalar's samples
  * showed it empty on every write); the document's introduction describes it instead, and
- * `/openapi.json` keeps it on every operation.
+ * `/openapi.json` keeps it on every operation. It comes as Scalar's store would make it in the
+ * browser (its cast merged in, its navigation, absolute servers), so Scalar skips that work there:
+ * `pnpm build` makes it (ApiReferenceDocument.ts), and this server adds its public URL as the server.
  */
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { HttpApi, HttpApiScalar, OpenApi } from "effect/http-api"
+import { HttpApi, HttpApiScalar } from "effect/http-api"
 import { createHash } from "node:crypto"
+import { readFile } from "node:fs/promises"
+import { createRequire } from "node:module"
+import { pathToFileURL } from "node:url"
 import { promisify } from "node:util"
+import { Worker } from "node:worker_threads"
 import { brotliCompress, constants, gzip } from "node:zlib"
-import { Api } from "@quire/api"
 import { escapeHtml } from "@quire/kernel"
+import { PublicUrl } from "./PublicUrl.ts"
 import { accepts } from "./WebApp.ts"
 
 export const docsPath = "/docs"
@@ -29,28 +35,45 @@ const scalarConfig = {
   showDeveloperTools: "never"
 }
 
-/** Said once in the introduction instead of as a parameter of every write. */
-const idempotencyNote =
-  "\n\nEvery write (`POST`, `PUT`, `PATCH`) accepts an `Idempotency-Key` header (1 to 255 characters): the same request sent again with the same key within 24 hours gets the first answer back, status and body, instead of being run twice."
-
 type Spec = Record<string, any>
 
-/** The document as the reference shows it: without the `Idempotency-Key` parameter on each write, described once instead. */
-export const readersDocument = (spec: Spec): Spec => {
-  const paths: Spec = {}
-  for (const [path, item] of Object.entries<Spec>(spec["paths"] ?? {})) {
-    const operations: Spec = {}
-    for (const [method, operation] of Object.entries<Spec>(item)) {
-      const parameters = Array.isArray(operation?.["parameters"])
-        ? operation["parameters"].filter((parameter: Spec) =>
-          parameter["$ref"] !== "#/components/parameters/IdempotencyKey" && !(parameter["in"] === "header" && parameter["name"] === "Idempotency-Key"))
-        : undefined
-      operations[method] = parameters === undefined ? operation : { ...operation, parameters }
-    }
-    paths[path] = operations
-  }
-  return { ...spec, info: { ...spec["info"], description: `${spec["info"]?.["description"] ?? ""}${idempotencyNote}` }, paths }
-}
+/** Where tooling/build/build.mjs leaves the reference's document, beside the bundles; the sources have none. */
+const builtDocument = new URL("./api-reference.json", import.meta.url)
+
+/**
+ * The worker that makes the document when there is no built one. Under tsx or Vitest this module is
+ * TypeScript, and so is the worker's code (parameter properties and all), which tsx's loader reads;
+ * in the build it is dist/api-reference-worker.mjs beside the bundles.
+ */
+const worker = (): Worker =>
+  import.meta.url.endsWith(".ts")
+    ? new Worker(new URL("./ApiReferenceWorker.ts", import.meta.url), { execArgv: ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href] })
+    : new Worker(new URL("./api-reference-worker.mjs", import.meta.url))
+
+/** The document made in a worker thread: seconds of CPU that no request waits for. */
+const madeInWorker = Effect.acquireUseRelease(
+  Effect.sync(worker),
+  (thread) =>
+    Effect.callback<string>((resume) => {
+      thread.once("message", (answer: { readonly text?: string; readonly error?: string }) =>
+        resume(answer.text === undefined ? Effect.die(new Error(`the API reference's document could not be made: ${answer.error}`)) : Effect.succeed(answer.text)))
+      thread.once("error", (error) => resume(Effect.die(error)))
+      thread.once("exit", (code) => resume(Effect.die(new Error(`the API reference's worker stopped before answering (exit code ${code})`))))
+    }),
+  (thread) => Effect.promise(() => thread.terminate())
+)
+
+/**
+ * The document served by the server at `base`: its only server that URL. Scalar's code samples
+ * need an absolute one, and fill one in only when Scalar builds the navigation itself.
+ */
+export const withServer = (document: Spec, base: string): Spec => ({ ...document, servers: [{ url: base }] })
+
+/** The reference's document: the build's, else made in a worker thread. */
+const referenceDocument = Effect.flatMap(
+  Effect.promise(() => readFile(builtDocument, "utf8").catch((error: NodeJS.ErrnoException) => error.code === "ENOENT" ? undefined : Promise.reject(error))),
+  (built) => built === undefined ? madeInWorker : Effect.succeed(built)
+)
 
 /**
  * The Scalar bundle effect ships with HttpApiScalar: the first inline script of the page its layer
@@ -127,18 +150,24 @@ const serveAsset = (found: Asset) =>
   })
 
 /**
- * The reference's three routes; the bundle and the document are made once, on the first visit, not at
- * start-up: Scalar's bundle, the document and their compressed copies would otherwise be held by
- * every server, read or not (docs/http.md has the figures).
+ * The reference's three routes; the bundle and the document are read and compressed once, on the
+ * first visit, not at start-up: Scalar's bundle, the document and their compressed copies would
+ * otherwise be held by every server, read or not (docs/http.md has the figures). The document's
+ * making (seconds of CPU) is never on this thread: the build's file is read, else a worker makes it.
  */
 export const layer = Layer.unwrap(Effect.gen(function*() {
+  const publicUrl = yield* PublicUrl
   const assets = yield* Effect.cached(Effect.gen(function*() {
-    const spec = OpenApi.fromApi(Api) as unknown as Spec
-    const [script, document] = yield* Effect.all([
+    const [script, [document, info]] = yield* Effect.all([
       Effect.flatMap(scalarBundle, (source) => asset("scalar", "js", "text/javascript; charset=utf-8", source)),
-      asset("openapi", "json", "application/json", JSON.stringify(readersDocument(spec)))
+      Effect.flatMap(referenceDocument, (text) => {
+        const made = JSON.parse(text) as Spec
+        return Effect.map(asset("openapi", "json", "application/json", JSON.stringify(withServer(made, publicUrl.base))), (found) => [found, made["info"] as Spec | undefined] as const)
+      })
     ], { concurrency: 2 })
-    const html = new TextEncoder().encode(pageOf(String(spec["info"]?.["title"] ?? "API"), String(spec["info"]?.["description"] ?? ""), script.name, document.name))
+    // The introduction's first paragraph; the next describes the Idempotency-Key header.
+    const description = String(info?.["description"] ?? "").split("\n\n")[0] ?? ""
+    const html = new TextEncoder().encode(pageOf(String(info?.["title"] ?? "API"), description, script.name, document.name))
     return { script, document, html }
   }))
   return HttpRouter.use(Effect.fnUntraced(function*(router) {

@@ -124,6 +124,7 @@ layer(withSettings(memory.layer, { QUIRE_WEB_DIR: built }), { timeout: 60_000, e
     assert.strictEqual(withPreloads("<head></head>", ["/v1/a?b=1&c=\"2\""]), `<head><link rel="preload" href="/v1/a?b=1&amp;c=&quot;2&quot;" as="fetch" crossorigin></head>`)
   })
 
+  // From the sources, the first /docs has a worker thread make the reference's document: tens of seconds on a loaded machine.
   it.effect("the API and its reference stay where they were", () =>
     Effect.gen(function*() {
       assert.strictEqual((yield* get("/health")).status, 200)
@@ -131,7 +132,7 @@ layer(withSettings(memory.layer, { QUIRE_WEB_DIR: built }), { timeout: 60_000, e
       const api = yield* get("/v1/orgs")
       assert.strictEqual(api.status, 401)
       assert.include(api.text, `"code":401`)
-    }))
+    }), { timeout: 240_000 })
 })
 
 layer(withSettings(memory.layer, { QUIRE_WEB_DIR: join(built, "missing") }), { timeout: 60_000, excludeTestServices: true })("the web app, not built", (it) => {

@@ -21,7 +21,8 @@ const notBuilt = (file: string) =>
 /** A file of `checkout` newer than its dist/server.mjs (or why there is no usable build); undefined when dist/ is up to date. */
 export const staleBecause = (checkout: string): string | undefined => {
   const bundle = join(checkout, "dist/server.mjs")
-  if (!existsSync(bundle) || !existsSync(join(checkout, "dist/web/index.html")) || !existsSync(join(checkout, "dist/pglite-initial.tar.gz"))) {
+  const made = ["dist/web/index.html", "dist/pglite-initial.tar.gz", "dist/api-reference.json"].map((file) => join(checkout, file))
+  if (!existsSync(bundle) || !made.every((file) => existsSync(file))) {
     return "dist/ has no complete build"
   }
   const built = statSync(bundle).mtimeMs
