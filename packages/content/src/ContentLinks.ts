@@ -228,7 +228,7 @@ export const buildGraph = (
   const linking: Array<string> = []
   const starts: Array<number> = []
   const codes: Array<LinkCode> = []
-  const urls: Array<string> = []
+  const written = new Map<number, string>()
   for (const entry of entries) {
     const { page } = entry
     if (page.document === undefined) continue
@@ -250,10 +250,10 @@ export const buildGraph = (
         if (alike !== undefined && resolvesAlikeOnEveryPage(url)) alike.set(url, code)
       }
       if (code === notALink) continue
+      const item = items.items[itemOfCode(code)]!
+      if (url !== item.url) written.set(codes.length, url)
       codes.push(code)
-      urls.push(url)
-      const { locations } = items.items[itemOfCode(code)]!
-      if (locations[locations.length - 1] !== page.id) locations.push(page.id)
+      if (item.locations[item.locations.length - 1] !== page.id) item.locations.push(page.id)
     }
     if (codes.length > start) {
       linking.push(page.id)
@@ -261,13 +261,13 @@ export const buildGraph = (
     }
   }
   starts.push(codes.length)
-  return graphOf(revision, entries, { items: items.items, broken: items.broken, linking, starts, codes, urls })
+  return graphOf(revision, entries, { items: items.items, broken: items.broken, linking, starts, codes, written })
 }
 
 /**
  * What a graph is made of, built or read back: the items, the pages with links (in tree order), and
- * their links (those the graph keeps, in order) as codes and as written; page `linking[i]`'s are
- * those from `starts[i]` to `starts[i + 1]`.
+ * their links (those the graph keeps, in order) as codes, with the links written otherwise than
+ * their item's first by index; page `linking[i]`'s are those from `starts[i]` to `starts[i + 1]`.
  */
 interface Links {
   readonly items: ReadonlyArray<LinkItem>
@@ -275,7 +275,7 @@ interface Links {
   readonly linking: ReadonlyArray<string>
   readonly starts: ReadonlyArray<number>
   readonly codes: ReadonlyArray<LinkCode>
-  readonly urls: ReadonlyArray<string>
+  readonly written: ReadonlyMap<number, string>
 }
 
 const links = Symbol("links")
@@ -287,7 +287,7 @@ interface GraphOfLinks extends LinkGraph {
 
 /** The graph over `links`, making a page's items and the backlinks on first use. */
 const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], made: Links): GraphOfLinks => {
-  const { items, linking, starts, codes, urls } = made
+  const { items, linking, starts, codes, written } = made
   const pages = new Map<string, LocatedPage>()
   for (const entry of entries) pages.set(entry.page.id, entry)
   let linkingIndex: Map<string, number> | undefined
@@ -337,7 +337,7 @@ const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], made
         const item = itemOfCode(code)
         if (seen.has(item)) continue
         seen.add(item)
-        out.push({ status: statusOfCode(code), target: items[item]!.target, url: urls[l]!, locations: [pageId] })
+        out.push({ status: statusOfCode(code), target: items[item]!.target, url: written.get(l) ?? items[item]!.url, locations: [pageId] })
       }
       return out
     },
@@ -371,13 +371,14 @@ const targetOfText = (text: string): LinkTarget | undefined => {
 
 /**
  * The graph as text to store (`undefined` for a graph this module did not make): JSON of its items
- * (`t` targets, a kind letter and the key: `p` a page by id, `P` the path of a missing page, `f` a file, `u` a URL; `s` a status digit each; `w` the link as
- * first written, 0 when it is the key), its linking pages (`l`, in tree order) with how many links
- * each (`n`), every link's code (`c`), and the links written otherwise than their item's (`x`: index, URL).
+ * (`t` targets, a kind letter and the key: `p` a page by id, `P` the path of a missing page, `f` a
+ * file, `u` a URL; `s` a status digit each; `w` the link as first written, 0 when it is the key),
+ * its linking pages (`l`, in tree order) with how many links each (`n`), every link's code (`c`),
+ * and the links written otherwise than their item's first (`x`: index, URL).
  */
 export const encodeGraph = (graph: LinkGraph): string | undefined => {
   if (!(links in graph)) return undefined
-  const { items, linking, starts, codes, urls } = (graph as GraphOfLinks)[links]
+  const { items, linking, starts, codes, written } = (graph as GraphOfLinks)[links]
   const t: Array<string> = []
   const w: Array<string | 0> = []
   let s = ""
@@ -390,10 +391,7 @@ export const encodeGraph = (graph: LinkGraph): string | undefined => {
   const n: Array<number> = []
   for (let i = 0; i < linking.length; i++) n.push(starts[i + 1]! - starts[i]!)
   const x: Array<number | string> = []
-  for (let l = 0; l < codes.length; l++) {
-    const url = urls[l]!
-    if (url !== items[itemOfCode(codes[l]!)]!.url) x.push(l, url)
-  }
+  for (const [l, url] of written) x.push(l, url)
   return JSON.stringify({ t, s, w, l: linking, n, c: codes, x })
 }
 
@@ -418,45 +416,41 @@ export const decodeGraph = (revision: Revision, text: string, entries: RevisionL
   let broken = 0
   for (let i = 0; i < t.length; i++) {
     const text: unknown = t[i]
-    const written: unknown = w[i]
+    const first: unknown = w[i]
     const status = statuses[s.charCodeAt(i) - 48]
     const target = typeof text === "string" ? targetOfText(text) : undefined
-    if (target === undefined || status === undefined || (written !== 0 && typeof written !== "string")) return undefined
+    if (target === undefined || status === undefined || (first !== 0 && typeof first !== "string")) return undefined
     if (status === "broken") broken++
-    items.push({ status, target, url: written === 0 ? (text as string).slice(1) : written, locations: [] })
+    items.push({ status, target, url: first === 0 ? (text as string).slice(1) : first, locations: [] })
   }
   // The linking pages must be pages of the revision, in tree order.
-  const position = new Map<string, number>()
-  for (let i = 0; i < entries.length; i++) position.set(entries[i]!.page.id, i)
   const starts: Array<number> = []
-  const codes: Array<LinkCode> = []
-  const urls: Array<string> = []
-  let last = -1
+  let at = 0
+  let next = 0
   for (let i = 0; i < l.length; i++) {
     const pageId: unknown = l[i]
     const count: unknown = n[i]
-    const at = typeof pageId === "string" ? position.get(pageId) : undefined
-    if (at === undefined || at <= last || !isInteger(count) || count <= 0 || codes.length + count > c.length) return undefined
-    last = at
-    starts.push(codes.length)
-    for (let k = 0; k < count; k++) {
-      const code: unknown = c[codes.length]
-      if (!isInteger(code) || code < 0 || (code & 3) > 2 || itemOfCode(code) >= items.length) return undefined
-      const item = items[itemOfCode(code)]!
-      codes.push(code)
-      urls.push(item.url)
-      if (item.locations[item.locations.length - 1] !== pageId) item.locations.push(pageId as string)
+    while (next < entries.length && entries[next]!.page.id !== pageId) next++
+    if (next === entries.length || !isInteger(count) || count <= 0 || at + count > c.length) return undefined
+    next++
+    starts.push(at)
+    for (const end = at + count; at < end; at++) {
+      const code: unknown = c[at]
+      if (!isInteger(code) || code < 0 || code > 0x7fffffff || (code & 3) > 2 || itemOfCode(code) >= items.length) return undefined
+      const { locations } = items[itemOfCode(code)]!
+      if (locations[locations.length - 1] !== pageId) locations.push(pageId as string)
     }
   }
-  if (codes.length !== c.length) return undefined
-  starts.push(codes.length)
+  if (at !== c.length) return undefined
+  starts.push(at)
+  const written = new Map<number, string>()
   for (let i = 0; i < x.length; i += 2) {
-    const at: unknown = x[i]
+    const index: unknown = x[i]
     const url: unknown = x[i + 1]
-    if (!isInteger(at) || at < 0 || at >= urls.length || typeof url !== "string") return undefined
-    urls[at] = url
+    if (!isInteger(index) || index < 0 || index >= c.length || typeof url !== "string") return undefined
+    written.set(index, url)
   }
-  return graphOf(revision, entries, { items, broken, linking: l as Array<string>, starts, codes, urls })
+  return graphOf(revision, entries, { items, broken, linking: l as Array<string>, starts, codes: c as Array<number>, written })
 }
 
 /** The link targets of the graph (of one page when `pageId` is given), in order of first appearance. */
