@@ -210,7 +210,7 @@ type PageLinks = ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>
 /**
  * The link graph of `revision`, from the parsed links of its documents (by hash); `index` is its
  * link index when already made. A link that resolves alike on every page is resolved once, and
- * the graph keeps one number per link beside the page's parsed links: the listing of the whole
+ * the graph keeps one number per link beside the link as written: the listing of the whole
  * revision is made as the links are read, a page's listing and the backlinks when first asked for.
  */
 export const buildGraph = (
@@ -225,11 +225,10 @@ export const buildGraph = (
   // Links that resolve alike on every page (absolute URLs, paths from the root), by URL as written:
   // links and images apart, as they resolve apart.
   const everywhere = { link: new Map<string, LinkCode>(), image: new Map<string, LinkCode>() }
-  // The pages with links, their parsed links, and where each one's codes start in `codes` (one per parsed link).
-  const linking: Array<(typeof entries)[number]> = []
-  const linksOf: Array<PageLinks> = []
+  const linking: Array<string> = []
   const starts: Array<number> = []
   const codes: Array<LinkCode> = []
+  const written = new Map<number, string>()
   for (const entry of entries) {
     const { page } = entry
     if (page.document === undefined) continue
@@ -237,7 +236,6 @@ export const buildGraph = (
     if (found === undefined || found.length === 0) continue
     let resolve: ReturnType<typeof resolverFor> | undefined
     const start = codes.length
-    let kept = 0
     for (const link of found) {
       const { url } = link
       // Only a URL with a scheme, or one starting `/`, `#`, `<` or blank, may resolve alike everywhere:
@@ -251,34 +249,45 @@ export const buildGraph = (
         code = items.codeOf(resolve(link), url)
         if (alike !== undefined && resolvesAlikeOnEveryPage(url)) alike.set(url, code)
       }
-      codes.push(code)
       if (code === notALink) continue
-      kept++
-      const { locations } = items.items[itemOfCode(code)]!
-      if (locations[locations.length - 1] !== page.id) locations.push(page.id)
+      const item = items.items[itemOfCode(code)]!
+      if (url !== item.url) written.set(codes.length, url)
+      codes.push(code)
+      if (item.locations[item.locations.length - 1] !== page.id) item.locations.push(page.id)
     }
-    if (kept > 0) {
-      linking.push(entry)
-      linksOf.push(found)
+    if (codes.length > start) {
+      linking.push(page.id)
       starts.push(start)
-    } else codes.length = start
+    }
   }
-  return graphOf(revision, entries, { items: items.items, broken: items.broken, linking, linksOf, starts, codes })
+  starts.push(codes.length)
+  return graphOf(revision, entries, { items: items.items, broken: items.broken, linking, starts, codes, written })
 }
 
-/** What `buildGraph` read: the items, and each linking page's parsed links and their codes. */
+/**
+ * What a graph is made of, built or read back: the items, the pages with links (in tree order), and
+ * their links (those the graph keeps, in order) as codes, with the links written otherwise than
+ * their item's first by index; page `linking[i]`'s are those from `starts[i]` to `starts[i + 1]`.
+ */
 interface Links {
   readonly items: ReadonlyArray<LinkItem>
   readonly broken: number
-  readonly linking: ReadonlyArray<RevisionLinkIndex["entries"][number]>
-  readonly linksOf: ReadonlyArray<PageLinks>
+  readonly linking: ReadonlyArray<string>
   readonly starts: ReadonlyArray<number>
   readonly codes: ReadonlyArray<LinkCode>
+  readonly written: ReadonlyMap<number, string>
 }
 
-/** The graph over what `buildGraph` read, making a page's items and the backlinks on first use. */
-const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], links: Links): LinkGraph => {
-  const { items, linking, linksOf, starts, codes } = links
+const links = Symbol("links")
+
+/** A graph with what it was made of, which `encodeGraph` writes. */
+interface GraphOfLinks extends LinkGraph {
+  readonly [links]: Links
+}
+
+/** The graph over `links`, making a page's items and the backlinks on first use. */
+const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], made: Links): GraphOfLinks => {
+  const { items, linking, starts, codes, written } = made
   const pages = new Map<string, LocatedPage>()
   for (const entry of entries) pages.set(entry.page.id, entry)
   let linkingIndex: Map<string, number> | undefined
@@ -286,7 +295,7 @@ const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], link
   const linkingOf = (pageId: string): number | undefined => {
     if (linkingIndex === undefined) {
       linkingIndex = new Map()
-      for (let i = 0; i < linking.length; i++) linkingIndex.set(linking[i]!.page.id, i)
+      for (let i = 0; i < linking.length; i++) linkingIndex.set(linking[i]!, i)
     }
     return linkingIndex.get(pageId)
   }
@@ -300,10 +309,10 @@ const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], link
     for (const entry of entries) {
       const { page } = entry
       if (page.cover?.ref.kind === "file" && fileIds.has(page.cover.ref.file)) pushTo(toFiles, page.cover.ref.file, page.id)
-      if (linking[next] !== entry) continue
-      for (let l = starts[next]!; l < starts[next]! + linksOf[next]!.length; l++) {
+      if (linking[next] !== page.id) continue
+      for (let l = starts[next]!; l < starts[next + 1]!; l++) {
         const code = codes[l]!
-        if (code === notALink || statusOfCode(code) !== "ok") continue
+        if (statusOfCode(code) !== "ok") continue
         const { target } = items[itemOfCode(code)]!
         if (target.kind === "page" && "page" in target && target.page !== page.id) pushTo(toPages, target.page, page.id)
         if (target.kind === "file") pushTo(toFiles, target.file, page.id)
@@ -313,29 +322,135 @@ const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], link
     return backlinks = { pages: toPages, files: toFiles }
   }
   return {
+    [links]: made,
     revision,
     pages,
     items,
-    broken: links.broken,
+    broken: made.broken,
     pageItems: (pageId) => {
       const i = linkingOf(pageId)
       if (i === undefined) return []
       const seen = new Set<number>()
       const out: Array<LinkItem> = []
-      const found = linksOf[i]!
-      for (let l = 0; l < found.length; l++) {
-        const code = codes[starts[i]! + l]!
-        if (code === notALink) continue
+      for (let l = starts[i]!; l < starts[i + 1]!; l++) {
+        const code = codes[l]!
         const item = itemOfCode(code)
         if (seen.has(item)) continue
         seen.add(item)
-        out.push({ status: statusOfCode(code), target: items[item]!.target, url: found[l]!.url, locations: [pageId] })
+        out.push({ status: statusOfCode(code), target: items[item]!.target, url: written.get(l) ?? items[item]!.url, locations: [pageId] })
       }
       return out
     },
     pageBacklinks: (pageId) => backlinksOf().pages.get(pageId) ?? [],
     fileBacklinks: (fileId) => backlinksOf().files.get(fileId) ?? []
   }
+}
+
+// Stored graphs -----------------------------------------------------------------------------------
+
+/**
+ * The format of a stored graph (`encodeGraph`), part of its key: raise it when a link would resolve
+ * otherwise (the resolver of `@quire/markdown` changed) or the encoding does, so that graphs stored
+ * before are built again.
+ */
+export const graphFormat = 1
+
+const targetText = (target: LinkTarget): string =>
+  target.kind === "page" ? ("page" in target ? `p${target.page}` : `P${target.path}`) : target.kind === "file" ? `f${target.file}` : `u${target.url}`
+
+const targetOfText = (text: string): LinkTarget | undefined => {
+  const key = text.slice(1)
+  switch (text.charCodeAt(0)) {
+    case 112: return { kind: "page", page: key }
+    case 80: return { kind: "page", path: key }
+    case 102: return { kind: "file", file: key }
+    case 117: return { kind: "url", url: key }
+    default: return undefined
+  }
+}
+
+/**
+ * The graph as text to store (`undefined` for a graph this module did not make): JSON of its items
+ * (`t` targets, a kind letter and the key: `p` a page by id, `P` the path of a missing page, `f` a
+ * file, `u` a URL; `s` a status digit each; `w` the link as first written, 0 when it is the key),
+ * its linking pages (`l`, in tree order) with how many links each (`n`), every link's code (`c`),
+ * and the links written otherwise than their item's first (`x`: index, URL).
+ */
+export const encodeGraph = (graph: LinkGraph): string | undefined => {
+  if (!(links in graph)) return undefined
+  const { items, linking, starts, codes, written } = (graph as GraphOfLinks)[links]
+  const t: Array<string> = []
+  const w: Array<string | 0> = []
+  let s = ""
+  for (const item of items) {
+    const text = targetText(item.target)
+    t.push(text)
+    w.push(text.length === item.url.length + 1 && text.endsWith(item.url) ? 0 : item.url)
+    s += statusCode[item.status]
+  }
+  const n: Array<number> = []
+  for (let i = 0; i < linking.length; i++) n.push(starts[i + 1]! - starts[i]!)
+  const x: Array<number | string> = []
+  for (const [l, url] of written) x.push(l, url)
+  return JSON.stringify({ t, s, w, l: linking, n, c: codes, x })
+}
+
+const isInteger = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value)
+
+/**
+ * The graph of `revision` read back from `encodeGraph`'s text; `undefined` when the text is not a
+ * graph of this revision's pages (it is then built again).
+ */
+export const decodeGraph = (revision: Revision, text: string, entries: RevisionLinkIndex["entries"] = flattenPages(revision.pages)): LinkGraph | undefined => {
+  let stored: unknown
+  try {
+    stored = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (typeof stored !== "object" || stored === null) return undefined
+  const { t, s, w, l, n, c, x } = stored as Record<string, unknown>
+  if (!Array.isArray(t) || typeof s !== "string" || !Array.isArray(w) || !Array.isArray(l) || !Array.isArray(n) || !Array.isArray(c) || !Array.isArray(x)) return undefined
+  if (s.length !== t.length || w.length !== t.length || n.length !== l.length || x.length % 2 !== 0) return undefined
+  const items: Array<MutableItem> = []
+  let broken = 0
+  for (let i = 0; i < t.length; i++) {
+    const text: unknown = t[i]
+    const first: unknown = w[i]
+    const status = statuses[s.charCodeAt(i) - 48]
+    const target = typeof text === "string" ? targetOfText(text) : undefined
+    if (target === undefined || status === undefined || (first !== 0 && typeof first !== "string")) return undefined
+    if (status === "broken") broken++
+    items.push({ status, target, url: first === 0 ? (text as string).slice(1) : first, locations: [] })
+  }
+  // The linking pages must be pages of the revision, in tree order.
+  const starts: Array<number> = []
+  let at = 0
+  let next = 0
+  for (let i = 0; i < l.length; i++) {
+    const pageId: unknown = l[i]
+    const count: unknown = n[i]
+    while (next < entries.length && entries[next]!.page.id !== pageId) next++
+    if (next === entries.length || !isInteger(count) || count <= 0 || at + count > c.length) return undefined
+    next++
+    starts.push(at)
+    for (const end = at + count; at < end; at++) {
+      const code: unknown = c[at]
+      if (!isInteger(code) || code < 0 || code > 0x7fffffff || (code & 3) > 2 || itemOfCode(code) >= items.length) return undefined
+      const { locations } = items[itemOfCode(code)]!
+      if (locations[locations.length - 1] !== pageId) locations.push(pageId as string)
+    }
+  }
+  if (at !== c.length) return undefined
+  starts.push(at)
+  const written = new Map<number, string>()
+  for (let i = 0; i < x.length; i += 2) {
+    const index: unknown = x[i]
+    const url: unknown = x[i + 1]
+    if (!isInteger(index) || index < 0 || index >= c.length || typeof url !== "string") return undefined
+    written.set(index, url)
+  }
+  return graphOf(revision, entries, { items, broken, linking: l as Array<string>, starts, codes: c as Array<number>, written })
 }
 
 /** The link targets of the graph (of one page when `pageId` is given), in order of first appearance. */
@@ -393,6 +508,13 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
         const found = yield* revisions.find(revisionId)
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
         const revision = found.value
+        // A graph built before, in this process or another, is read back whole.
+        const stored = yield* revisions.linkGraph(revisionId, appBaseUrl, graphFormat)
+        const decoded = Option.isSome(stored) ? decodeGraph(revision, stored.value) : undefined
+        if (decoded !== undefined) {
+          graphs.set(key, decoded)
+          return decoded
+        }
         const index = revisionLinkIndex(revision)
         const documentLinks = new Map<string, DocumentLinks>()
         const missing = new Set<string>()
@@ -415,6 +537,7 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
           }
         }
         const built = buildGraph(revision, documentLinks, appBaseUrl, index)
+        yield* revisions.recordLinkGraph({ revisionId, spaceId: revision.spaceId, appBaseUrl, format: graphFormat, graph: encodeGraph(built)! })
         graphs.set(key, built)
         return built
       })

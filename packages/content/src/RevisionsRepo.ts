@@ -20,6 +20,18 @@ const headerOf = (revision: Revision): RevisionHeader => ({
 /** A document's outgoing links as written (before they are resolved against a revision). */
 export type DocumentLinks = ReadonlyArray<{ readonly url: string; readonly kind: "link" | "image" }>
 
+/** A revision's link graph as `ContentLinks` encodes it, for one app URL and graph format. */
+export interface StoredLinkGraph {
+  readonly revisionId: string
+  readonly spaceId: string
+  readonly appBaseUrl: string
+  readonly format: number
+  readonly graph: string
+}
+
+/** How many revisions of a space keep their stored link graphs: the current one and a few before it (change requests, open listings). */
+export const keptLinkGraphs = 4
+
 export interface RevisionsRepoShape {
   /**
    * Stores a revision with the documents it introduces (documents already stored are kept), and the
@@ -42,15 +54,26 @@ export interface RevisionsRepoShape {
   readonly documentLinks: (hashes: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, DocumentLinks>>
   /** Records the outgoing links of stored documents that have none recorded (others are left as they are). */
   readonly recordLinks: (links: ReadonlyMap<string, DocumentLinks>) => Effect.Effect<void>
+  /** The link graph of a revision stored by `recordLinkGraph` for the app URL and graph format, if it is still kept. */
+  readonly linkGraph: (revisionId: string, appBaseUrl: string, format: number) => Effect.Effect<Option.Option<string>>
+  /**
+   * Stores the link graph of a revision (a graph stored already is kept): a space keeps those of the
+   * `keptLinkGraphs` revisions whose graphs were stored last, any app URL or format.
+   */
+  readonly recordLinkGraph: (graph: StoredLinkGraph) => Effect.Effect<void>
   /** Deletes every revision of a space, and the documents no other space's revisions point to. */
   readonly removeForSpace: (spaceId: string) => Effect.Effect<void>
 }
+
+const graphKey = (revisionId: string, appBaseUrl: string, format: number) => JSON.stringify([revisionId, appBaseUrl, format])
 
 export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoShape>()("@quire/content/RevisionsRepo") {
   static readonly layerMemory = Layer.sync(RevisionsRepo, () => {
     const revisions = new MemoryStore.TxMap<string, Revision>()
     const documents = new MemoryStore.TxMap<string, string>()
     const linksOf = new MemoryStore.TxMap<string, DocumentLinks>()
+    /** Stored link graphs by revision, app URL and format, in the order they were stored. */
+    const graphs = new MemoryStore.TxMap<string, StoredLinkGraph>()
     /** The documents each space's revisions point to. */
     const held = new MemoryStore.TxMap<string, ReadonlySet<string>>()
     const runs = new RunCache()
@@ -104,9 +127,23 @@ export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoS
         Effect.sync(() => {
           for (const [hash, found] of links) if (documents.has(hash) && !linksOf.has(hash)) linksOf.set(hash, found)
         }),
+      linkGraph: (revisionId, appBaseUrl, format) => Effect.sync(() => Option.map(Option.fromNullishOr(graphs.get(graphKey(revisionId, appBaseUrl, format))), (stored) => stored.graph)),
+      recordLinkGraph: (graph) =>
+        Effect.sync(() => {
+          const key = graphKey(graph.revisionId, graph.appBaseUrl, graph.format)
+          if (graphs.has(key)) return
+          graphs.set(key, graph)
+          // The space's revisions whose graphs were stored last (a map iterates in the order of insertion).
+          const kept = new Set<string>()
+          for (const stored of Array.from(graphs.values()).toReversed()) {
+            if (stored.spaceId === graph.spaceId && kept.size < keptLinkGraphs) kept.add(stored.revisionId)
+          }
+          for (const [k, stored] of graphs) if (stored.spaceId === graph.spaceId && !kept.has(stored.revisionId)) graphs.delete(k)
+        }),
       removeForSpace: (spaceId) =>
         Effect.sync(() => {
           for (const [id, revision] of revisions) if (revision.spaceId === spaceId) revisions.delete(id)
+          for (const [key, stored] of graphs) if (stored.spaceId === spaceId) graphs.delete(key)
           const released = held.get(spaceId) ?? new Set<string>()
           held.delete(spaceId)
           const stillHeld = new Set<string>()

@@ -8,7 +8,7 @@ import { BoundedCache, Rows } from "@quire/kernel"
 import { FileNode, PageNode, ReusableContentNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
 import { defaultRevisionLimits, ownFields, partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
 import { assemblePages, layoutTree, oversizedPart, type Part, RunCache, type TreeLayout } from "./RevisionParts.ts"
-import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
+import { type DocumentLinks, keptLinkGraphs, RevisionsRepo, type RevisionsRepoShape } from "./RevisionsRepo.ts"
 
 type Row = Record<string, unknown>
 
@@ -98,6 +98,63 @@ const documentLinks = Rows.decoder(
   Schema.Struct({ hash: Schema.String, links: Schema.String }),
   (row) => [row.hash, decodeLinks(row.links)] as const
 )
+
+const linkGraphParts = Rows.decoder(
+  "content_link_graphs",
+  Schema.Struct({ part: Schema.Number, parts: Schema.Number, body: Schema.String })
+)
+
+/**
+ * Characters of one part of a stored link graph: at most 768 KB of UTF-8, under the bound of a row
+ * (a 16th of the client's message limit) and of a statement's parameter.
+ */
+const linkGraphPartChars = 256 * 1024
+
+/** `text` in parts of at most `size` characters, none ending between the two halves of a surrogate pair. */
+const textParts = (text: string, size: number): Array<string> => {
+  const out: Array<string> = []
+  let start = 0
+  while (start < text.length) {
+    let end = Math.min(text.length, start + size)
+    const last = text.charCodeAt(end - 1)
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
+    out.push(text.slice(start, end))
+    start = end
+  }
+  return out.length === 0 ? [""] : out
+}
+
+/** Stored link graphs (migration 0019): a graph in parts of `linkGraphPartChars`, written in one transaction. */
+const linkGraphStorage = (sql: SqlClient.SqlClient): Pick<RevisionsRepoShape, "linkGraph" | "recordLinkGraph"> => ({
+  linkGraph: (revisionId, appBaseUrl, format) =>
+    sql<Row>`
+      SELECT part, parts, body FROM content_link_graphs
+      WHERE revision_id = ${revisionId} AND app_base_url = ${appBaseUrl} AND format = ${format} ORDER BY part`.pipe(
+      Effect.orDie,
+      Effect.flatMap(linkGraphParts.all),
+      // Every part or none: a graph is written in one transaction, but a space's newer graphs may be removing it.
+      Effect.map((rows) =>
+        rows.length > 0 && rows.every((row, i) => row.part === i && row.parts === rows.length)
+          ? Option.some(rows.map((row) => row.body).join(""))
+          : Option.none()
+      )
+    ),
+  recordLinkGraph: ({ revisionId, spaceId, appBaseUrl, format, graph }) =>
+    Effect.gen(function*() {
+      const bodies = textParts(graph, linkGraphPartChars)
+      for (const [part, body] of bodies.entries()) {
+        yield* sql`
+          INSERT INTO content_link_graphs (revision_id, app_base_url, format, part, parts, space_id, body)
+          VALUES (${revisionId}, ${appBaseUrl}, ${format}, ${part}, ${bodies.length}, ${spaceId}, ${body})
+          ON CONFLICT DO NOTHING`
+      }
+      yield* sql`
+        DELETE FROM content_link_graphs
+        WHERE space_id = ${spaceId} AND revision_id NOT IN (
+          SELECT revision_id FROM content_link_graphs WHERE space_id = ${spaceId}
+          GROUP BY revision_id ORDER BY max(stored_at) DESC LIMIT ${keptLinkGraphs})`
+    }).pipe(sql.withTransaction, Effect.orDie)
+})
 
 /** Rows of one statement that writes documents: well under the 65,535 parameters a statement may carry (3 a row). */
 const documentBatchRows = 1_000
@@ -397,9 +454,11 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
           ),
         recordLinks: (links) =>
           links.size === 0 ? Effect.void : recordLinks(Array.from(links, ([hash, found]) => ({ hash, links: encodeLinks(found) }))).pipe(Effect.orDie),
+        ...linkGraphStorage(sql),
         removeForSpace: (spaceId) =>
           Effect.gen(function*() {
             cache.deleteWhere((revision) => revision.spaceId === spaceId)
+            yield* sql`DELETE FROM content_link_graphs WHERE space_id = ${spaceId}`
             yield* sql`
               DELETE FROM content_revision_parts
               WHERE revision_id IN (SELECT id FROM content_revisions WHERE space_id = ${spaceId})`

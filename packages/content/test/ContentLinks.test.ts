@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { linkResolver, type LinkStatus, type LinkTarget } from "@quire/markdown"
 import { type FileNode, flattenPages, type PageNode, type Revision } from "../src/domain/Revision.ts"
-import { buildGraph, linkItems, pageLinkContext, revisionLinkIndex } from "../src/ContentLinks.ts"
+import { buildGraph, decodeGraph, encodeGraph, type LinkGraph, linkItems, pageLinkContext, revisionLinkIndex } from "../src/ContentLinks.ts"
 
 const at = "2026-01-01T00:00:00.000Z"
 const page = (id: string, slug: string, git: string | undefined, pages: ReadonlyArray<PageNode> = []): PageNode => ({
@@ -156,23 +156,55 @@ const expected = (revision: Revision, documents: ReadonlyMap<string, ReadonlyArr
   return { links, pageBacklinks, fileBacklinks, itemsOf }
 }
 
+/** Asserts that `graph` answers what resolving every link of every page on its own answers. */
+const assertAnswers = (graph: LinkGraph, made: ReturnType<typeof generated>, appBaseUrl: string, seed: number) => {
+  const { revision, documents, ids, fileIds } = made
+  const want = expected(revision, documents, appBaseUrl)
+  const items = want.itemsOf(want.links)
+  assert.deepStrictEqual(linkItems(graph), items, `seed ${seed}`)
+  assert.strictEqual(graph.broken, items.filter((item) => item.status === "broken").length)
+  for (const id of [...ids, "not-a-page"]) {
+    const own = want.links.filter((link) => link.pageId === id)
+    assert.deepStrictEqual(linkItems(graph, id), want.itemsOf(own), `seed ${seed}, items of ${id}`)
+    assert.deepStrictEqual(graph.pageBacklinks(id), want.pageBacklinks.get(id) ?? [], `seed ${seed}, backlinks of ${id}`)
+  }
+  for (const id of fileIds) assert.deepStrictEqual(graph.fileBacklinks(id), want.fileBacklinks.get(id) ?? [], `seed ${seed}, backlinks of ${id}`)
+  assert.deepStrictEqual(Array.from(graph.pages.keys()), flattenPages(revision.pages).map(({ page }) => page.id))
+}
+
 describe("buildGraph against every link resolved on its own page", () => {
   it("answers the same items, page links, page items and backlinks", () => {
     for (let seed = 1; seed <= 40; seed++) {
-      const { revision, documents, ids, fileIds } = generated(seed)
+      const made = generated(seed)
       const appBaseUrl = "https://app.example.com/o/x"
-      const graph = buildGraph(revision, documents, appBaseUrl)
-      const want = expected(revision, documents, appBaseUrl)
-      const items = want.itemsOf(want.links)
-      assert.deepStrictEqual(linkItems(graph), items, `seed ${seed}`)
-      assert.strictEqual(graph.broken, items.filter((item) => item.status === "broken").length)
-      for (const id of [...ids, "not-a-page"]) {
-        const own = want.links.filter((link) => link.pageId === id)
-        assert.deepStrictEqual(linkItems(graph, id), want.itemsOf(own), `seed ${seed}, items of ${id}`)
-        assert.deepStrictEqual(graph.pageBacklinks(id), want.pageBacklinks.get(id) ?? [], `seed ${seed}, backlinks of ${id}`)
-      }
-      for (const id of fileIds) assert.deepStrictEqual(graph.fileBacklinks(id), want.fileBacklinks.get(id) ?? [], `seed ${seed}, backlinks of ${id}`)
-      assert.deepStrictEqual(Array.from(graph.pages.keys()), flattenPages(revision.pages).map(({ page }) => page.id))
+      assertAnswers(buildGraph(made.revision, made.documents, appBaseUrl), made, appBaseUrl, seed)
     }
+  })
+
+  it("answers the same once stored and read back, and a graph of other pages is not read back", () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const made = generated(seed)
+      const appBaseUrl = "https://app.example.com/o/x"
+      const text = encodeGraph(buildGraph(made.revision, made.documents, appBaseUrl))!
+      const decoded = decodeGraph(made.revision, text)
+      assert.isDefined(decoded, `seed ${seed}`)
+      assertAnswers(decoded!, made, appBaseUrl, seed)
+      // Read back against another tree (its pages otherwise named), or cut short: built again instead.
+      const other = generated(seed + 1000)
+      const renamed = { ...other.revision, pages: other.revision.pages.map((page) => ({ ...page, id: `x-${page.id}` })) }
+      if (decoded!.items.length > 0) assert.isUndefined(decodeGraph(renamed, text), `seed ${seed}, other pages`)
+      assert.isUndefined(decodeGraph(made.revision, text.slice(0, -2)), `seed ${seed}, cut short`)
+    }
+  })
+
+  it("keeps a link written otherwise than its target's first link, and links with a space or a non-ASCII character", () => {
+    const graph = buildGraph(revision, new Map([
+      ["doc-setup", [{ url: "../overview/node-types.md#top", kind: "link" as const }, { url: "https://example.com/é 𝄞", kind: "link" as const }]],
+      ["doc-fresh", [{ url: "./node-types.md", kind: "link" as const }, { url: "<../.gitbook/assets/image (3).png>", kind: "image" as const }]]
+    ]), "https://app.example.com")
+    const decoded = decodeGraph(revision, encodeGraph(graph)!)!
+    for (const pageId of ["setup", "fresh", undefined]) assert.deepStrictEqual(linkItems(decoded, pageId), linkItems(graph, pageId))
+    assert.deepStrictEqual(linkItems(decoded, "fresh").map((item) => item.url), ["./node-types.md", "<../.gitbook/assets/image (3).png>"])
+    assert.deepStrictEqual(decoded.pageBacklinks("nodes"), ["setup", "fresh"])
   })
 })

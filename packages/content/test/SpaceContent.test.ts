@@ -141,6 +141,49 @@ describe("SpaceContent.commit", () => {
       assert.deepStrictEqual((yield* repo.documentLinks([documentHash(older)])).get(documentHash(older)), [{ url: "guide.md", kind: "link" }])
     }).pipe(Effect.provide(layer)))
 
+  it.effect("stores a revision's link graph when first built: another server lists, pages and backlinks alike without the documents' links", () =>
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const repo = yield* RevisionsRepo
+      const links = yield* ContentLinks
+      const spaceId = yield* newSpace()
+      const guide = "See [install](install.md#steps), [a page gone](gone.md), ![the chart](https://example.com/chart.png) and [the app](https://app.example.com/x)."
+      yield* content.commit(spaceId, appendPage("p1", "Guide", guide)).pipe(as("editor"))
+      yield* content.commit(spaceId, appendPage("p2", "Install", "Back to the [guide](guide.md), and [install](./install.md).")).pipe(as("editor"))
+      const request = { appBaseUrl: "https://app.example.com" }
+      const listings = Effect.gen(function*() {
+        const service = yield* ContentLinks
+        const all = yield* service.spaceLinks(spaceId, request)
+        const ofPage = yield* service.pageLinks(spaceId, "p2", request)
+        const backlinks = yield* service.pageBacklinks(spaceId, "p1", request)
+        return {
+          items: all.list.items.items,
+          stats: all.list.stats,
+          ofPage: ofPage.list.items.items,
+          backlinks: backlinks.list.items.items.map(({ page }) => page.id)
+        }
+      }).pipe(as("reader"))
+      const built = yield* listings.pipe(Effect.provideService(ContentLinks, links))
+      assert.deepStrictEqual(built.items.map((item) => [item.url, item.status, item.locations]), [
+        ["install.md#steps", "ok", ["p1", "p2"]],
+        ["gone.md", "broken", ["p1"]],
+        ["https://example.com/chart.png", "ok", ["p1"]],
+        ["https://app.example.com/x", "in-app", ["p1"]],
+        ["guide.md", "ok", ["p2"]]
+      ])
+      assert.deepStrictEqual(built.ofPage.map((item) => item.url), ["guide.md", "./install.md"])
+      assert.deepStrictEqual(built.backlinks, ["p2"])
+
+      // Another server: a link graph service of its own, over a store that can no longer give the documents or their links.
+      const withoutDocuments = Layer.succeed(RevisionsRepo, RevisionsRepo.of({
+        ...repo,
+        documents: () => Effect.die(new Error("read the documents")),
+        documentLinks: () => Effect.die(new Error("read the documents' links"))
+      }))
+      const read = yield* listings.pipe(Effect.provide(ContentLinks.layer.pipe(Layer.provide([withoutDocuments, ParsePool.layerMainThread])), { local: true }))
+      assert.deepStrictEqual(read, built)
+    }).pipe(Effect.provide(layer)))
+
   it.effect("makes an immutable revision whose parent is the current one and moves the space to it", () =>
     Effect.gen(function*() {
       const content = yield* SpaceContent

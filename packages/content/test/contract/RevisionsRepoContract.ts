@@ -4,7 +4,7 @@ import { Cause, Effect, Exit, Option } from "effect"
 import { Transactor } from "@quire/kernel"
 import { assertNone, at, some } from "@quire/testkit"
 import { documentHash, type FileNode, type PageNode, type Revision } from "../../src/domain/Revision.ts"
-import { RevisionsRepo } from "../../src/RevisionsRepo.ts"
+import { keptLinkGraphs, RevisionsRepo, type StoredLinkGraph } from "../../src/RevisionsRepo.ts"
 import type { ReposTest } from "./Fixtures.ts"
 import { largeTree } from "./LargeTree.ts"
 
@@ -40,6 +40,16 @@ const documentsOf = (...markdowns: ReadonlyArray<string>): ReadonlyMap<string, s
 /** Document pages, one per markdown, as a revision pointing to those documents holds them. */
 const pointingTo = (...markdowns: ReadonlyArray<string>): ReadonlyArray<PageNode> =>
   markdowns.map((markdown, i) => page(`p${i}`, { document: documentHash(markdown) }))
+
+/** A link graph of a revision of space `rv-graphs`, as `recordLinkGraph` takes it. */
+const stored = (revisionId: string, graph: string, overrides: Partial<StoredLinkGraph> = {}): StoredLinkGraph => ({
+  revisionId,
+  spaceId: "rv-graphs",
+  appBaseUrl: "https://app.example.com",
+  format: 1,
+  graph,
+  ...overrides
+})
 
 /** Fails with this inside a transaction, to roll it back. */
 class Abort {
@@ -247,6 +257,39 @@ export const revisionsRepoContract = (it: ReposTest) =>
         yield* repo.removeForSpace("rv-links")
         yield* repo.removeForSpace("rv-links-other")
         assert.strictEqual((yield* repo.documentLinks([linkedHash, plainHash, earlyHash, documentHash(late)])).size, 0)
+      }))
+
+    it.effect("stores a revision's link graph by app URL and format, whole however long, for the revisions of a space that stored one last", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        // Longer than a part, with characters outside the BMP (two UTF-16 units) across every boundary.
+        const long = `[${"x".repeat(1023)}${"𝄞é".repeat(300_000)}]`
+        yield* repo.recordLinkGraph(stored("rv-graph-1", long))
+        assert.strictEqual(some(yield* repo.linkGraph("rv-graph-1", "https://app.example.com", 1)), long)
+        assertNone(yield* repo.linkGraph("rv-graph-1", "https://other.example.com", 1))
+        assertNone(yield* repo.linkGraph("rv-graph-1", "https://app.example.com", 2))
+        assertNone(yield* repo.linkGraph("rv-graph-unknown", "https://app.example.com", 1))
+
+        // A graph stored already is kept as it is; another app URL's is stored beside it.
+        yield* repo.recordLinkGraph(stored("rv-graph-1", "[\"again\"]"))
+        yield* repo.recordLinkGraph(stored("rv-graph-1", "[\"other\"]", { appBaseUrl: "https://other.example.com" }))
+        assert.strictEqual(some(yield* repo.linkGraph("rv-graph-1", "https://app.example.com", 1)), long)
+        assert.strictEqual(some(yield* repo.linkGraph("rv-graph-1", "https://other.example.com", 1)), "[\"other\"]")
+
+        // The space keeps the graphs of the revisions that stored one last; other spaces keep theirs.
+        yield* repo.recordLinkGraph(stored("rv-graph-other", "[\"theirs\"]", { spaceId: "rv-graphs-other" }))
+        for (let i = 2; i <= keptLinkGraphs + 1; i++) yield* repo.recordLinkGraph(stored(`rv-graph-${i}`, `[${i}]`))
+        assertNone(yield* repo.linkGraph("rv-graph-1", "https://app.example.com", 1))
+        assertNone(yield* repo.linkGraph("rv-graph-1", "https://other.example.com", 1))
+        for (let i = 2; i <= keptLinkGraphs + 1; i++) assert.strictEqual(some(yield* repo.linkGraph(`rv-graph-${i}`, "https://app.example.com", 1)), `[${i}]`)
+        assert.strictEqual(some(yield* repo.linkGraph("rv-graph-other", "https://app.example.com", 1)), "[\"theirs\"]")
+
+        // They go with their space.
+        yield* repo.removeForSpace("rv-graphs")
+        assertNone(yield* repo.linkGraph("rv-graph-2", "https://app.example.com", 1))
+        assert.isTrue(Option.isSome(yield* repo.linkGraph("rv-graph-other", "https://app.example.com", 1)))
+        yield* repo.removeForSpace("rv-graphs-other")
+        assertNone(yield* repo.linkGraph("rv-graph-other", "https://app.example.com", 1))
       }))
 
     it.effect("removes a space's revisions and the documents no other space holds, keeping other spaces' revisions", () =>
