@@ -74,11 +74,12 @@ interface Held {
    */
   lastCredited: ReadonlyArray<Actor.ActorShape>
   /**
-   * The document as it was when it last agreed with the page (a copy with the same Yjs items): a
-   * write from elsewhere is the change from it to the new page, which then merges with whatever
-   * was typed since as Yjs merges.
+   * The document as it was when it last agreed with the page, as its encoded state (the same Yjs
+   * items): a write from elsewhere is the change from it to the new page, which then merges with
+   * whatever was typed since as Yjs merges. Kept encoded, not as a Y.Doc: only such a write reads
+   * it, and making a long page's Y.Doc at each load and each write back was a large part of both.
    */
-  base: Y.Doc
+  base: Uint8Array
   /** False once another server wrote this document back: `base` may lack what it wrote. */
   baseKnown: boolean
   /** One at a time: writing the markdown back, and bringing a write from elsewhere in. */
@@ -113,6 +114,8 @@ const markdownMemory = Effect.gen(function*() {
   })
   return {
     forget: (name: string) => void entries.delete(name),
+    /** Remembers that `name` stored as `updates` reads as `markdown` (a document just made from a page). */
+    remember: (name: string, updates: ReadonlyArray<Uint8Array>, markdown: string) => void entries.set(name, { fingerprint: fingerprintOf(updates), markdown }),
     /** The markdown of `name` stored as `updates`: remembered, or made from their Y.Doc (then given too). */
     read: (name: string, updates: ReadonlyArray<Uint8Array>, toMarkdown: (doc: Y.Doc) => string) => {
       const fingerprint = fingerprintOf(updates)
@@ -151,7 +154,7 @@ const heldOf = (key: CollabDocumentKey, state: Uint8Array, sinceCompaction: numb
   written,
   contributors: new Map(),
   lastCredited: [],
-  base: docOf([state]),
+  base: state,
   baseKnown: true,
   lock: Semaphore.makeUnsafe(1)
 })
@@ -231,8 +234,7 @@ const writeBack = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.D
     if (written) {
       document.written = markdown
       document.lastCredited = credited
-      document.base.destroy()
-      document.base = docOf([snapshot])
+      document.base = snapshot
       document.baseKnown = true
       for (const author of credited) {
         if (document.contributors.get(author.userId) === author) document.contributors.delete(author.userId)
@@ -282,17 +284,18 @@ const bringIn = Effect.fnUntraced(function*(
   const now = standing(stored.value, { page: page.value, doc: codec.toMarkdown(doc) })
   if (now === "agreed" || now === "unwritten") return
   if (!document.baseKnown) return
-  const next = docOf([Y.encodeStateAsUpdate(document.base)])
+  const next = docOf([document.base])
+  const before = Y.encodeStateVector(next)
   codec.apply(next, page.value)
-  const update = Y.encodeStateAsUpdate(next, Y.encodeStateVector(document.base))
+  const update = Y.encodeStateAsUpdate(next, before)
   if (!(yield* live.claim(stored.value, { page: page.value, doc: codec.toMarkdown(next) }))) {
     next.destroy()
     return
   }
   yield* live.storeUpdate(name, update)
   Y.applyUpdate(doc, update, { source: "local", skipStoreHooks: true })
-  document.base.destroy()
-  document.base = next
+  document.base = Y.encodeStateAsUpdate(next)
+  next.destroy()
   document.bytes += update.length
   document.sinceCompaction += 1
   if (document.contributors.size === 0) document.written = codec.toMarkdown(doc)
@@ -338,6 +341,8 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       if (Option.isNone(stored)) {
         const made = yield* fromPage(opened.markdown)
         created = yield* live.storeInitial(key, made.state, { page: opened.markdown, doc: made.markdown })
+        // Its markdown is known: the read below does not make it again.
+        if (created) memory.remember(key.name, [made.state], made.markdown)
         stored = yield* live.stored(key.name)
       }
       const found = Option.getOrThrow(stored)
@@ -438,7 +443,6 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       unload: (name: string) =>
         Effect.sync(() => {
           const document = held.get(name)
-          document?.base.destroy()
           held.delete(name)
           const changeRequestId = document?.key.changeRequestId
           if (changeRequestId !== undefined && !Array.from(held.values()).some((other) => other.key.changeRequestId === changeRequestId)) {

@@ -4,6 +4,7 @@ import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors, type RevisionPage } from "@quire/api"
 import { breather, SpaceContent } from "@quire/content"
+import { BoundedCache } from "@quire/kernel"
 import * as ContentPresenters from "../ContentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { FileLinks } from "../FileLinks.ts"
@@ -47,6 +48,20 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
   const urls = yield* PublicUrl
   const links = yield* FileLinks
   const bodies = yield* ContentPresenters.PageBodyRenderer
+  // The JSON of a revision's page tree, by revision and options: a revision never changes, and a
+  // 1,000-page space's tree is 575 KB that the endpoint's encoder would write again at every read
+  // (the space screen's first request). The same JSON as the encoder's (`RevisionPage`'s encoded
+  // form is its type, as `largeDocumentAnswer` relies on too).
+  const trees = yield* BoundedCache.make<string, string>({ name: "page_trees", capacity: 64, maxWeight: 32_000_000, weigh: (json) => json.length })
+  const treeOf = (revision: Parameters<typeof ContentPresenters.pages>[1], options: ContentPresenters.ContentOptions) => {
+    const key = `${revision.id}\n${options.metadata}`
+    let json = trees.get(key)
+    if (json === undefined) {
+      json = JSON.stringify({ pages: ContentPresenters.pages(urls, revision, options) })
+      trees.set(key, json)
+    }
+    return HttpServerResponse.text(json, { contentType: "application/json" })
+  }
   return handlers
     .handle("getCurrentRevision", ({ params, query }) =>
       Effect.gen(function*() {
@@ -57,7 +72,7 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
     .handle("listPages", ({ params, query }) =>
       content.revision(params.spaceId).pipe(
         DomainErrors.api,
-        Effect.map((current) => ({ pages: ContentPresenters.pages(urls, current.revision, optionsOf(query)) }))
+        Effect.map((current) => treeOf(current.revision, optionsOf(query)))
       ))
     .handle("getPageById", ({ params, query }) =>
       content.page(params.spaceId, params.pageId).pipe(

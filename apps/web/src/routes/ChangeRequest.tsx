@@ -142,7 +142,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
           {current === undefined
             ? <p>{docs.length === 0 ? "This change request has no pages yet: add one." : <>No page at <code>{props.pagePath}</code>.</>}</p>
             : (
-              <PageEditor key={current.id} spaceId={props.spaceId} changeRequestId={content.cr.id} number={props.number} pageId={current.id}
+              <PageEditor key={current.id} spaceId={props.spaceId} changeRequestId={content.cr.id} number={props.number} pageId={current.id} page={current}
                 revision={content.cr.revision} onMetadataSaved={() => void reload()} />
             )}
         </section>

@@ -165,7 +165,8 @@ export const LivePageEditor = (props: {
   readonly changeRequestId: string
   readonly pageId: string
   readonly user: CollabUser
-  readonly Editor: ComponentType<EditorProps>
+  /** The editor's component; undefined while its module loads (the document connects meanwhile). */
+  readonly Editor: ComponentType<EditorProps> | undefined
   readonly resources: LiveEditorResources
   /** The title and description fields, above the editor. */
   readonly header: ReactNode
@@ -221,7 +222,8 @@ export const LivePageEditor = (props: {
       </div>
       {status.kind === "refused" ? <p role="alert" className="form-error live-refusal">{liveStatusText(status)}</p> : null}
       {props.header}
-      {connection === undefined ? <p className="muted" role="status">Connecting…</p> : (
+      {Editor === undefined ? <p className="muted" role="status">Loading the editor…</p>
+        : connection === undefined ? <p className="muted" role="status">Connecting…</p> : (
         // Made again with each connection (its extensions are bound to one shared document).
         <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || refusalPasses(state.refusal)}
           onFieldOpen={setFieldOpen} linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}

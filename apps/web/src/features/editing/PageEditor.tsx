@@ -154,6 +154,12 @@ interface PageEditorProps {
   readonly changeRequestId: string
   readonly number: number
   readonly pageId: string
+  /**
+   * The page as the change request's tree lists it: its header (title, description, icon, cover,
+   * layout) is drawn from it, with no read of the page's body (a long page's is megabytes), so the
+   * shared document is asked for at once. The header reads the markdown when it saves.
+   */
+  readonly page: RevisionPage
   /** The change request's revision when the screen read it: the base of the page's edits. */
   readonly revision: string
   /** Called after a save of the page's header (the tree shows titles and icons). */
@@ -174,28 +180,16 @@ export const useEditingPerson = (): CollabUser | undefined => {
  */
 const LivePage = (props: PageEditorProps & { readonly person: CollabUser }) => {
   const Editor = useEditorModule()
-  const registry = useRegistry()
   const base = useRef(props.revision)
   const resources = useEditorResources(props, base)
-  const [page, setPage] = useState<RevisionPage | { readonly error: string } | undefined>(undefined)
   const [headerState, setHeaderState] = useState<"open" | "saving" | undefined>(undefined)
-  useEffect(() => {
-    let live = true
-    void resources.loadFiles()
-    callApi(registry, getPage(props.spaceId, props.number, props.pageId, "markdown")).then((p) => live && setPage(p),
-      (failure: unknown) => live && setPage({ error: failure instanceof Error ? failure.message : String(failure) }))
-    return () => {
-      live = false
-    }
-  }, [props.spaceId, props.number, props.pageId, resources, registry])
-  if (page !== undefined && "error" in page) return <p role="alert" className="form-error">Could not load this page: {page.error}</p>
-  if (Editor === undefined || page === undefined) return <p className="muted" role="status">Loading the editor…</p>
-  if ("error" in Editor) return <p role="alert" className="form-error">Could not load the editor: {Editor.error}</p>
-  // The editor waits for the page's header: drawn after it, the header would move the page under
-  // a click or a caret already placed.
+  useEffect(() => void resources.loadFiles(), [resources])
+  if (Editor !== undefined && "error" in Editor) return <p role="alert" className="form-error">Could not load the editor: {Editor.error}</p>
+  // The shared document is asked for while the editor's module loads; the header is drawn at once
+  // and the editor under it, so nothing moves the page under a click or a caret already placed.
   return (
     <LivePageEditor changeRequestId={props.changeRequestId} pageId={props.pageId} user={props.person} Editor={Editor} resources={resources}
-      header={<PageHeader spaceId={props.spaceId} number={props.number} page={page} fileUrl={resources.fileUrl} loadFiles={resources.loadFiles}
+      header={<PageHeader spaceId={props.spaceId} number={props.number} page={props.page} fileUrl={resources.fileUrl} loadFiles={resources.loadFiles}
         onState={setHeaderState} onSaved={(revision) => { base.current = revision; props.onMetadataSaved() }} />}
       headerState={headerState} />
   )
