@@ -254,7 +254,7 @@ const startBaseline = (databaseUrl: string) =>
 
 /**
  * Starts every set (one database per build) and the baseline on the first build's database, right
- * after the first set: it starts through tsx, slower than a bundle, and should not wait behind the others.
+ * after the first set: it starts from the sources (bundled, BenchScripts.ts), and should not wait behind the others.
  */
 const startAll = (options: Options, logDir: string, progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {

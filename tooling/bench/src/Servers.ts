@@ -2,8 +2,8 @@
  * Benchmarked servers run as child processes on a free port, so that the load generator does not
  * share their event loop. Quire on PostgreSQL or PGlite is the production build (dist/, started by
  * tooling/build/start.sh as users start it); its variants, its memory backend and the baselines
- * run from the sources with the tsx loader. Each is scoped: leaving the scope asks it to stop
- * (SIGINT), which closes its database cleanly.
+ * run from the sources, bundled (BenchScripts.ts) and started with plain Node. Each is scoped:
+ * leaving the scope asks it to stop (SIGINT), which closes its database cleanly.
  */
 import { Data, Duration, Effect, Schedule } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
@@ -11,6 +11,7 @@ import { once } from "node:events"
 import { readFile } from "node:fs/promises"
 import { LocalServer } from "@quire/testkit"
 import { fileURLToPath } from "node:url"
+import * as BenchScripts from "./BenchScripts.ts"
 import * as Build from "./Build.ts"
 import type { ProfileMessage } from "./Profiling.ts"
 import * as Target from "./Target.ts"
@@ -28,13 +29,6 @@ export interface Running {
   readonly profiled: (file: string) => <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E | ServerError, R>
 }
 
-const scripts = {
-  quire: fileURLToPath(new URL("./QuireServer.ts", import.meta.url)),
-  baseline: fileURLToPath(new URL("./BaselineServer.ts", import.meta.url)),
-  floor: fileURLToPath(new URL("./FloorServer.ts", import.meta.url)),
-  static: fileURLToPath(new URL("./StaticServer.ts", import.meta.url))
-}
-const tsxLoader = import.meta.resolve("tsx")
 const profilingPreload = fileURLToPath(new URL("./ProfilingPreload.ts", import.meta.url))
 const startScript = fileURLToPath(new URL("../../build/start.sh", import.meta.url))
 
@@ -61,11 +55,11 @@ const builtEnv = (config: Omit<Target.TargetConfig, "port">, port: number): Reco
   }
 }
 
-/** The child process of `config`: the built server, or a bench script under tsx. */
-const spawnTarget = (config: Omit<Target.TargetConfig, "port">, port: number) =>
-  isBuilt(config)
+/** The child process of `config`: the built server, or the bench's bundled `script`. */
+const spawnTarget = (config: Omit<Target.TargetConfig, "port">, port: number, script: string | undefined) =>
+  script === undefined
     ? spawn("sh", [startScript, "server"], { env: builtEnv(config, port), stdio: ["ignore", 2, 2, "ipc"] })
-    : spawn(process.execPath, ["--import", tsxLoader, scripts[config.server]], {
+    : spawn(process.execPath, [script], {
       // The load comes from one token: a budget it cannot exhaust (the limiter still counts each request).
       env: { QUIRE_RATE_LIMIT: "1000000000", ...process.env, ...config.env, [Target.envName]: JSON.stringify({ ...config, port }) },
       stdio: ["ignore", 2, 2, "ipc"]
@@ -120,6 +114,8 @@ const ask = (child: ChildProcess, message: ProfileMessage) =>
     catch: (cause) => new ServerError({ message: `profiling failed: ${String(cause)}` })
   })
 
+const progress = (message: string) => Effect.sync(() => console.error(`[bench] ${message}`))
+
 /**
  * Starts `config` as a child process and waits for it to serve (at most `timeout`); stopped when
  * the scope closes.
@@ -128,8 +124,9 @@ export const start = (name: string, config: Omit<Target.TargetConfig, "port">, t
   Effect.gen(function*() {
     const port = yield* Effect.promise(LocalServer.freePort)
     const baseUrl = `http://127.0.0.1:${port}`
-    if (isBuilt(config)) yield* Build.current((message) => Effect.sync(() => console.error(`[bench] ${message}`))).pipe(Effect.orDie)
-    const child = yield* Effect.acquireRelease(Effect.sync(() => spawnTarget(config, port)), stop)
+    if (isBuilt(config)) yield* Build.current(progress).pipe(Effect.orDie)
+    const script = isBuilt(config) ? undefined : yield* BenchScripts.path(config.server, progress).pipe(Effect.orDie)
+    const child = yield* Effect.acquireRelease(Effect.sync(() => spawnTarget(config, port, script)), stop)
     yield* ready(child, baseUrl, config.adminToken).pipe(
       Effect.timeout(timeout),
       Effect.mapError((error) => new ServerError({ message: `${name} did not start: ${error.message}` }))

@@ -15,6 +15,7 @@ import { Cause, Duration, Effect, Exit } from "effect"
 import { execFileSync } from "node:child_process"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import * as BenchScripts from "./BenchScripts.ts"
 import * as Build from "./Build.ts"
 import * as Scratch from "./Scratch.ts"
 
@@ -136,6 +137,8 @@ export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) =
   Effect.scoped(Effect.gen(function*() {
     // The flags that start the built server share this build; embedded databases start from its initial one.
     yield* Build.current(progress)
+    // And those that start the benches' own servers, this bundle (made here once, not by each flag at once).
+    yield* BenchScripts.current(progress)
     const scratch = yield* Scratch.directory
     const fixtures: Fixtures = { gitbookRepository: gitbookRepository(join(scratch, "gitbook")) }
     yield* runEntries(entries, fixtures, progress, concurrency)
