@@ -216,64 +216,6 @@ for (const backend of everyBackend) {
         assert.strictEqual(rerun.stats.latestPages, 2)
       }))
 
-    it.effect("a provider's answer is inserted as text: links, images, HTML and blocks it adds are escaped", () =>
-      Effect.gen(function*() {
-        const { alice, organizationId, space } = yield* spaceWith()
-        const api = alice.api
-        const markdown = "Plain TRIGGER-INJECT words.\n\nSee [the guide](https://example.com/guide) and TRIGGER-INJECT more.\n"
-        yield* merge(api, space.id, [{ operation: "insert_page", title: "Injected", document: { markdown } }])
-        const source = yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })
-        const created = yield* api.translations.createTranslation({
-          params: { organizationId },
-          payload: { source: { space: space.id, language: "en" }, language: "es" }
-        })
-        const done = yield* settledAfter(api, organizationId, created.id, 0)
-        assert.strictEqual(done.status, "completed", done.failure)
-        const translated = yield* markdownOf(api, done.result!.space, source.pages[0]!.id)
-        // The source's own link stays; none of the provider's becomes one.
-        assert.include(translated, "](https://example.com/guide)")
-        assert.notInclude(translated, "](https://evil.example")
-        assert.notMatch(translated, /(?<!\\)<img/)
-        assert.notMatch(translated, /^#/m)
-        assert.notMatch(translated, /(?<!\\)!\[/)
-        // The provider's words are there, escaped.
-        assert.include(translated, "\\[here\\]")
-        assert.include(translated, "\\<img src\\=x")
-      }))
-
-    it.effect("a translated site's page shows its include translated", () =>
-      Effect.scoped(Effect.gen(function*() {
-        const { alice, organizationId, space } = yield* spaceWith()
-        const api = alice.api
-        const repo = yield* repositoryOf({
-          "README.md": "# Welcome\n\nStart here.\n",
-          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Upgrade](guides/upgrade.md)\n",
-          "guides/upgrade.md": "# Upgrade\n\nBefore you start:\n\n{% include \"../.gitbook/includes/upgrade-warning.md\" %}\n",
-          ".gitbook/includes/upgrade-warning.md": "---\ntitle: Upgrade warning\n---\n\nBack up your narwhal data first.\n"
-        })
-        yield* api.git.importGitRepository({ params: { spaceId: space.id }, payload: { url: repo.url, ref: "refs/heads/main" } })
-        yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} }).pipe(
-          Effect.filterOrFail((revision) => revision.reusableContents.length > 0, () => new Error("import still running")),
-          Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 300 }),
-          Effect.orDie
-        )
-        const created = yield* api.translations.createTranslation({
-          params: { organizationId },
-          payload: { source: { space: space.id, language: "en" }, language: "fr" }
-        })
-        const done = yield* settledAfter(api, organizationId, created.id, 0)
-        assert.strictEqual(done.status, "completed", done.failure)
-        const site = yield* api.sites.createSite({ params: { organizationId }, payload: { title: "Manuel", visibility: "public" } })
-        const siteParams = { organizationId, siteId: site.id }
-        yield* api.siteSections.addSectionToSite({ params: siteParams, payload: { spaceId: done.result!.space } })
-        yield* api.sites.publishSite({ params: siteParams })
-        const upgrade = yield* get(`/~sites/${site.id}/upgrade`)
-        assert.strictEqual(upgrade.status, 200)
-        assert.include(upgrade.text, "[fr] BACK UP YOUR NARWHAL DATA FIRST.")
-        assert.notInclude(upgrade.text, "Back up your narwhal")
-        assert.notInclude(upgrade.text, "{% include")
-      })))
-
     it.effect("provider errors and budget exhaustion fail the run with the reason; a 429 is retried", () =>
       Effect.gen(function*() {
         const { alice, organizationId, space } = yield* spaceWith()
@@ -310,5 +252,67 @@ for (const backend of everyBackend) {
         const done = yield* settledAfter(slow.alice.api, slow.organizationId, retried.id, 0)
         assert.strictEqual(done.status, "completed", done.failure)
       }))
+
+    // How a provider's answer is escaped, and how a translated site shows an include, are the
+    // same whatever the database: on PostgreSQL only (the runs, their jobs and their failures run on both).
+    if (backend.name === "postgres") {
+      it.effect("a provider's answer is inserted as text: links, images, HTML and blocks it adds are escaped", () =>
+        Effect.gen(function*() {
+          const { alice, organizationId, space } = yield* spaceWith()
+          const api = alice.api
+          const markdown = "Plain TRIGGER-INJECT words.\n\nSee [the guide](https://example.com/guide) and TRIGGER-INJECT more.\n"
+          yield* merge(api, space.id, [{ operation: "insert_page", title: "Injected", document: { markdown } }])
+          const source = yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })
+          const created = yield* api.translations.createTranslation({
+            params: { organizationId },
+            payload: { source: { space: space.id, language: "en" }, language: "es" }
+          })
+          const done = yield* settledAfter(api, organizationId, created.id, 0)
+          assert.strictEqual(done.status, "completed", done.failure)
+          const translated = yield* markdownOf(api, done.result!.space, source.pages[0]!.id)
+          // The source's own link stays; none of the provider's becomes one.
+          assert.include(translated, "](https://example.com/guide)")
+          assert.notInclude(translated, "](https://evil.example")
+          assert.notMatch(translated, /(?<!\\)<img/)
+          assert.notMatch(translated, /^#/m)
+          assert.notMatch(translated, /(?<!\\)!\[/)
+          // The provider's words are there, escaped.
+          assert.include(translated, "\\[here\\]")
+          assert.include(translated, "\\<img src\\=x")
+        }))
+
+      it.effect("a translated site's page shows its include translated", () =>
+        Effect.scoped(Effect.gen(function*() {
+          const { alice, organizationId, space } = yield* spaceWith()
+          const api = alice.api
+          const repo = yield* repositoryOf({
+            "README.md": "# Welcome\n\nStart here.\n",
+            "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Upgrade](guides/upgrade.md)\n",
+            "guides/upgrade.md": "# Upgrade\n\nBefore you start:\n\n{% include \"../.gitbook/includes/upgrade-warning.md\" %}\n",
+            ".gitbook/includes/upgrade-warning.md": "---\ntitle: Upgrade warning\n---\n\nBack up your narwhal data first.\n"
+          })
+          yield* api.git.importGitRepository({ params: { spaceId: space.id }, payload: { url: repo.url, ref: "refs/heads/main" } })
+          yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} }).pipe(
+            Effect.filterOrFail((revision) => revision.reusableContents.length > 0, () => new Error("import still running")),
+            Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 300 }),
+            Effect.orDie
+          )
+          const created = yield* api.translations.createTranslation({
+            params: { organizationId },
+            payload: { source: { space: space.id, language: "en" }, language: "fr" }
+          })
+          const done = yield* settledAfter(api, organizationId, created.id, 0)
+          assert.strictEqual(done.status, "completed", done.failure)
+          const site = yield* api.sites.createSite({ params: { organizationId }, payload: { title: "Manuel", visibility: "public" } })
+          const siteParams = { organizationId, siteId: site.id }
+          yield* api.siteSections.addSectionToSite({ params: siteParams, payload: { spaceId: done.result!.space } })
+          yield* api.sites.publishSite({ params: siteParams })
+          const upgrade = yield* get(`/~sites/${site.id}/upgrade`)
+          assert.strictEqual(upgrade.status, 200)
+          assert.include(upgrade.text, "[fr] BACK UP YOUR NARWHAL DATA FIRST.")
+          assert.notInclude(upgrade.text, "Back up your narwhal")
+          assert.notInclude(upgrade.text, "{% include")
+        })))
+    }
   })
 }
