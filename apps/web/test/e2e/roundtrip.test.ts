@@ -88,10 +88,15 @@ describe("the real editor in Chromium", () => {
     expect(problems).toEqual([])
   })
 
-  it.skipIf(corpus.pages.length === 0)(`gives back every page of the real GitBook repositories byte for byte (${corpus.found.join(", ") || "none here"})`, async () => {
-    expectAllIdentical(await roundTrip(corpus.pages), `corpus (${corpus.found.join(", ")})`)
-    expect(problems).toEqual([])
-  }, 180_000)
+  // One test a repository: each has its own time budget, so a slower machine does not fail the whole corpus at once.
+  for (const repo of corpus.found) {
+    const pages = corpus.pages.filter(([name]) => name.startsWith(`${repo}:`))
+    it(`gives back every page of the real GitBook repository ${repo} byte for byte (${pages.length} pages)`, async () => {
+      expect(pages.length).toBeGreaterThan(0)
+      expectAllIdentical(await roundTrip(pages), `corpus ${repo}`)
+      expect(problems).toEqual([])
+    }, 600_000)
+  }
 
   it("a word typed in one paragraph changes only that paragraph's lines", async () => {
     const sample = [...fixtures, ...corpus.pages.filter((_, k) => k % 23 === 0)]
