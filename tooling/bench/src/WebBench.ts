@@ -256,7 +256,10 @@ export const editorOpen = async (
     const profiler = options.profile === undefined ? undefined : await WebProfile.start(page, url)
     await page.goto(path, { waitUntil: "commit" })
     const timing = await waitInteractive(page, Object.keys(markers), options.quiet)
+    const trace = options.profile === undefined || options.keys === 0 ? undefined : options.profile.replace(/\.cpuprofile$/, ".keys.trace.json")
+    if (trace !== undefined) await browser.startTracing(page, { path: trace, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] })
     const keys = options.keys > 0 ? await typeKeys(page, options.keys) : undefined
+    if (trace !== undefined) await browser.stopTracing()
     if (profiler !== undefined && options.profile !== undefined) await profiler.stop(options.profile)
     return { ...timing, scripts: await scripts(), problems, ...(keys === undefined ? {} : { keys }) }
   } finally {
@@ -417,6 +420,7 @@ export const run = async (options: WebBenchOptions, progress: (message: string) 
       profiles.push(`First load of the space, CPU profile (${join(dir, "web-first-load.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-first-load.cpuprofile"), outDir)}`)
       await editorOpen(browser, server.url, `/o/${seeded.organizationId}`, editorPath, { paragraphs: size.paragraphs, quiet: options.quiet, keys: options.keys, profile: join(dir, "web-editor.cpuprofile") })
       profiles.push(`Editor opening and ${options.keys} keystrokes, CPU profile (${join(dir, "web-editor.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-editor.cpuprofile"), outDir)}`)
+      profiles.push(`${options.keys} keystrokes, the renderer's main thread in a timeline trace (${join(dir, "web-editor.keys.trace.json")}):\n${WebProfile.summarizeTrace(join(dir, "web-editor.keys.trace.json"), options.keys)}`)
       await docsLoad(browser, server.url, options.quiet, join(dir, "web-docs.cpuprofile"))
       profiles.push(`API reference /docs, cold, CPU profile (${join(dir, "web-docs.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-docs.cpuprofile"), outDir)}`)
     }

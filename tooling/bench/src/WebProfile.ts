@@ -190,3 +190,28 @@ export const summarize = (file: string, outDir: string): string => {
   for (const [key, t] of named.toSorted((a, b) => b[1] - a[1]).slice(0, Number(process.env["QUIRE_PROFILE_ROWS"] ?? 30))) lines.push(`    ${pct(t, busy)} ${t.toFixed(0).padStart(6)} ms  ${key}`)
   return lines.join("\n")
 }
+
+interface TraceEvent {
+  readonly name: string
+  readonly ph: string
+  readonly dur?: number
+  readonly tid: number
+  readonly pid: number
+  readonly cat: string
+}
+
+/** The browser's own work in a timeline trace (`devtools.timeline`): total ms of style, layout, paint and the rest on the renderer's main thread, each name's share. */
+export const summarizeTrace = (file: string, keys: number): string => {
+  const events = (JSON.parse(readFileSync(file, "utf8")) as { traceEvents: ReadonlyArray<TraceEvent> }).traceEvents
+  const main = events.find((e) => e.name === "thread_name" && (e as unknown as { args: { name: string } }).args.name === "CrRendererMain")
+  const onMain = events.filter((e) => e.ph === "X" && e.dur !== undefined && (main === undefined || (e.pid === main.pid && e.tid === main.tid)))
+  const names = ["UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit", "HitTest", "EventDispatch", "FunctionCall", "ParseHTML", "UpdateLayer", "RunTask"]
+  const total = new Map<string, { ms: number; count: number }>()
+  for (const e of onMain) {
+    if (!names.includes(e.name)) continue
+    const t = total.get(e.name) ?? { ms: 0, count: 0 }
+    total.set(e.name, { ms: t.ms + e.dur! / 1_000, count: t.count + 1 })
+  }
+  return [...total.entries()].sort((a, b) => b[1].ms - a[1].ms)
+    .map(([name, t]) => `    ${name.padEnd(20)} ${t.ms.toFixed(0).padStart(7)} ms  ${(t.ms / keys).toFixed(1).padStart(6)} ms a key  (${t.count} events)`).join("\n")
+}
