@@ -12,16 +12,19 @@
  * browser (its cast merged in, its navigation, absolute servers), so Scalar skips that work there:
  * `pnpm build` makes it (ApiReferenceDocument.ts), and this server adds its public URL as the server.
  */
-import { Effect, Layer } from "effect"
+import { Config, Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { HttpApi, HttpApiScalar } from "effect/http-api"
+import { HttpApi, HttpApiScalar, OpenApi } from "effect/http-api"
 import { createHash } from "node:crypto"
-import { readFile } from "node:fs/promises"
+import { realpathSync } from "node:fs"
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
-import { pathToFileURL } from "node:url"
+import { join } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import { promisify } from "node:util"
 import { Worker } from "node:worker_threads"
 import { brotliCompress, constants, gzip } from "node:zlib"
+import { Api } from "@quire/api"
 import { escapeHtml } from "@quire/kernel"
 import { PublicUrl } from "./PublicUrl.ts"
 import { accepts } from "./WebApp.ts"
@@ -40,13 +43,16 @@ type Spec = Record<string, any>
 /** Where tooling/build/build.mjs leaves the reference's document, beside the bundles; the sources have none. */
 const builtDocument = new URL("./api-reference.json", import.meta.url)
 
+/** Running from the sources (tsx, Vitest): no build lies beside this module. */
+const fromSources = import.meta.url.endsWith(".ts")
+
 /**
  * The worker that makes the document when there is no built one. Under tsx or Vitest this module is
  * TypeScript, and so is the worker's code (parameter properties and all), which tsx's loader reads;
  * in the build it is dist/api-reference-worker.mjs beside the bundles.
  */
 const worker = (): Worker =>
-  import.meta.url.endsWith(".ts")
+  fromSources
     ? new Worker(new URL("./ApiReferenceWorker.ts", import.meta.url), { execArgv: ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href] })
     : new Worker(new URL("./api-reference-worker.mjs", import.meta.url))
 
@@ -69,11 +75,67 @@ const madeInWorker = Effect.acquireUseRelease(
  */
 export const withServer = (document: Spec, base: string): Spec => ({ ...document, servers: [{ url: base }] })
 
-/** The reference's document: the build's, else made in a worker thread. */
-const referenceDocument = Effect.flatMap(
-  Effect.promise(() => readFile(builtDocument, "utf8").catch((error: NodeJS.ErrnoException) => error.code === "ENOENT" ? undefined : Promise.reject(error))),
-  (built) => built === undefined ? madeInWorker : Effect.succeed(built)
+/**
+ * Where a server running from the sources keeps what the build would have written (the document,
+ * the compressed bundle), by a hash of what makes them: every test server of a run, and every
+ * restart under tsx, would otherwise spend seconds of CPU making the same bytes. `off` keeps
+ * nothing; the built server never uses it.
+ */
+const cacheDirectory = Config.String("QUIRE_API_REFERENCE_CACHE").pipe(
+  Config.withDefault(fileURLToPath(new URL("../node_modules/.cache/api-reference", import.meta.url))),
+  Config.map((dir) => fromSources && dir !== "off" ? dir : undefined)
 )
+
+/** The bytes kept under `name` in `dir`, or undefined. */
+const readKept = (dir: string | undefined, name: string): Promise<Uint8Array | undefined> =>
+  dir === undefined ? Promise.resolve(undefined) : readFile(join(dir, name)).then((bytes) => new Uint8Array(bytes), () => undefined)
+
+/** Keeps `bytes` under `name` in `dir`, written whole and then renamed (a reader never sees half a file); a failure only means it is made again. */
+const keep = (dir: string | undefined, name: string, bytes: Uint8Array): Promise<void> => {
+  if (dir === undefined) return Promise.resolve()
+  const temporary = join(dir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}`)
+  return mkdir(dir, { recursive: true }).then(() => writeFile(temporary, bytes)).then(() => rename(temporary, join(dir, name))).catch(() => undefined)
+}
+
+/** The bytes kept under `name`, else made and kept. */
+const kept = async (dir: string | undefined, name: string, make: () => Promise<Uint8Array>): Promise<Uint8Array> => {
+  const found = await readKept(dir, name)
+  if (found !== undefined) return found
+  const made = await make()
+  await keep(dir, name, made)
+  return made
+}
+
+const sha256 = (...parts: ReadonlyArray<string | Uint8Array>) => {
+  const hash = createHash("sha256")
+  for (const part of parts) hash.update(part)
+  return hash.digest("hex")
+}
+
+/**
+ * What the document is made of under the sources: the contract, the code that casts it and Scalar's
+ * packages it uses (their real paths name their versions in pnpm's store).
+ */
+const documentKey = async () => {
+  const require = createRequire(import.meta.url)
+  const scalar = ["@scalar/workspace-store/navigation", "@scalar/json-magic/magic-proxy"].map((name) => realpathSync(require.resolve(name)))
+  const maker = await readFile(new URL("./ApiReferenceDocument.ts", import.meta.url), "utf8")
+  return sha256(JSON.stringify(OpenApi.fromApi(Api)), maker, ...scalar)
+}
+
+/** The reference's document: the build's, else kept from an earlier making, else made in a worker thread. */
+const referenceDocument = (cache: string | undefined) =>
+  Effect.gen(function*() {
+    const built = yield* Effect.promise(() => readFile(builtDocument, "utf8").catch((error: NodeJS.ErrnoException) => error.code === "ENOENT" ? undefined : Promise.reject(error)))
+    if (built !== undefined) return built
+    if (cache === undefined) return yield* madeInWorker
+    const name = `document.${yield* Effect.promise(documentKey)}.json`
+    const found = yield* Effect.promise(() => readKept(cache, name))
+    if (found !== undefined) return new TextDecoder().decode(found)
+    const made = yield* madeInWorker
+    yield* Effect.promise(() => keep(cache, name, new TextEncoder().encode(made)))
+    return made
+  })
 
 /**
  * The Scalar bundle effect ships with HttpApiScalar: the first inline script of the page its layer
@@ -100,16 +162,16 @@ interface Asset {
   readonly gzip: Uint8Array
 }
 
-const asset = (stem: string, extension: string, contentType: string, text: string) =>
+const asset = (stem: string, extension: string, contentType: string, text: string, cache?: string) =>
   Effect.promise(async (): Promise<Asset> => {
     const identity = new TextEncoder().encode(text)
-    const hash = createHash("sha256").update(identity).digest("hex").slice(0, 12)
+    const hash = sha256(identity)
     // Brotli at 9: fast enough for Scalar's bundle once per process, and several times smaller.
     const [br, gz] = await Promise.all([
-      promisify(brotliCompress)(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }),
-      promisify(gzip)(identity, { level: 9 })
+      kept(cache, `${hash}.br`, async () => new Uint8Array(await promisify(brotliCompress)(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }))),
+      kept(cache, `${hash}.gz`, async () => new Uint8Array(await promisify(gzip)(identity, { level: 9 })))
     ])
-    return { name: `${stem}.${hash}.${extension}`, contentType, identity, br: new Uint8Array(br), gzip: new Uint8Array(gz) }
+    return { name: `${stem}.${hash.slice(0, 12)}.${extension}`, contentType, identity, br, gzip: gz }
   })
 
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c")
@@ -157,10 +219,11 @@ const serveAsset = (found: Asset) =>
  */
 export const layer = Layer.unwrap(Effect.gen(function*() {
   const publicUrl = yield* PublicUrl
+  const cache = yield* cacheDirectory
   const assets = yield* Effect.cached(Effect.gen(function*() {
     const [script, [document, info]] = yield* Effect.all([
-      Effect.flatMap(scalarBundle, (source) => asset("scalar", "js", "text/javascript; charset=utf-8", source)),
-      Effect.flatMap(referenceDocument, (text) => {
+      Effect.flatMap(scalarBundle, (source) => asset("scalar", "js", "text/javascript; charset=utf-8", source, cache)),
+      Effect.flatMap(referenceDocument(cache), (text) => {
         const made = JSON.parse(text) as Spec
         return Effect.map(asset("openapi", "json", "application/json", JSON.stringify(withServer(made, publicUrl.base))), (found) => [found, made["info"] as Spec | undefined] as const)
       })

@@ -8,13 +8,13 @@
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { OpenApi } from "effect/http-api"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Api } from "@quire/api"
 import * as ProductionBuild from "@quire/testkit/ProductionBuild"
-import { baseUrl, memory } from "./Harness.ts"
+import { baseUrl, memory, withSettings } from "./Harness.ts"
 
 type Spec = Record<string, any>
 
@@ -50,7 +50,8 @@ const navigated = (spec: Spec) => {
   return found.toSorted()
 }
 
-layer(memory.layer, { timeout: 240_000, excludeTestServices: true })("the API reference from the sources", (it) => {
+// Nothing kept from an earlier making (a server from the sources keeps the document under node_modules/.cache): this one makes it.
+layer(withSettings(memory.layer, { QUIRE_API_REFERENCE_CACHE: "off" }), { timeout: 240_000, excludeTestServices: true })("the API reference from the sources", (it) => {
   it.effect("the first /docs makes the document in a worker thread, and /health answers promptly meanwhile", () =>
     Effect.gen(function*() {
       const base = yield* baseUrl
@@ -82,6 +83,37 @@ layer(memory.layer, { timeout: 240_000, excludeTestServices: true })("the API re
       const document = yield* Effect.promise(async () => (await fetch(await documentUrl(base))).json() as Promise<Spec>)
       assert.deepStrictEqual(navigated(document), routes(OpenApi.fromApi(Api) as unknown as Spec), "Scalar's sidebar lists every operation")
     }), { timeout: 240_000 })
+})
+
+// A server from the sources keeps what it made: the next one (another test file's, a restart under tsx) reads it instead of making it again.
+const keptIn = mkdtempSync(join(tmpdir(), "quire-reference-cache-"))
+const keptDocument = () => readdirSync(keptIn).filter((name) => /^document\.[0-9a-f]{64}\.json$/.test(name))
+
+layer(withSettings(memory.layer, { QUIRE_API_REFERENCE_CACHE: keptIn }), { timeout: 240_000, excludeTestServices: true })("a server from the sources, first", (it) => {
+  it.effect("keeps the document and the compressed bundle it made", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(keptDocument(), [], "nothing kept yet")
+      const base = yield* baseUrl
+      const served = yield* Effect.promise(async () => (await fetch(await documentUrl(base))).json() as Promise<Spec>)
+      const kept = keptDocument()
+      assert.strictEqual(kept.length, 1, "one document kept")
+      assert.deepStrictEqual({ ...JSON.parse(readFileSync(join(keptIn, kept[0]!), "utf8")), servers: served["servers"] }, served, "the kept document is the one served, without its server")
+      assert.strictEqual(readdirSync(keptIn).filter((name) => name.endsWith(".br") || name.endsWith(".gz")).length, 2, "Scalar's bundle in brotli and in gzip")
+      // The next server reads what is kept: marked here, the mark shows in what it serves.
+      const file = join(keptIn, kept[0]!)
+      const document = JSON.parse(readFileSync(file, "utf8")) as Spec
+      writeFileSync(file, JSON.stringify({ ...document, info: { ...document["info"], title: "Kept reference" } }))
+    }))
+})
+
+layer(withSettings(memory.layer, { QUIRE_API_REFERENCE_CACHE: keptIn }), { timeout: 240_000, excludeTestServices: true })("a server from the sources, next", (it) => {
+  it.effect("serves the kept document without making it again", () =>
+    Effect.gen(function*() {
+      const base = yield* baseUrl
+      const page = yield* Effect.promise(async () => (await fetch(`${base}/docs`)).text())
+      assert.include(page, "<title>Kept reference</title>", `served ${/<title>(.*)<\/title>/.exec(page)?.[1]}; kept ${readdirSync(keptIn).join(", ")}`)
+      rmSync(keptIn, { recursive: true, force: true })
+    }))
 })
 
 describe("the API reference of the built server", () => {
