@@ -21,7 +21,7 @@
  * sources the build's source maps name (WebProfile.ts).
  */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
-import { existsSync, readFileSync, statSync } from "node:fs"
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import * as WebProfile from "./WebProfile.ts"
@@ -198,7 +198,10 @@ export const firstLoad = async (browser: Browser, url: string, path: string, qui
     const profiler = profile === undefined ? undefined : await WebProfile.start(page, url)
     await page.goto(path, { waitUntil: "commit" })
     const timing = await waitInteractive(page, Object.keys(spaceMarkers), quiet)
-    if (profiler !== undefined && profile !== undefined) await profiler.stop(profile)
+    if (profiler !== undefined && profile !== undefined) {
+      await profiler.stop(profile)
+      writeFileSync(profile.replace(/\.cpuprofile$/, ".requests.txt"), await WebProfile.waterfall(page))
+    }
     return { ...timing, scripts: await scripts(), problems }
   } finally {
     await context.close()
@@ -418,6 +421,7 @@ export const run = async (options: WebBenchOptions, progress: (message: string) 
       progress(`profiling a first load, an editor opening with keystrokes and /docs into ${dir}`)
       await firstLoad(browser, server.url, spacePath, options.quiet, join(dir, "web-first-load.cpuprofile"))
       profiles.push(`First load of the space, CPU profile (${join(dir, "web-first-load.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-first-load.cpuprofile"), outDir)}`)
+      profiles.push(`First load of the space, its requests (start, end):\n${readFileSync(join(dir, "web-first-load.requests.txt"), "utf8")}`)
       await editorOpen(browser, server.url, `/o/${seeded.organizationId}`, editorPath, { paragraphs: size.paragraphs, quiet: options.quiet, keys: options.keys, profile: join(dir, "web-editor.cpuprofile") })
       profiles.push(`Editor opening and ${options.keys} keystrokes, CPU profile (${join(dir, "web-editor.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-editor.cpuprofile"), outDir)}`)
       profiles.push(`${options.keys} keystrokes, the renderer's main thread in a timeline trace (${join(dir, "web-editor.keys.trace.json")}):\n${WebProfile.summarizeTrace(join(dir, "web-editor.keys.trace.json"), options.keys)}`)

@@ -215,3 +215,20 @@ export const summarizeTrace = (file: string, keys: number): string => {
   return [...total.entries()].sort((a, b) => b[1].ms - a[1].ms)
     .map(([name, t]) => `    ${name.padEnd(20)} ${t.ms.toFixed(0).padStart(7)} ms  ${(t.ms / keys).toFixed(1).padStart(6)} ms a key  (${t.count} events)`).join("\n")
 }
+
+/** The page's requests so far as a waterfall (Resource Timing): when each started and ended, ms from navigation start, with its path. */
+export const waterfall = async (page: Page): Promise<string> => {
+  const entries = await page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined
+    const all = [
+      ...(nav === undefined ? [] : [{ name: nav.name, start: 0, end: nav.responseEnd, kind: "document" }]),
+      ...(performance.getEntriesByType("resource") as Array<PerformanceResourceTiming>).map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd, kind: e.initiatorType }))
+    ]
+    return all
+  })
+  return entries.map((e) => {
+    const url = new URL(e.name)
+    const path = `${url.pathname}${url.search}`
+    return `    ${e.start.toFixed(0).padStart(6)} ${e.end.toFixed(0).padStart(6)} ms  ${e.kind.padEnd(14)} ${path.length > 90 ? `${path.slice(0, 87)}...` : path}`
+  }).join("\n")
+}
