@@ -218,14 +218,13 @@ export const summarizeTrace = (file: string, keys: number): string => {
 
 /** The page's requests so far as a waterfall (Resource Timing): when each started and ended, ms from navigation start, with its path. */
 export const waterfall = async (page: Page): Promise<string> => {
-  const entries = await page.evaluate(() => {
-    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined
-    const all = [
+  const entries = await page.evaluate(`(() => {
+    const nav = performance.getEntriesByType("navigation")[0]
+    return [
       ...(nav === undefined ? [] : [{ name: nav.name, start: 0, end: nav.responseEnd, kind: "document" }]),
-      ...(performance.getEntriesByType("resource") as Array<PerformanceResourceTiming>).map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd, kind: e.initiatorType }))
+      ...performance.getEntriesByType("resource").map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd, kind: e.initiatorType }))
     ]
-    return all
-  })
+  })()`) as ReadonlyArray<{ name: string; start: number; end: number; kind: string }>
   return entries.map((e) => {
     const url = new URL(e.name)
     const path = `${url.pathname}${url.search}`

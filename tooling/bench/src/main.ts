@@ -27,6 +27,7 @@
  *   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
  *              [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)
  *   pnpm bench --web [--web-runs 5] [--web-quiet 500] [--web-keys 100] [--web-chapters 20] [--web-paragraphs 5000] [--profile]
+ *   pnpm bench --web --web-against <dir of another build of the app> [--web-runs 5] [--web-keys 100]  (WebCompare.ts)
  *                                                                        (the browser app in Chromium, WebBench.ts)
  *   pnpm bench --live [--live-paragraphs 5000] [--live-keys 100] [--live-people 50] [--live-seconds 20] [--live-rate 5]
  *              [--live-browser] [--profile]
@@ -70,6 +71,8 @@ import * as Smoke from "./Smoke.ts"
 import * as StartupBench from "./StartupBench.ts"
 import * as UnitBench from "./UnitBench.ts"
 import * as WebBench from "./WebBench.ts"
+import * as WebCompare from "./WebCompare.ts"
+import * as WebSetup from "./WebSetup.ts"
 
 const options = {
   duration: { type: "string" },
@@ -135,6 +138,7 @@ const options = {
   "web-keys": { type: "string", default: "100" },
   "web-chapters": { type: "string", default: "20" },
   "web-paragraphs": { type: "string", default: "5000" },
+  "web-against": { type: "string" },
   live: { type: "boolean", default: false },
   "live-paragraphs": { type: "string", default: String(LiveEditingBench.defaultOptions.paragraphs) },
   "live-keys": { type: "string", default: String(LiveEditingBench.defaultOptions.keys) },
@@ -340,6 +344,17 @@ const benches: ReadonlyArray<Bench> = [
   {
     flag: "web",
     run: (args) => Effect.gen(function*() {
+      const size = { chapters: Number(args["web-chapters"]), paragraphs: Number(args["web-paragraphs"]) }
+      const against = args["web-against"]
+      if (against !== undefined) {
+        return yield* Effect.promise(() => WebCompare.run({
+          against: resolve(against),
+          rounds: Math.max(1, Number(args["web-runs"])),
+          quiet: Number(args["web-quiet"]),
+          keys: Math.max(1, Number(args["web-keys"])),
+          size
+        }, say))
+      }
       const profileDir = yield* profileDirectory(args)
       return yield* Effect.promise(() => WebBench.run({
         runs: Math.max(1, Number(args["web-runs"])),
@@ -350,6 +365,12 @@ const benches: ReadonlyArray<Bench> = [
       }, say))
     }),
     smoke: () => ["--web-runs", "1", "--web-quiet", "100", "--web-keys", "3", "--web-chapters", "1", "--web-paragraphs", "50"]
+  },
+  {
+    // `--web --web-against <dir>`, named apart so that --smoke runs it too (this tree's app against itself).
+    flag: "web-against",
+    run: (args) => byFlag("web").run(args, []),
+    smoke: () => [join(WebSetup.root, "dist/web"), "--web", "--web-runs", "1", "--web-quiet", "100", "--web-keys", "3", "--web-chapters", "1", "--web-paragraphs", "50"]
   },
   {
     flag: "live",

@@ -241,10 +241,9 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   editorRef.current = editor
   useEffect(() => {
     // Without TipTap's "update" event: it is no edit, and the page would be reported as changed.
-    // Not tied to the page's arrival: the frame is hidden until then, so nothing can be typed into
-    // it, and switching editability once the page is there redraws every block of it.
-    if (editor && !editor.isDestroyed && editor.isEditable !== editable) editor.setEditable(editable, false)
-  }, [editor, editable])
+    const want = editable && shown
+    if (editor && !editor.isDestroyed && editor.isEditable !== want) editor.setEditable(want, false)
+  }, [editor, editable, shown])
   return (
     <div ref={frame} className="quire-editor-frame" hidden={!shown}>
       {editor ? <Toolbar editor={editor} hooks={hooks} linkTargets={linkTargets} uploadFile={uploadFile} importImage={importImage} /> : null}

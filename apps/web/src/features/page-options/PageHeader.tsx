@@ -259,16 +259,8 @@ const CoverBanner = (props: {
   )
 }
 
-/**
- * Where the browser sizes a text area by its text itself (CSS `field-sizing: content`,
- * page-options.css), nothing is measured here: reading `scrollHeight` forces a layout of the whole
- * screen, a long page's editor with it, at the moment the header is drawn.
- */
-const sizedByBrowser = typeof CSS !== "undefined" && CSS.supports("field-sizing", "content")
-
 /** A text area as tall as its text (a long title wraps, as a heading does). */
 const fit = (area: HTMLTextAreaElement) => {
-  if (sizedByBrowser) return
   area.style.height = "auto"
   area.style.height = `${area.scrollHeight}px`
 }
