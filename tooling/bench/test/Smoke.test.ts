@@ -26,7 +26,7 @@ const smoke = () =>
 
 const flags = [
   "http", "http-flags", "search", "merge", "scale", "pages-deep", "startup", "large-page", "markdown-attack", "sites", "sites-insights",
-  "sites-large", "documents", "git", "ask-retrieval", "unit", "fidelity", "web", "live", "compare"
+  "sites-large", "documents", "git", "ask-retrieval", "unit", "fidelity", "web", "web-against", "live", "compare"
 ]
 
 test("a flag that errors, or prints no figure, fails the smoke by name; the others still run", async () => {
