@@ -2,30 +2,43 @@
  * What a `quire` process loads. A command that talks to a server loads the API client and nothing
  * of the database, the server's layers or the markdown parser (they are most of the code, so most
  * of a call's start-up); `db migrate` loads the database when it runs. Checked on the module
- * graph of a real process, not with a clock.
+ * graph of a real process of the built CLI (dist/quire.mjs, what users run), not with a clock:
+ * each chunk of the build it loads stands for the sources its source map names.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { execFile } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
-const launcher = fileURLToPath(new URL("../bin/quire.mjs", import.meta.url))
+const root = fileURLToPath(new URL("../../../", import.meta.url))
 const recorder = fileURLToPath(new URL("./fixtures/record-loads.mjs", import.meta.url))
 
-/** `quire ...args` from the sources, in a process that reports every module it loaded. */
-const modulesLoadedBy = (args: ReadonlyArray<string>, env: Record<string, string>) =>
-  new Promise<{ readonly status: number; readonly loaded: ReadonlyArray<string>; readonly stderr: string }>((resolve) => {
+/** The modules `url` holds: a file of the build, the sources its source map names; any other file, itself. */
+const modulesOf = (url: string): ReadonlyArray<string> => {
+  const map = url.startsWith("file:") ? `${fileURLToPath(url)}.map` : undefined
+  if (map === undefined || !existsSync(map)) return [url]
+  const { sourceRoot, sources } = JSON.parse(readFileSync(map, "utf8")) as { readonly sourceRoot?: string; readonly sources: ReadonlyArray<string> }
+  const base = new URL(sourceRoot ?? "", url)
+  return sources.map((source) => new URL(source, base).href)
+}
+
+/** `quire ...args` of the build, in a process that reports every module it loaded. */
+const modulesLoadedBy = async (args: ReadonlyArray<string>, env: Record<string, string>) => {
+  const [node, bundle] = await ProductionBuild.argv(root, "quire")
+  return new Promise<{ readonly status: number; readonly loaded: ReadonlyArray<string>; readonly stderr: string }>((resolve) => {
     const directory = mkdtempSync(join(tmpdir(), "quire-loads-"))
     const record = join(directory, "loaded.json")
-    const options = { env: { PATH: process.env.PATH ?? "", QUIRE_CLI_SOURCES: "1", QUIRE_RECORD_LOADS: record, ...env } }
-    execFile(process.execPath, ["--import", recorder, launcher, ...args], options, (error, _stdout, stderr) => {
-      const loaded = JSON.parse(readFileSync(record, "utf8")) as Array<string>
+    const options = { env: { PATH: process.env.PATH ?? "", QUIRE_RECORD_LOADS: record, ...env } }
+    execFile(node, ["--import", recorder, bundle, ...args], options, (error, _stdout, stderr) => {
+      const loaded = (JSON.parse(readFileSync(record, "utf8")) as Array<string>).flatMap(modulesOf)
       rmSync(directory, { recursive: true, force: true })
       resolve({ status: error === null ? 0 : typeof error.code === "number" ? error.code : -1, loaded, stderr })
     })
   })
+}
 
 /** Modules an API command must not load. */
 const heavy = [
