@@ -11,7 +11,7 @@ import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
 import { call, cookieOf, ownOrigin } from "./AuthCalls.ts"
 import { adminEmail, adminToken, client, organizationWith } from "./Harness.ts"
-import { collabServerOn, collabUrl, connect, eventually, eventuallyEffect, settled, sharedPage } from "./CollabSupport.ts"
+import { type Client, collabServerOn, collabUrl, connect, eventually, eventuallyEffect, settled, sharedPage } from "./CollabSupport.ts"
 
 
 /** An organization with Alice (admin) and members of `roles`, a space, and a shared page in a change request. */
@@ -67,6 +67,19 @@ const sendRawUpdate = (url: string, name: string, token: string, update: Uint8Ar
     socket.on("close", finish)
     socket.on("error", () => {})
   })
+
+/**
+ * How many of `client`'s updates the server answered as not applied (Hocuspocus's SyncStatus
+ * message, 8, with 0), counted from now.
+ */
+const notApplied = (client: Client) => {
+  let count = 0
+  client.provider.on("message", ({ message }: { readonly message: { readVarString: () => string; readVarUint: () => number } }) => {
+    message.readVarString()
+    if (message.readVarUint() === 8 && message.readVarUint() === 0) count++
+  })
+  return () => count
+}
 
 /** Whether an upgrade to `url` with `headers` is refused before the handshake, and with which status. */
 const upgradeStatus = (url: string, headers: Record<string, string>) =>
@@ -193,10 +206,12 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
         yield* eventually("the outsider is refused", () => stranger.denied.length > 0)
         assert.match(stranger.denied[0]!, /^not-found: /)
 
+        const refused = notApplied(watcher)
         watcher.type(0, "Reader's scribble. ")
         writer.type(writer.text().length, "Writer's line.\n")
         yield* eventually("the reader sees the writer's edit", () => watcher.text().includes("Writer's line."))
-        yield* Effect.sleep("300 millis")
+        // The server answers an update it did not apply, and sends on only those it applies.
+        yield* eventually("the server answers the reader's edit as not applied", () => refused() > 0)
         assert.notInclude(writer.text(), "Reader's scribble.")
         assert.isTrue(watcher.provider.hasUnsyncedChanges, "the server acknowledged a reader's edit")
         const fresh = yield* connect({ url, name: page.name, token: alice.token })
