@@ -11,7 +11,7 @@ import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
 import { call, cookieOf, ownOrigin } from "./AuthCalls.ts"
 import { adminEmail, adminToken, client, organizationWith } from "./Harness.ts"
-import { collabServerOn, collabUrl, connect, eventually, eventuallyEffect, settled, sharedPage } from "./CollabSupport.ts"
+import { type Client, collabServerOn, collabUrl, connect, eventually, eventuallyEffect, settled, sharedPage } from "./CollabSupport.ts"
 
 
 /** An organization with Alice (admin) and members of `roles`, a space, and a shared page in a change request. */
@@ -36,25 +36,50 @@ const varBytes = (bytes: Uint8Array): Array<number> => [...varUint(bytes.length)
 const varString = (text: string): Array<number> => varBytes(new TextEncoder().encode(text))
 
 /**
- * A client speaking Hocuspocus's protocol by hand: authenticates with `token`, then sends `update`
- * as a Yjs update; answers what the server sent back, as Latin-1 text.
+ * A client speaking Hocuspocus's protocol by hand: authenticates with `token`, then, once the
+ * server answered the authentication, sends `update` as a Yjs update; answers what the server sent
+ * back, as Latin-1 text, once it holds `until` (or the socket closed, or 10 s passed).
  */
-const sendRawUpdate = (url: string, name: string, token: string, update: Uint8Array) =>
+const sendRawUpdate = (url: string, name: string, token: string, update: Uint8Array, until: string) =>
   Effect.callback<string>((resume) => {
     const socket = new WebSocket(url)
     const received: Array<Buffer> = []
+    const answer = () => Buffer.concat(received).toString("latin1")
+    let done = false
+    const finish = () => {
+      if (done) return
+      done = true
+      clearTimeout(timeout)
+      socket.close()
+      resume(Effect.succeed(answer()))
+    }
+    const timeout = setTimeout(finish, 10_000)
     socket.on("open", () => {
-      // Auth (2), token (0); then Sync (0), update (2).
+      // Auth (2), token (0).
       socket.send(Uint8Array.from([...varString(name), 2, 0, ...varString(token)]))
-      setTimeout(() => socket.send(Uint8Array.from([...varString(name), 0, 2, ...varBytes(update)])), 300)
-      setTimeout(() => {
-        socket.close()
-        resume(Effect.succeed(Buffer.concat(received).toString("latin1")))
-      }, 1_000)
     })
-    socket.on("message", (data: Buffer) => void received.push(data))
+    socket.on("message", (data: Buffer) => {
+      // Sync (0), update (2), after the first answer (the authentication's).
+      if (received.length === 0) socket.send(Uint8Array.from([...varString(name), 0, 2, ...varBytes(update)]))
+      received.push(data)
+      if (answer().includes(until)) finish()
+    })
+    socket.on("close", finish)
     socket.on("error", () => {})
   })
+
+/**
+ * How many of `client`'s updates the server answered as not applied (Hocuspocus's SyncStatus
+ * message, 8, with 0), counted from now.
+ */
+const notApplied = (client: Client) => {
+  let count = 0
+  client.provider.on("message", ({ message }: { readonly message: { readVarString: () => string; readVarUint: () => number } }) => {
+    message.readVarString()
+    if (message.readVarUint() === 8 && message.readVarUint() === 0) count++
+  })
+  return () => count
+}
 
 /** Whether an upgrade to `url` with `headers` is refused before the handshake, and with which status. */
 const upgradeStatus = (url: string, headers: Record<string, string>) =>
@@ -181,10 +206,12 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
         yield* eventually("the outsider is refused", () => stranger.denied.length > 0)
         assert.match(stranger.denied[0]!, /^not-found: /)
 
+        const refused = notApplied(watcher)
         watcher.type(0, "Reader's scribble. ")
         writer.type(writer.text().length, "Writer's line.\n")
         yield* eventually("the reader sees the writer's edit", () => watcher.text().includes("Writer's line."))
-        yield* Effect.sleep("300 millis")
+        // The server answers an update it did not apply, and sends on only those it applies.
+        yield* eventually("the server answers the reader's edit as not applied", () => refused() > 0)
         assert.notInclude(writer.text(), "Reader's scribble.")
         assert.isTrue(watcher.provider.hasUnsyncedChanges, "the server acknowledged a reader's edit")
         const fresh = yield* connect({ url, name: page.name, token: alice.token })
@@ -234,7 +261,7 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
     it.effect("an update the server cannot read is refused, and the document still opens", () =>
       Effect.gen(function*() {
         const { alice, page, url } = yield* setup()
-        const answer = yield* sendRawUpdate(url, page.name, alice.token, Uint8Array.from([1, 5, 200, 1, 2]))
+        const answer = yield* sendRawUpdate(url, page.name, alice.token, Uint8Array.from([1, 5, 200, 1, 2]), "invalid-update: ")
         assert.include(answer, "invalid-update: ")
         const next = yield* connect({ url, name: page.name, token: alice.token })
         yield* settled(next)
