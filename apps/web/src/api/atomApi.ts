@@ -1,54 +1,75 @@
 /**
  * `AtomHttpApi.Service` (effect/reactivity) with the same type and behaviour, built for a page's
  * first load: effect's builds the typed client of every endpoint of the API before the first
- * request (a noticeable part of the app's first second, for hundreds of endpoints of which a
- * screen calls a few; docs/web.md), and gives each mutation a serialization schema for server rendering, which
- * the app does not do. Here each endpoint's client is built on its first call
- * (`HttpApiClient.endpoint`), and atoms are plain. Query and mutation atoms, reactivity keys and
+ * request, and the contract's modules build every endpoint as they load (a fifth of a cold load's
+ * scripting, for hundreds of endpoints of which a screen calls a few; docs/web.md), and gives each
+ * mutation a serialization schema for server rendering, which the app does not do. Here the
+ * contract is a type, and each group a module loaded on the first call of one of its endpoints
+ * (`groups`); each endpoint's client is built on its first call (`HttpApiClient.endpoint` over
+ * an API of its group alone), and atoms are plain. Query and mutation atoms, reactivity keys and
  * the runtime behave as effect's do (its source: effect/dist/reactivity/AtomHttpApi.js).
  */
 import { Context, Duration, Effect, Layer, Schema } from "effect"
 import { HttpClient, HttpClientError } from "effect/http"
-import { type HttpApi, HttpApiClient, type HttpApiGroup } from "effect/http-api"
+import { HttpApi, HttpApiClient, type HttpApiGroup } from "effect/http-api"
 import { Atom, type AtomHttpApi, Reactivity } from "effect/reactivity"
 
 type Options<ApiId extends string, Groups extends HttpApiGroup.Constraint> = {
-  readonly api: HttpApi.HttpApi<ApiId, Groups>
+  /** The contract's type only: its groups are loaded by `groups` when first called. */
+  readonly api?: HttpApi.HttpApi<ApiId, Groups> | undefined
+  /** Each group of the contract by identifier, loaded (its module evaluated) on its first call. */
+  readonly groups: Record<string, () => Promise<HttpApiGroup.Constraint>>
   readonly httpClient: Layer.Layer<HttpApiGroup.ClientServices<Groups> | HttpClient.HttpClient>
   readonly baseUrl?: URL | string | undefined
 }
 
 type AnyFn = (request: unknown) => Effect.Effect<unknown, unknown>
 
-/** What this module reads of a group: whether its endpoints sit on the client itself, and their names. */
-interface GroupShape {
-  readonly topLevel: boolean
-  readonly endpoints: Record<string, unknown>
-}
-
-/** A client object with one lazily built method per endpoint, grouped as HttpApiClient.make groups them. */
+/**
+ * A client object with one method per endpoint, grouped as HttpApiClient.make groups them; a
+ * group's module is loaded on the first call of one of its endpoints, and each endpoint's client
+ * is built on its first call, over an API of that group alone.
+ */
 const lazyClient = <ApiId extends string, Groups extends HttpApiGroup.Constraint>(options: Options<ApiId, Groups>) =>
   Effect.gen(function*() {
     const context = yield* Effect.context<HttpClient.HttpClient>()
     const httpClient = yield* HttpClient.HttpClient
-    const client: Record<string, unknown> = {}
-    for (const [groupId, group] of Object.entries(options.api.groups as unknown as Record<string, GroupShape>)) {
-      const target: Record<string, unknown> = group.topLevel ? client : (client[groupId] = {})
-      for (const endpointId of Object.keys(group.endpoints)) {
-        let built: AnyFn | undefined
-        Object.defineProperty(target, endpointId, {
-          enumerable: true,
-          get: () => {
-            built ??= Effect.runSyncWith(context)(
-              HttpApiClient.endpoint(options.api as unknown as HttpApi.HttpApi<string, HttpApiGroup.Constraint>, { group: groupId as never, endpoint: endpointId as never, httpClient, baseUrl: options.baseUrl })
-            ) as unknown as AnyFn
-            return built
-          }
-        })
+    const apis = new Map<string, Promise<HttpApi.HttpApi<string, HttpApiGroup.Constraint>>>()
+    const apiOf = (groupId: string) => {
+      let api = apis.get(groupId)
+      if (api === undefined) {
+        const load = options.groups[groupId]
+        if (load === undefined) return Promise.reject(new Error(`the API has no group ${groupId}`))
+        api = load().then((group) => HttpApi.make("quire").add(group as never) as unknown as HttpApi.HttpApi<string, HttpApiGroup.Constraint>)
+        apis.set(groupId, api)
       }
+      return api
+    }
+    const built = new Map<string, AnyFn>()
+    const call = (groupId: string, endpointId: string, request: unknown) =>
+      Effect.flatMap(Effect.promise(() => apiOf(groupId)), (api) => {
+        const key = `${groupId}\n${endpointId}`
+        let method = built.get(key)
+        if (method === undefined) {
+          method = Effect.runSyncWith(context)(
+            HttpApiClient.endpoint(api, { group: groupId as never, endpoint: endpointId as never, httpClient, baseUrl: options.baseUrl })
+          ) as unknown as AnyFn
+          built.set(key, method)
+        }
+        return method(request)
+      })
+    const client: Record<string, unknown> = {}
+    for (const groupId of Object.keys(options.groups)) {
+      const methods: Record<string, AnyFn> = {}
+      client[groupId] = new Proxy(methods, {
+        get: (target, endpointId) => typeof endpointId !== "string" ? undefined : (target[endpointId] ??= (request: unknown) => call(groupId, endpointId, request))
+      })
     }
     return client
   })
+
+const methodOf = (client: Record<string, unknown>, group: string, endpoint: string): AnyFn =>
+  (client[group] as Record<string, AnyFn>)[endpoint]!
 
 /** Schema and transport failures are defects, as effect's AtomHttpApi makes them. */
 const catchErrors = Effect.catch((e: unknown) => Schema.isSchemaError(e) || HttpClientError.isHttpClientError(e) ? Effect.die(e) : Effect.fail(e))
@@ -57,9 +78,6 @@ export const Service = <Self>() =>
 <const Id extends string, ApiId extends string, Groups extends HttpApiGroup.Constraint>(id: Id, options: Options<ApiId, Groups>): AtomHttpApi.AtomHttpApiClient<Self, Id, Groups> => {
   const self = Context.Service<Self, Record<string, unknown>>()(id) as unknown as Record<string, unknown> & Context.Service<Self, Record<string, unknown>>
   const runtime = Atom.runtime(Layer.provide(Layer.effect(self, lazyClient(options)), options.httpClient))
-  const groups = options.api.groups as unknown as Record<string, GroupShape>
-  const methodOf = (client: Record<string, unknown>, group: string, endpoint: string): AnyFn =>
-    ((groups[group]!.topLevel ? client : client[group]) as Record<string, AnyFn>)[endpoint]!
   const mutations = Atom.family((key: string) => {
     const [group = "", endpoint = "", responseMode = "decoded-only"] = key.split("\n")
     return runtime.fn(Effect.fnUntraced(function*(request: { readonly reactivityKeys?: Reactivity.KeysInput | undefined }) {
