@@ -6,7 +6,9 @@
  * mutation a serialization schema for server rendering, which the app does not do. Here the
  * contract is a type, and each group a module loaded on the first call of one of its endpoints
  * (`groups`); each endpoint's client is built on its first call (`HttpApiClient.endpoint` over
- * an API of its group alone), and atoms are plain. Query and mutation atoms, reactivity keys and
+ * an API of its group alone), and atoms are plain. A top-level group (the contract's `system`,
+ * which the app never calls) is reached as `client.system.<endpoint>` too: whether a group is
+ * top-level is known only once it is loaded. Query and mutation atoms, reactivity keys and
  * the runtime behave as effect's do (its source: effect/dist/reactivity/AtomHttpApi.js).
  */
 import { Context, Duration, Effect, Layer, Schema } from "effect"
