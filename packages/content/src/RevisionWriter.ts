@@ -202,16 +202,20 @@ const introducedBlobs = (parent: ReadonlyArray<FileNode>, files: ReadonlyArray<F
 /** The documents of a page tree, with how many of its pages point to each. */
 type DocumentCounts = HashMap.HashMap<string, number>
 
-const countDocuments = (pages: ReadonlyArray<PageNode>): DocumentCounts =>
-  HashMap.mutate(HashMap.empty<string, number>(), (counts) => {
-    const stack = [pages]
-    for (let nodes = stack.pop(); nodes !== undefined; nodes = stack.pop()) {
-      for (const page of nodes) {
-        if (page.document !== undefined) HashMap.set(counts, page.document, (HashMap.get(counts, page.document).pipe(Option.getOrElse(() => 0))) + 1)
-        if (page.pages.length > 0) stack.push(page.pages)
-      }
+/** Counted in a plain map, then made persistent once per document rather than updated once per page. */
+const countDocuments = (pages: ReadonlyArray<PageNode>): DocumentCounts => {
+  const counts = new Map<string, number>()
+  const stack = [pages]
+  for (let nodes = stack.pop(); nodes !== undefined; nodes = stack.pop()) {
+    for (const page of nodes) {
+      if (page.document !== undefined) counts.set(page.document, (counts.get(page.document) ?? 0) + 1)
+      if (page.pages.length > 0) stack.push(page.pages)
     }
+  }
+  return HashMap.mutate(HashMap.empty<string, number>(), (draft) => {
+    for (const [hash, count] of counts) HashMap.set(draft, hash, count)
   })
+}
 
 const moveCount = (counts: DocumentCounts, hash: string | undefined, by: number): DocumentCounts => {
   if (hash === undefined) return counts
