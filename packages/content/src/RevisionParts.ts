@@ -2,8 +2,9 @@
  * How the SQL adapter stores a revision's tree in bounded parts: the pages, depth first, each as
  * `{depth, page}` without its children, and the files, cut into runs of at most `partBytes` of
  * JSON, where the content says (after a node whose id hashes to a chosen residue), so an edit
- * changes the part that holds it and the revisions share the others; reading puts the tree back
- * together. See "Bounded rows" in docs/content.md.
+ * changes the part that holds it and the revisions share the others; the hashes of the parts are
+ * cut into part lists the same way, so the revision names a few lists that it shares with its
+ * parent; reading puts the tree back together. See "Bounded rows" in docs/content.md.
  */
 import { createHash } from "node:crypto"
 import type { FileNode, PageNode } from "./domain/Revision.ts"
@@ -29,12 +30,14 @@ const ownJson: OwnJson = (page) => JSON.stringify(ownFields(page))
 /** A run ends after a node whose id hashes to 0 modulo this: about 64 nodes a part. */
 const boundaryEvery = 64
 
-/** FNV-1a of `id`, for content-defined boundaries. */
-const endsRun = (id: string): boolean => {
+/** Whether the FNV-1a hash of `text` is 0 modulo `every`, for content-defined boundaries. */
+const fnvBoundary = (text: string, every: number): boolean => {
   let hash = 0x811c9dc5
-  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193)
-  return (hash >>> 0) % boundaryEvery === 0
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return (hash >>> 0) % every === 0
 }
+
+const endsRun = (id: string): boolean => fnvBoundary(id, boundaryEvery)
 
 /** A page as one part holds it: its depth in the tree (0: top level) and its own fields. */
 export interface PageEntry {
@@ -42,12 +45,27 @@ export interface PageEntry {
   readonly page: Omit<PageNode, "pages">
 }
 
-/** The nodes of one kind in stored order: each node (a page or a file) and its depth (0 for files). */
+/**
+ * The nodes of one kind in stored order: each node (a page or a file) and its depth (0 for files).
+ * The nodes are an array with some indices replaced (`replaced`), so that a write that changes a
+ * few nodes of a large tree does not copy the tree's array; past `replacedBound` replacements the
+ * array is copied with them, about once every thousand one-page writes.
+ */
 interface Entries {
-  readonly nodes: ReadonlyArray<PageNode | FileNode>
+  readonly count: number
+  readonly node: (index: number) => PageNode | FileNode
   readonly depths: ReadonlyArray<number>
   readonly json: (index: number) => string
+  readonly base: ReadonlyArray<PageNode | FileNode>
+  readonly replaced: ReadonlyMap<number, PageNode | FileNode>
 }
+
+/** Replaced nodes an `Entries` carries before its array is copied with them. */
+const replacedBound = 1024
+
+/** The node lookup of `base` with `replaced` over it. */
+const nodeOf = (base: ReadonlyArray<PageNode | FileNode>, replaced: ReadonlyMap<number, PageNode | FileNode>) =>
+  replaced.size === 0 ? (index: number) => base[index]! : (index: number) => replaced.get(index) ?? base[index]!
 
 /** A run made before: its nodes and their depths, how it ended, and its body. */
 interface Run {
@@ -71,14 +89,14 @@ export class RunCache {
 
   /** The run made before that starts at `start` of `entries`, if the same nodes at the same depths still end it the same way. */
   find(entries: Entries, start: number, maxBytes: number): Run | undefined {
-    const run = this.runs.get(entries.nodes[start]!)
-    if (run === undefined || run.maxBytes !== maxBytes || start + run.nodes.length > entries.nodes.length) return undefined
+    const run = this.runs.get(entries.node(start))
+    if (run === undefined || run.maxBytes !== maxBytes || start + run.nodes.length > entries.count) return undefined
     for (let i = 0; i < run.nodes.length; i++) {
-      if (entries.nodes[start + i] !== run.nodes[i] || entries.depths[start + i] !== run.depths[i]) return undefined
+      if (entries.node(start + i) !== run.nodes[i] || entries.depths[start + i] !== run.depths[i]) return undefined
     }
     const next = start + run.nodes.length
-    if (run.end === "last") return next === entries.nodes.length ? run : undefined
-    if (run.end === "size") return next < entries.nodes.length && run.bytes + Buffer.byteLength(entries.json(next)) + 2 > maxBytes ? run : undefined
+    if (run.end === "last") return next === entries.count ? run : undefined
+    if (run.end === "size") return next < entries.count && run.bytes + Buffer.byteLength(entries.json(next)) + 2 > maxBytes ? run : undefined
     return run
   }
 
@@ -97,7 +115,7 @@ const hashOf = (body: string) => createHash("sha256").update(body).digest("base6
 const runAt = (entries: Entries, at: number, maxBytes: number, cache: RunCache | undefined): Run => {
   const known = cache?.find(entries, at, maxBytes)
   if (known !== undefined) return known
-  const count = entries.nodes.length
+  const count = entries.count
   const texts: Array<string> = []
   // The body's bytes: `[`, `]`, and each text with the comma before it but the first's.
   let bytes = 1
@@ -113,14 +131,15 @@ const runAt = (entries: Entries, at: number, maxBytes: number, cache: RunCache |
     }
     texts.push(json)
     bytes += size
-    if (endsRun(entries.nodes[next]!.id)) {
+    if (endsRun(entries.node(next).id)) {
       end = "boundary"
       next++
       break
     }
   }
   const body = `[${texts.join(",")}]`
-  const run: Run = { nodes: entries.nodes.slice(at, next), depths: entries.depths.slice(at, next), end, maxBytes, body, bytes, hash: hashOf(body) }
+  const nodes = Array.from({ length: next - at }, (_, i) => entries.node(at + i))
+  const run: Run = { nodes, depths: entries.depths.slice(at, next), end, maxBytes, body, bytes, hash: hashOf(body) }
   cache?.add(run)
   return run
 }
@@ -156,7 +175,7 @@ const layoutOf = (entries: Entries, maxBytes: number, cache: RunCache | undefine
       if (previous.starts[low] === index && low > 0 && previous.runs[low - 1]!.end === "size") dirty.add(low - 1)
     }
   }
-  const count = entries.nodes.length
+  const count = entries.count
   let at = 0
   let old = 0
   while (at < count) {
@@ -194,11 +213,15 @@ const pageEntries = (pages: ReadonlyArray<PageNode>, json: OwnJson): Entries => 
     depths.push(stack.length - 1)
     if (page.pages.length > 0) stack.push({ nodes: page.pages, next: 0 })
   }
-  return { nodes, depths, json: (index) => `{"depth":${depths[index]!},"page":${json(nodes[index]!)}}` }
+  const replaced = new Map<number, PageNode>()
+  return { count: nodes.length, node: nodeOf(nodes, replaced), base: nodes, replaced, depths, json: (index) => `{"depth":${depths[index]!},"page":${json(nodes[index]!)}}` }
 }
 
 const fileEntries = (files: ReadonlyArray<FileNode>): Entries => ({
-  nodes: files,
+  count: files.length,
+  node: (index) => files[index]!,
+  base: files,
+  replaced: new Map(),
   depths: files.map(() => 0),
   json: (index) => JSON.stringify(files[index]!)
 })
@@ -206,15 +229,70 @@ const fileEntries = (files: ReadonlyArray<FileNode>): Entries => ({
 const parts = (kind: PartKind, made: ReadonlyArray<Run>): Array<Part> =>
   made.map((run, position) => ({ kind, position, body: run.body, bytes: run.bytes, hash: run.hash }))
 
+/** A list of part hashes ends after a hash that hashes to 0 modulo this: about 32 hashes a list. */
+const listBoundaryEvery = 32
+
+/** Hashes of one part list at most, whatever the hashes (about 11 KB of JSON). */
+export const partListHashes = 256
+
+/** One stored part list: a run of a revision's part hashes of one kind, in order, as a JSON array, and the hash of that body. */
+export interface PartList {
+  readonly hashes: ReadonlyArray<string>
+  readonly body: string
+  readonly hash: string
+}
+
+/** The part lists of a revision's page parts and of its file parts, in order. */
+export interface PartLists {
+  readonly pages: ReadonlyArray<PartList>
+  readonly files: ReadonlyArray<PartList>
+}
+
+const partList = (hashes: ReadonlyArray<string>): PartList => {
+  const body = JSON.stringify(hashes)
+  return { hashes, body, hash: hashOf(body) }
+}
+
 /**
- * How a tree was split (`layoutTree`): its parts, and what the split of a later tree that shares its
- * nodes starts from.
+ * `hashes` cut into part lists where the content says (after a hash that `fnvBoundary` picks, or
+ * after `partListHashes`), so a revision that changes one part changes the list that holds it and
+ * shares the others with its parent. A list of `previous` that starts with the same hash, holds the
+ * same hashes and ends the same way is taken as it was: only the lists around a change are made.
+ */
+export const partLists = (hashes: ReadonlyArray<string>, previous: ReadonlyArray<PartList> = []): Array<PartList> => {
+  const byFirst = new Map(previous.map((list) => [list.hashes[0]!, list]))
+  const lists: Array<PartList> = []
+  let at = 0
+  while (at < hashes.length) {
+    const known = byFirst.get(hashes[at]!)
+    if (known !== undefined && at + known.hashes.length <= hashes.length && known.hashes.every((hash, i) => hashes[at + i] === hash)) {
+      const last = known.hashes[known.hashes.length - 1]!
+      if (fnvBoundary(last, listBoundaryEvery) || known.hashes.length === partListHashes || at + known.hashes.length === hashes.length) {
+        lists.push(known)
+        at += known.hashes.length
+        continue
+      }
+    }
+    let end = at
+    while (end < hashes.length && end - at < partListHashes) {
+      if (fnvBoundary(hashes[end++]!, listBoundaryEvery)) break
+    }
+    lists.push(partList(hashes.slice(at, end)))
+    at = end
+  }
+  return lists
+}
+
+/**
+ * How a tree was split (`layoutTree`): its parts and the lists naming them, and what the split of
+ * a later tree that shares its nodes starts from.
  */
 export interface TreeLayout {
   readonly maxBytes: number
   readonly pages: ReadonlyArray<PageNode>
   readonly files: ReadonlyArray<FileNode>
   readonly parts: ReadonlyArray<Part>
+  readonly lists: PartLists
   readonly pageLayout: Layout
   readonly fileLayout: Layout
 }
@@ -263,12 +341,24 @@ const pagesLayout = (
   const changed = changedPages(layout.pages, pages, size)
   if (changed === undefined) return layoutOf(pageEntries(pages, json), maxBytes, cache)
   // The same shape: each changed page is at its old index, as deep as before.
-  const { depths, nodes: old } = layout.pageLayout.entries
-  const nodes = old.slice()
-  for (const [index, page] of changed) nodes[index] = page
-  const entries: Entries = { nodes, depths, json: (index) => `{"depth":${depths[index]!},"page":${json(nodes[index] as PageNode)}}` }
+  const { depths, base: oldBase, replaced: oldReplaced, count } = layout.pageLayout.entries
+  let base = oldBase
+  let replaced = new Map(oldReplaced)
+  for (const [index, page] of changed) replaced.set(index, page)
+  if (replaced.size > replacedBound) {
+    const copy = oldBase.slice()
+    for (const [index, page] of replaced) copy[index] = page
+    base = copy
+    replaced = new Map()
+  }
+  const node = nodeOf(base, replaced)
+  const entries: Entries = { count, node, base, replaced, depths, json: (index) => `{"depth":${depths[index]!},"page":${json(node(index) as PageNode)}}` }
   return layoutOf(entries, maxBytes, cache, layout.pageLayout, changed.map(([index]) => index))
 }
+
+/** The part lists of `layout`: those of the previous layout `before` when it is the same, else cut again from its lists. */
+const listsOf = (layout: Layout, before: Layout | undefined, lists: ReadonlyArray<PartList> | undefined) =>
+  layout === before && lists !== undefined ? lists : partLists(layout.runs.map((run) => run.hash), lists)
 
 /**
  * The tree's parts, pages first, each at most `maxBytes` of JSON unless one node alone is larger,
@@ -287,7 +377,11 @@ export const layoutTree = (
   const usable = previous?.layout.maxBytes === maxBytes ? previous : undefined
   const pageLayout = pagesLayout(pages, maxBytes, json, cache, usable)
   const fileLayout = usable?.layout.files === files ? usable.layout.fileLayout : layoutOf(fileEntries(files), maxBytes, cache)
-  return { maxBytes, pages, files, parts: [...parts("pages", pageLayout.runs), ...parts("files", fileLayout.runs)], pageLayout, fileLayout }
+  const lists: PartLists = {
+    pages: listsOf(pageLayout, usable?.layout.pageLayout, usable?.layout.lists.pages),
+    files: listsOf(fileLayout, usable?.layout.fileLayout, usable?.layout.lists.files)
+  }
+  return { maxBytes, pages, files, parts: [...parts("pages", pageLayout.runs), ...parts("files", fileLayout.runs)], lists, pageLayout, fileLayout }
 }
 
 /** The parts of a tree (see `layoutTree`). */

@@ -202,29 +202,19 @@ const introducedBlobs = (parent: ReadonlyArray<FileNode>, files: ReadonlyArray<F
 /** The documents of a page tree, with how many of its pages point to each. */
 type DocumentCounts = HashMap.HashMap<string, number>
 
-const countDocuments = (pages: ReadonlyArray<PageNode>): DocumentCounts =>
-  HashMap.mutate(HashMap.empty<string, number>(), (counts) => {
-    const stack = [pages]
-    for (let nodes = stack.pop(); nodes !== undefined; nodes = stack.pop()) {
-      for (const page of nodes) {
-        if (page.document !== undefined) HashMap.set(counts, page.document, (HashMap.get(counts, page.document).pipe(Option.getOrElse(() => 0))) + 1)
-        if (page.pages.length > 0) stack.push(page.pages)
-      }
-    }
-  })
-
-/** Which of `hashes` the pages of `pages` point to. */
-const documentsAmong = (pages: ReadonlyArray<PageNode>, hashes: ReadonlySet<string>): Set<string> => {
-  const found = new Set<string>()
-  if (hashes.size === 0) return found
+/** Counted in a plain map, then made persistent once per document rather than updated once per page. */
+const countDocuments = (pages: ReadonlyArray<PageNode>): DocumentCounts => {
+  const counts = new Map<string, number>()
   const stack = [pages]
   for (let nodes = stack.pop(); nodes !== undefined; nodes = stack.pop()) {
     for (const page of nodes) {
-      if (page.document !== undefined && hashes.has(page.document)) found.add(page.document)
+      if (page.document !== undefined) counts.set(page.document, (counts.get(page.document) ?? 0) + 1)
       if (page.pages.length > 0) stack.push(page.pages)
     }
   }
-  return found
+  return HashMap.mutate(HashMap.empty<string, number>(), (draft) => {
+    for (const [hash, count] of counts) HashMap.set(draft, hash, count)
+  })
 }
 
 const moveCount = (counts: DocumentCounts, hash: string | undefined, by: number): DocumentCounts => {
@@ -255,7 +245,6 @@ const treeKnowledge = () => {
   const rememberCounts = (pages: ReadonlyArray<PageNode>, counts: DocumentCounts) => {
     documentCounts.set(pages, counts)
   }
-  const knownCounts = (pages: ReadonlyArray<PageNode>): DocumentCounts | undefined => documentCounts.get(pages)
   /**
    * Whether `after` passes `checkTree`'s page rules given that `before` does, looking only at what
    * the diff names: the pages changed or added have a valid slug and a document if they are one,
@@ -306,22 +295,20 @@ const treeKnowledge = () => {
     } else {
       for (const { after } of changes.changed) if (after.document !== undefined) candidates.add(after.document)
       for (const { page } of changes.added) if (page.document !== undefined) candidates.add(page.document)
-      const parentCounts = knownCounts(parent.pages)
-      if (parentCounts === undefined) {
-        // The parent's counts are not made for a few pages (the first write after a restart
-        // made them for the whole tree): its pages are looked through for the candidates.
-        const held = documentsAmong(parent.pages, candidates)
-        inherited = (hash) => held.has(hash)
-      } else {
-        let counts = parentCounts
+      // A parent this process has not counted (the first write to a space after a start, which
+      // reads and splits the whole tree anyway) is counted once; its descendants' counts follow
+      // from the diff, so later writes never walk the tree.
+      const parentCounts = countsOf(parent.pages)
+      // In one mutation: an import adds every page of its tree at once.
+      const counts = HashMap.mutate(parentCounts, (draft) => {
         for (const { before, after } of changes.changed) {
-          if (before.document !== after.document) counts = moveCount(moveCount(counts, before.document, -1), after.document, 1)
+          if (before.document !== after.document) moveCount(moveCount(draft, before.document, -1), after.document, 1)
         }
-        for (const { page } of changes.removed) counts = moveCount(counts, page.document, -1)
-        for (const { page } of changes.added) counts = moveCount(counts, page.document, 1)
-        rememberCounts(change.pages, counts)
-        inherited = (hash) => HashMap.has(parentCounts, hash)
-      }
+        for (const { page } of changes.removed) moveCount(draft, page.document, -1)
+        for (const { page } of changes.added) moveCount(draft, page.document, 1)
+      })
+      rememberCounts(change.pages, counts)
+      inherited = (hash) => HashMap.has(parentCounts, hash)
     }
     return { candidates, inherited }
   }

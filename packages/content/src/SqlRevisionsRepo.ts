@@ -7,7 +7,7 @@ import { SqlClient } from "effect/sql"
 import { BoundedCache, Rows } from "@quire/kernel"
 import { FileNode, PageNode, ReusableContentNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
 import { defaultRevisionLimits, ownFields, partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
-import { assemblePages, layoutTree, oversizedPart, type Part, RunCache, type TreeLayout } from "./RevisionParts.ts"
+import { assemblePages, layoutTree, oversizedPart, type PartList, RunCache, type TreeLayout } from "./RevisionParts.ts"
 import { type DocumentLinks, keptLinkGraphs, RevisionsRepo, type RevisionsRepoShape } from "./RevisionsRepo.ts"
 
 type Row = Record<string, unknown>
@@ -41,11 +41,18 @@ const revisions = Rows.decoder("content_revisions", RevisionRow, (row): Revision
   createdAt: row.created_at
 }))
 
-/** A revision's parts by the hash of their body (`content_tree_parts`), pages then files, in order. */
-const partHashes = Rows.decoder(
-  "content_revisions",
-  Schema.Struct({ part_hashes: Rows.Json(Schema.Struct({ pages: Schema.Array(Schema.String), files: Schema.Array(Schema.String) })) }),
-  (row) => row.part_hashes
+const HashLists = Schema.Struct({ pages: Schema.Array(Schema.String), files: Schema.Array(Schema.String) })
+
+/** A revision's parts by the hash of their body (`content_tree_parts`), pages then files, in order: rows written before part lists. */
+const partHashes = Rows.decoder("content_revisions", Schema.Struct({ part_hashes: Rows.Json(HashLists) }), (row) => row.part_hashes)
+
+/** A revision's part lists by the hash of their body (`content_tree_part_lists`), pages then files, in order. */
+const partListHashes = Rows.decoder("content_revisions", Schema.Struct({ part_lists: Rows.Json(HashLists) }), (row) => row.part_lists)
+
+const listBodies = Rows.decoder(
+  "content_tree_part_lists",
+  Schema.Struct({ hash: Schema.String, body: Rows.Json(Schema.Array(Schema.String)) }),
+  (row) => [row.hash, row.body] as const
 )
 
 const bodies = Rows.decoder("content_tree_parts", Schema.Struct({ hash: Schema.String, body: Schema.String }), (row) => [row.hash, row.body] as const)
@@ -225,44 +232,57 @@ const storedWithLinks = (sql: SqlClient.SqlClient, rows: ReadonlyArray<{ readonl
   )
 }
 
+/** A layout's part lists, pages then files. */
+const allLists = (tree: TreeLayout): ReadonlyArray<PartList> => [...tree.lists.pages, ...tree.lists.files]
+
 /**
- * How the adapter stores a revision's tree: its row naming its parts by hash (rows written before
- * name them a row each, or hold their bodies), and the bodies a space holds once each.
+ * How the adapter stores a revision's tree: its row naming its part lists by hash, each list naming
+ * parts by hash (rows written before name every part in the row, or a row each, or hold their
+ * bodies), and the list and part bodies a space holds once each.
  */
 const treeStorage = (sql: SqlClient.SqlClient) => {
   /**
-   * The revision row, naming its tree's parts (`layoutTree`, each checked to be at most
-   * `partBytes`) by hash, and the bodies the space does not hold yet: those of its parent's
-   * parts (`stored`) it holds, the others are looked up.
+   * The bodies of `bodies` (by hash) that the space does not hold yet, into `table`: those of
+   * `stored` (the parent's) it holds, the others are looked up. One statement per new body: no
+   * message to the server grows with the tree (the embedded server's socket copies its buffer for
+   * every chunk of a message it receives).
    */
-  const insertRevision = Effect.fnUntraced(function*(revision: Revision, tree: ReadonlyArray<Part>, stored: ReadonlyArray<Part>) {
-    const list = JSON.stringify({
-      pages: tree.flatMap((part) => part.kind === "pages" ? [part.hash] : []),
-      files: tree.flatMap((part) => part.kind === "files" ? [part.hash] : [])
-    })
+  const insertBodies = Effect.fnUntraced(function*(
+    table: "content_tree_parts" | "content_tree_part_lists",
+    spaceId: string,
+    bodies: ReadonlyArray<{ readonly hash: string; readonly body: string }>,
+    stored: ReadonlyArray<{ readonly hash: string }>
+  ) {
+    const known = new Set(stored.map((body) => body.hash))
+    const fresh = bodies.filter((body) => !known.has(body.hash))
+    if (fresh.length === 0) return
+    for (const batch of chunks(Array.from(new Set(fresh.map((body) => body.hash))), hashBatch)) {
+      const held = yield* sql<{ hash: string }>`SELECT hash FROM ${sql(table)} WHERE space_id = ${spaceId} AND hash = ANY(${batch})`
+      for (const row of held) known.add(row.hash)
+    }
+    for (const body of fresh) {
+      if (known.has(body.hash)) continue
+      known.add(body.hash)
+      yield* sql`INSERT INTO ${sql(table)} (space_id, hash, body) VALUES (${spaceId}, ${body.hash}, ${body.body}) ON CONFLICT DO NOTHING`
+    }
+  })
+
+  /**
+   * The revision row, naming its part lists (`layoutTree`; its parts each checked to be at most
+   * `partBytes`), and the part and list bodies the space does not hold yet: a write that shares
+   * its parent's nodes adds the parts and lists around its changes, and a row whose list of lists
+   * is one hash per about 32 parts.
+   */
+  const insertRevision = Effect.fnUntraced(function*(revision: Revision, layout: TreeLayout, previous: TreeLayout | undefined) {
+    const lists = JSON.stringify({ pages: layout.lists.pages.map((list) => list.hash), files: layout.lists.files.map((list) => list.hash) })
     yield* sql`
-      INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, reusable_contents, git, created_at, parts, part_hashes)
+      INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, reusable_contents, git, created_at, parts, part_lists)
       VALUES (${revision.id}, ${revision.spaceId}, ${JSON.stringify(revision.parents)}::jsonb, ${revision.type},
         '[]'::jsonb, '[]'::jsonb, ${JSON.stringify(revision.variables)}::jsonb,
         ${revision.reusableContents === undefined || revision.reusableContents.length === 0 ? null : JSON.stringify(revision.reusableContents)}::jsonb,
-        ${revision.git === null ? null : JSON.stringify(revision.git)}::jsonb, ${revision.createdAt}, ${tree.length}, ${list})`
-    const known = new Set(stored.map((part) => part.hash))
-    const fresh = tree.filter((part) => !known.has(part.hash))
-    if (fresh.length === 0) return
-    for (const batch of chunks(Array.from(new Set(fresh.map((part) => part.hash))), hashBatch)) {
-      const held = yield* sql<{ hash: string }>`
-        SELECT hash FROM content_tree_parts WHERE space_id = ${revision.spaceId} AND hash = ANY(${batch})`
-      for (const row of held) known.add(row.hash)
-    }
-    // One statement per new body: no message to the server grows with the tree either (the
-    // embedded server's socket copies its buffer for every chunk of a message it receives).
-    for (const part of fresh) {
-      if (known.has(part.hash)) continue
-      known.add(part.hash)
-      yield* sql`
-        INSERT INTO content_tree_parts (space_id, hash, body) VALUES (${revision.spaceId}, ${part.hash}, ${part.body})
-        ON CONFLICT DO NOTHING`
-    }
+        ${revision.git === null ? null : JSON.stringify(revision.git)}::jsonb, ${revision.createdAt}, ${layout.parts.length}, ${lists})`
+    yield* insertBodies("content_tree_parts", revision.spaceId, layout.parts, previous?.parts ?? [])
+    yield* insertBodies("content_tree_part_lists", revision.spaceId, allLists(layout), previous === undefined ? [] : allLists(previous))
   })
 
   /** The bodies of a revision's parts named in its row, in order; undefined when one is missing. */
@@ -285,6 +305,29 @@ const treeStorage = (sql: SqlClient.SqlClient) => {
     return read
   }, Effect.orDie)
 
+  /** The part hashes of a revision's part lists, in order; "missing" when a list is. */
+  const listedHashes = Effect.fnUntraced(function*(spaceId: string, lists: { readonly pages: ReadonlyArray<string>; readonly files: ReadonlyArray<string> }) {
+    const found = new Map<string, ReadonlyArray<string>>()
+    for (const batch of chunks(Array.from(new Set([...lists.pages, ...lists.files])), hashBatch)) {
+      const rows = yield* sql<Row>`SELECT hash, body FROM content_tree_part_lists WHERE space_id = ${spaceId} AND hash = ANY(${batch})`.pipe(
+        Effect.flatMap(listBodies.all)
+      )
+      for (const [hash, body] of rows) found.set(hash, body)
+    }
+    const hashesOf = (names: ReadonlyArray<string>): Array<string> | undefined => {
+      const out: Array<string> = []
+      for (const name of names) {
+        const list = found.get(name)
+        if (list === undefined) return undefined
+        out.push(...list)
+      }
+      return out
+    }
+    const pages = hashesOf(lists.pages)
+    const files = hashesOf(lists.files)
+    return pages === undefined || files === undefined ? "missing" as const : { pages, files }
+  }, Effect.orDie)
+
   /** None when a purge of the revision's space removed it between the reads; otherwise its parts are corrupt. */
   const missingParts = (id: string, detail: string) =>
     Effect.gen(function*() {
@@ -302,8 +345,13 @@ const treeStorage = (sql: SqlClient.SqlClient) => {
       const count = row.parts
       if (typeof count !== "number" || count === 0) return Option.some(yield* Effect.sync(() => revisions.decode(row)))
       const id = String(row.id)
-      if (row.part_hashes !== null && row.part_hashes !== undefined) {
-        const listed = yield* listedParts(String(row.space_id), yield* Effect.sync(() => partHashes.decode(row)))
+      const hashes = row.part_lists !== null && row.part_lists !== undefined
+        ? yield* listedHashes(String(row.space_id), yield* Effect.sync(() => partListHashes.decode(row)))
+        : row.part_hashes !== null && row.part_hashes !== undefined
+        ? yield* Effect.sync(() => partHashes.decode(row))
+        : undefined
+      if (hashes !== undefined) {
+        const listed = hashes === "missing" ? undefined : yield* listedParts(String(row.space_id), hashes)
         const assembled = listed === undefined ? undefined : yield* Effect.sync(() => fromParts(listed.map((part) => ({ kind: part.kind, body: JSON.parse(part.body) as Array<unknown> }))))
         if (assembled === undefined) return yield* missingParts(id, `parts of revision ${id} are missing, or a page is out of order`)
         return Option.some(yield* Effect.sync(() => revisions.decode({ ...row, ...assembled })))
@@ -412,7 +460,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
                 INSERT INTO content_space_documents (space_id, hash)
                 SELECT ${revision.spaceId}, unnest(${held}::text[]) ON CONFLICT DO NOTHING`
             }
-            yield* insertRevision(revision, tree, previous?.parts ?? [])
+            yield* insertRevision(revision, layout, previous)
             yield* sql.afterCommit(Effect.sync(() => {
               keep(revision)
               layouts.set(revision, layout)
@@ -464,6 +512,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
               WHERE revision_id IN (SELECT id FROM content_revisions WHERE space_id = ${spaceId})`
             yield* sql`DELETE FROM content_revisions WHERE space_id = ${spaceId}`
             yield* sql`DELETE FROM content_tree_parts WHERE space_id = ${spaceId}`
+            yield* sql`DELETE FROM content_tree_part_lists WHERE space_id = ${spaceId}`
             // Documents are shared between spaces by hash: only those no other space holds go.
             yield* sql`
               WITH released AS (DELETE FROM content_space_documents WHERE space_id = ${spaceId} RETURNING hash)

@@ -17,7 +17,7 @@ import { assertNone, at, some } from "@quire/testkit"
 import { migrations, RevisionsRepo } from "../src/index.ts"
 import { documentHash, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { defaultRevisionLimits, partBytes } from "../src/domain/RevisionLimits.ts"
-import { assemblePages, layoutTree, RunCache, split, type TreeLayout } from "../src/RevisionParts.ts"
+import { assemblePages, layoutTree, partLists, RunCache, split, type TreeLayout } from "../src/RevisionParts.ts"
 import * as SqlRevisionsRepo from "../src/SqlRevisionsRepo.ts"
 import { largeTree } from "./contract/LargeTree.ts"
 
@@ -50,6 +50,24 @@ const beforePartLists = {
   migrations: Object.fromEntries(Object.entries(migrations.migrations).filter(([key]) => key < "0015"))
 }
 
+/** The migrations before part lists: a revision's row named every part. */
+const beforeLists = {
+  table: migrations.table,
+  migrations: Object.fromEntries(Object.entries(migrations.migrations).filter(([key]) => key < "0020"))
+}
+
+/** What the space's revisions have stored: rows of each table, and the bytes of the revision rows' lists. */
+const footprint = (spaceId: string) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const [row] = yield* sql<{ parts: number; lists: number; listBytes: number; rowBytes: number }>`
+      SELECT (SELECT count(*)::int FROM content_tree_parts WHERE space_id = ${spaceId}) AS parts,
+        (SELECT count(*)::int FROM content_tree_part_lists WHERE space_id = ${spaceId}) AS lists,
+        (SELECT coalesce(sum(octet_length(body)), 0)::int FROM content_tree_part_lists WHERE space_id = ${spaceId}) AS "listBytes",
+        (SELECT coalesce(sum(octet_length(r::text)), 0)::int FROM content_revisions r WHERE space_id = ${spaceId}) AS "rowBytes"`
+    return row!
+  })
+
 const leaf = (id: string, pages: ReadonlyArray<PageNode> = []): PageNode => ({ id, type: "group", title: id, slug: id, createdAt: stamp, updatedAt: stamp, pages })
 
 /** A page whose own JSON grows with `size`. */
@@ -79,6 +97,7 @@ describe("the part format", () => {
     const cache = new RunCache()
     // The layout of the previous step's tree, as the SQL adapter keeps it for the next write.
     let layout: TreeLayout | undefined
+    let lists = 0
     const pagesIn = (page: PageNode): number => 1 + page.pages.reduce((sum, child) => sum + pagesIn(child), 0)
     const same = (step: string) => {
       const fresh = split(pages, files, maxBytes)
@@ -87,6 +106,9 @@ describe("the part format", () => {
       for (const part of remembered) assert.strictEqual(part.bytes, Buffer.byteLength(part.body), step)
       layout = layoutTree(pages, files, maxBytes, undefined, new RunCache(), layout === undefined ? undefined : { layout, size: pagesIn })
       assert.deepStrictEqual(layout.parts, fresh, `${step}, from the previous layout`)
+      const hashes = (kind: string) => fresh.filter((part) => part.kind === kind).map((part) => part.hash)
+      assert.deepStrictEqual(layout.lists, { pages: partLists(hashes("pages")), files: partLists(hashes("files")) }, `${step}: the part lists`)
+      lists = Math.max(lists, layout.lists.pages.length)
     }
     same("first split")
     let random = 7
@@ -118,6 +140,21 @@ describe("the part format", () => {
       else pages = pages.map((page, i) => i === a ? sized(page.id, next(600), page.pages) : page)
       same(`step ${step}`)
     }
+    assert.isAtLeast(lists, 3)
+  })
+
+  it("makes the same parts after more in-place edits than a layout carries before copying its nodes", () => {
+    let pages: ReadonlyArray<PageNode> = Array.from({ length: 40 }, (_, a) => sized(`g${a}`, 50, Array.from({ length: 30 }, (_, b) => sized(`g${a}-${b}`, 80))))
+    const pagesIn = (page: PageNode): number => 1 + page.pages.reduce((sum, child) => sum + pagesIn(child), 0)
+    let layout = layoutTree(pages, [], 1_500)
+    // Each edit replaces a page and its parent in place: 1,300 edits replace 1,240 distinct indices.
+    for (let step = 0; step < 1_300; step++) {
+      const a = step % 40
+      const b = Math.floor(step / 40) % 30
+      pages = pages.map((page, i) => i === a ? { ...page, pages: page.pages.map((child, j) => j === b ? sized(child.id, 40 + (step % 90)) : child) } : page)
+      layout = layoutTree(pages, [], 1_500, undefined, undefined, { layout, size: pagesIn })
+      if (step % 50 === 49 || step > 1_000) assert.deepStrictEqual(layout.parts, split(pages, [], 1_500), `edit ${step}`)
+    }
   })
 
   it("keeps the database client's message limit well above every bounded row", () => {
@@ -143,9 +180,13 @@ for (const database of Testing.backendsMigrated([], { maxMessageBytes })) {
         const large = revision("parts-1", "parts-space", largeTree("p", 3_000, 12))
         assert.isAbove(Buffer.byteLength(JSON.stringify(large.pages)), maxMessageBytes)
         yield* repo.insert(large, new Map())
-        // The revision's row names its parts by hash; their bodies are the space's.
+        // The revision's row names its part lists, which name its parts by hash; lists and bodies are the space's.
         const [stored] = yield* sql<{ parts: number; largest: number; pages: number; files: number }>`
-          SELECT r.parts, json_array_length(r.part_hashes::json -> 'pages') AS pages, json_array_length(r.part_hashes::json -> 'files') AS files,
+          SELECT r.parts,
+            (SELECT sum(json_array_length(l.body::json))::int FROM content_tree_part_lists l
+              WHERE l.space_id = r.space_id AND l.hash IN (SELECT json_array_elements_text(r.part_lists::json -> 'pages'))) AS pages,
+            (SELECT sum(json_array_length(l.body::json))::int FROM content_tree_part_lists l
+              WHERE l.space_id = r.space_id AND l.hash IN (SELECT json_array_elements_text(r.part_lists::json -> 'files'))) AS files,
             (SELECT max(octet_length(t.body))::int FROM content_tree_parts t WHERE t.space_id = 'parts-space') AS largest
           FROM content_revisions r WHERE r.id = 'parts-1'`
         assert.isAtLeast(stored!.pages, 30)
@@ -167,6 +208,8 @@ for (const database of Testing.backendsMigrated([], { maxMessageBytes })) {
 
         yield* repo.removeForSpace("parts-space")
         assert.strictEqual((yield* bodies)[0]!.n, 0)
+        const [lists] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_tree_part_lists WHERE space_id = 'parts-space'`
+        assert.strictEqual(lists!.n, 0)
         assertNone(yield* repo.find("parts-1"))
         const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_revision_parts WHERE revision_id = 'parts-1'`
         assert.strictEqual(left!.n, 0)
@@ -205,6 +248,74 @@ for (const database of Testing.backendsMigrated([], { maxMessageBytes })) {
         assertNone(yield* repo.find("parts-lost"))
         const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_tree_parts WHERE space_id = 'parts-lost'`
         assert.strictEqual(left!.n, 0)
+      }))
+  })
+
+  layer(repos, { timeout: "120 seconds" })(`${database.name}: revisions named through part lists`, (it) => {
+    it.effect("writes one part, at most two short part lists and a row of a few kilobytes for a one-page commit to a large revision", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(migrations)
+        const repo = yield* RevisionsRepo
+        const tree = largeTree("b", 0, 60)
+        const base = revision("lists-1", "lists", tree)
+        yield* repo.insert(base, new Map())
+        const before = yield* footprint("lists")
+        // Hundreds of parts, named through a few dozen lists.
+        assert.isAbove(before.parts, 200)
+        assert.isAtLeast(before.lists, 4)
+        assert.isBelow(before.lists, before.parts / 8)
+        let parent = base
+        for (let i = 0; i < 5; i++) {
+          const at = (i * 13) % parent.pages.length
+          const group = parent.pages[at]!
+          const pages = parent.pages.map((page, p) => p === at ? { ...group, pages: [{ ...group.pages[0]!, title: `Edited ${i}` }, ...group.pages.slice(1)] } : page)
+          const child: Revision = { ...revision(`lists-${i + 2}`, "lists", { pages, files: parent.files }), parents: [parent.id] }
+          const was = yield* footprint("lists")
+          yield* repo.insert(child, new Map())
+          const now = yield* footprint("lists")
+          assert.strictEqual(now.parts, was.parts + 1, `commit ${i}: one part`)
+          assert.isAtMost(now.lists - was.lists, 2, `commit ${i}: the lists around the part`)
+          assert.isBelow(now.listBytes - was.listBytes, 2 * 12 * 1024, `commit ${i}: short lists`)
+          // The row names its lists, not its hundreds of parts (45 bytes a hash).
+          assert.isBelow(now.rowBytes - was.rowBytes, 45 * before.lists + 1024, `commit ${i}: a short row`)
+          assert.deepStrictEqual(some(yield* repo.find(child.id)), child)
+          parent = child
+        }
+        assert.deepStrictEqual(some(yield* repo.find("lists-1")), base)
+      }))
+  })
+
+  layer(repos, { timeout: "120 seconds" })(`${database.name}: revisions stored with every part hash in their row`, (it) => {
+    it.effect("reads a revision that named every part in its row the same once the migration moved it to part lists, which its children share", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(beforeLists)
+        const sql = yield* SqlClient.SqlClient
+        const stored = revision("named-1", "named", largeTree("n", 40, 40))
+        const parts = split(stored.pages, stored.files, partBytes)
+        const list = JSON.stringify({
+          pages: parts.filter((part) => part.kind === "pages").map((part) => part.hash),
+          files: parts.filter((part) => part.kind === "files").map((part) => part.hash)
+        })
+        yield* sql`
+          INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at, parts, part_hashes)
+          VALUES (${stored.id}, ${stored.spaceId}, '[]'::jsonb, 'edits', '[]'::jsonb, '[]'::jsonb, '{"v":"1"}'::jsonb, NULL, ${stored.createdAt},
+            ${parts.length}, ${list})`
+        for (const part of parts) {
+          yield* sql`INSERT INTO content_tree_parts (space_id, hash, body) VALUES (${stored.spaceId}, ${part.hash}, ${part.body}) ON CONFLICT DO NOTHING`
+        }
+        yield* Migrations.run(migrations)
+        const repo = yield* RevisionsRepo
+        assert.deepStrictEqual(some(yield* repo.find("named-1")), stored)
+        const [moved] = yield* sql<{ hashes: string | null; lists: string | null }>`SELECT part_hashes AS hashes, part_lists AS lists FROM content_revisions WHERE id = 'named-1'`
+        assert.isNull(moved!.hashes)
+        assert.isNotNull(moved!.lists)
+        // The same tree written now names the same lists: a child of a migrated revision shares them.
+        const again = { ...revision("named-2", "named", { pages: stored.pages, files: stored.files }), parents: ["named-1"] }
+        const was = yield* footprint("named")
+        yield* repo.insert(again, new Map())
+        const now = yield* footprint("named")
+        assert.deepStrictEqual({ parts: now.parts, lists: now.lists }, { parts: was.parts, lists: was.lists })
+        assert.deepStrictEqual(some(yield* repo.find("named-2")), again)
       }))
   })
 

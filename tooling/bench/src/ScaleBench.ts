@@ -9,8 +9,9 @@
  * - the cold links listing of a `linksPages`-page space whose pages link to each other and out
  *   (a new link graph service, the revision already read: the graph stored when it was first built
  *   read back; goal: under 200 ms), and the same with no graph stored (built from the recorded links);
- * - what a one-page commit writes (one tree part), the largest rows and statement parameters
- *   against the client's message limit, and the large revision read back from the tables.
+ * - what a one-page commit writes (one tree part, a part list or two, a short revision row), the
+ *   largest rows and statement parameters against the client's message limit, and the large
+ *   revision read back from the tables.
  * `smokeOptions` runs every step at a size `pnpm bench --smoke` affords.
  */
 import { Session } from "node:inspector/promises"
@@ -338,6 +339,9 @@ const commitRounds = Effect.fnUntraced(function*(
 const rowBound = Database.clientMaxMessageBytes / 16
 const statementBound = Database.clientMaxMessageBytes / 8
 
+/** Part lists a one-page commit writes: the one holding the changed part, two if the change moved a cut between lists. */
+const partListsGoal = 2
+
 /**
  * What the large space's writes stored: the tree parts a one-page commit adds, the largest row of
  * each table and the largest statement against the client's message limit, and the revision read
@@ -346,9 +350,12 @@ const statementBound = Database.clientMaxMessageBytes / 8
 const storedRows = Effect.fnUntraced(function*(spaceId: string, pages: number, as: As, largest: { param: number; statement: number }) {
   const sql = yield* SqlClient.SqlClient
   const content = yield* SpaceContent
-  const partsOf = sql<{ n: number }>`SELECT count(*)::int AS n FROM content_tree_parts WHERE space_id = ${spaceId}`.pipe(Effect.orDie)
+  const partsOf = sql<{ n: number; lists: number }>`
+    SELECT (SELECT count(*)::int FROM content_tree_parts WHERE space_id = ${spaceId}) AS n,
+      (SELECT count(*)::int FROM content_tree_part_lists WHERE space_id = ${spaceId}) AS lists`.pipe(Effect.orDie)
   const sizes = sql<{ revisions: string; documents: string }>`
-    SELECT (pg_total_relation_size('content_revisions') + pg_total_relation_size('content_revision_parts') + pg_total_relation_size('content_tree_parts'))::text AS revisions,
+    SELECT (pg_total_relation_size('content_revisions') + pg_total_relation_size('content_revision_parts') + pg_total_relation_size('content_tree_parts') +
+        pg_total_relation_size('content_tree_part_lists'))::text AS revisions,
       pg_total_relation_size('content_documents')::text AS documents`.pipe(Effect.orDie)
   const [partsBefore] = yield* partsOf
   const [bytesBefore] = yield* sizes
@@ -379,14 +386,18 @@ const storedRows = Effect.fnUntraced(function*(spaceId: string, pages: number, a
   const rows = yield* sql<{ name: string; largest: number }>`
     SELECT 'content_tree_parts' AS name, max(octet_length(t::text))::int AS largest FROM content_tree_parts t
     UNION ALL SELECT 'content_revisions', max(octet_length(r::text))::int FROM content_revisions r
+    UNION ALL SELECT 'content_tree_part_lists', max(octet_length(l::text))::int FROM content_tree_part_lists l
     UNION ALL SELECT 'content_documents', max(octet_length(d::text))::int FROM content_documents d
     UNION ALL SELECT 'content_search_sections', max(octet_length(s::text))::int FROM content_search_sections s`.pipe(Effect.orDie)
   const [part] = yield* sql<{ largest: number }>`SELECT max(octet_length(body))::int AS largest FROM content_tree_parts`.pipe(Effect.orDie)
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
   const written = partsAfter!.n - partsBefore!.n
+  const lists = partsAfter!.lists - partsBefore!.lists
+  const [row] = yield* sql<{ bytes: number }>`SELECT octet_length(r::text)::int AS bytes FROM content_revisions r WHERE id = ${edited.id}`.pipe(Effect.orDie)
   const widest = rows.reduce((top, row) => (row.largest ?? 0) > top.largest ? { name: row.name, largest: row.largest } : top, { name: "", largest: 0 })
   return [
-    `tree parts written by a one-page commit to ${pages} pages: ${written} (goal 1) ${verdict(written === 1)}; tables grew ` +
+    `tree parts written by a one-page commit to ${pages} pages: ${written} (goal 1) ${verdict(written === 1)}; part lists ${lists} (goal <= ${partListsGoal}) ` +
+    `${verdict(lists <= partListsGoal)}; revision row ${kb(row?.bytes ?? 0)}; tables grew ` +
     `${kb(Number(bytesAfter!.revisions) - Number(bytesBefore!.revisions))} (revisions) and ${kb(Number(bytesAfter!.documents) - Number(bytesBefore!.documents))} (documents)`,
     `largest tree part ${kb(part?.largest ?? 0)} (bound ${kb(partBytes)}) ${verdict((part?.largest ?? 0) <= partBytes)}; largest row ${kb(widest.largest)} ` +
     `(${widest.name}; goal < ${kb(rowBound)}, a 16th of the client's message limit) ${verdict(widest.largest < rowBound)}`,

@@ -12,6 +12,7 @@ import { m0016_document_link_text } from "./0016_document_link_text.ts"
 import { m0017_part_hashes_uncompressed } from "./0017_part_hashes_uncompressed.ts"
 import { m0018_import_runs } from "./0018_import_runs.ts"
 import { m0019_link_graphs } from "./0019_link_graphs.ts"
+import { m0020_part_lists } from "./0020_part_lists.ts"
 
 const m0001_revisions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -238,6 +239,7 @@ export const migrations = {
     "0016_document_link_text": m0016_document_link_text,
     "0017_part_hashes_uncompressed": m0017_part_hashes_uncompressed,
     "0018_import_runs": m0018_import_runs,
-    "0019_link_graphs": m0019_link_graphs
+    "0019_link_graphs": m0019_link_graphs,
+    "0020_part_lists": m0020_part_lists
   }
 } as const
