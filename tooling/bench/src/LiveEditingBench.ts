@@ -496,12 +496,14 @@ const report = (options: LiveBenchOptions, f: Figures) => {
 // Run
 
 /** The single server: built, embedded database, the app, live editing; seeded as --web seeds (one chapter per 50 people). */
-const singleServer = (options: LiveBenchOptions, progress: (message: string) => void) =>
+const singleServer = (options: LiveBenchOptions, progress: (message: string) => void, shared: WebSetup.Shared | undefined) =>
   Effect.gen(function*() {
     const outDir = yield* Effect.promise(() => WebSetup.build(progress))
     progress("live: starting the built server (embedded database)")
-    const server = yield* Effect.acquireRelease(Effect.tryPromise(() => WebSetup.startServer(outDir)), (server) => Effect.promise(server.stop))
-    yield* Effect.tryPromise(() => WebSetup.setupAdmin(server.url))
+    const server = shared === undefined
+      ? yield* Effect.acquireRelease(Effect.tryPromise(() => WebSetup.startServer(outDir)), (server) => Effect.promise(server.stop))
+      : yield* Effect.tryPromise(() => shared.server(outDir))
+    if (shared === undefined) yield* Effect.tryPromise(() => WebSetup.setupAdmin(server.url))
     const size = { chapters: Math.max(1, Math.ceil(options.people / 50)), paragraphs: options.paragraphs }
     progress(`live: seeding ${size.chapters * 50} pages and a page of ${size.paragraphs} paragraphs through /v1`)
     const seeded = yield* Effect.tryPromise(() => WebSetup.seed(server.url, size))
@@ -525,18 +527,21 @@ const twoServers = (options: LiveBenchOptions, progress: (message: string) => vo
     return yield* Effect.tryPromise(() => relayBetween(a.baseUrl, b.baseUrl, document, options))
   }))
 
-export const run = (options: LiveBenchOptions, progress: (message: string) => void) =>
+/** Runs the bench; its single server and browser are `shared`'s when given (the smoke's). */
+export const run = (options: LiveBenchOptions, progress: (message: string) => void, shared?: WebSetup.Shared) =>
   Effect.scoped(Effect.gen(function*() {
     const started = performance.now()
     const loadStart = loadavg()[0]!
-    const { server, seeded, outDir } = yield* singleServer(options, progress)
+    const { server, seeded, outDir } = yield* singleServer(options, progress, shared)
     const document = yield* Effect.tryPromise(() => longDocument(server.url, seeded))
     // The people first: the server's memory before they open their pages is not yet that of the long page's document.
     const crowdFigures = options.browserOnly === true ? undefined : yield* Effect.tryPromise(() => crowd(server, seeded, options, progress))
-    const browser = yield* Effect.acquireRelease(Effect.tryPromise(WebBench.launch), (browser) => Effect.promise(() => browser.close()))
+    const browser = shared === undefined
+      ? yield* Effect.acquireRelease(Effect.tryPromise(WebBench.launch), (browser) => Effect.promise(() => browser.close()))
+      : yield* Effect.tryPromise(() => shared.browser())
     progress(`live: the browser types ${options.keys} keys in the ${options.paragraphs}-paragraph page while a Node client types too`)
     const browserFigures = yield* Effect.tryPromise(() => browserTyping(browser, server.url, seeded, document, options, outDir))
-    yield* Effect.promise(() => browser.close())
+    if (shared === undefined) yield* Effect.promise(() => browser.close())
     const browserProblems = [
       ...browserFigures.problems,
       ...(browserFigures.alone.paints.length === 0 || browserFigures.together.paints.length === 0 ? ["no keystroke of the browser was painted"] : [])

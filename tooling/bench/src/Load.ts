@@ -68,7 +68,10 @@ const fire = (
     const requests = followedBy === undefined || followedBy.length === 0
       ? undefined
       : [{ method: "GET" as const, path: new URL(url).pathname }, ...followedBy.map((r) => ({ method: r.method, path: r.path, body: r.body, headers: { ...all, ...r.headers } }))]
-    return autocannon({ url, connections, duration, headers: all, ...(requests === undefined ? {} : { requests }) })
+    // autocannon ends a run at its first sample after `duration`, a sample a second by default: a
+    // whole number of samples in `duration` keeps a fraction of a second from running a second.
+    const sampleInt = (duration * 1000) / Math.max(1, Math.ceil(duration))
+    return autocannon({ url, connections, duration, sampleInt, headers: all, ...(requests === undefined ? {} : { requests }) })
   })
 
 /** Load for `seconds` against `running`; the returned sample is discarded for a warm-up. */

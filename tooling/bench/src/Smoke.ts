@@ -6,30 +6,35 @@
  * build, and fails naming each flag that errored.
  *
  * The flags run `concurrency` at a time (4; `--smoke-concurrency`), the longest first: each waits on
- * its servers, databases and child processes most of its time, and nothing is shared between them
- * (each has its own database, directory and ports). Their reports are printed at the end, in the
+ * its servers, databases and child processes most of its time. Each has its own database, directory
+ * and ports, except the browser flags, which share one Chromium and one built server serving the app
+ * (SharedWeb.ts), each seeding its own organization there. Their reports are printed at the end, in the
  * order of `entries`, since a flag may redirect standard output while it runs (--fidelity). One at a
  * time, the summary gives each flag's CPU seconds too: where the smoke's CPU goes.
  */
 import { Cause, Duration, Effect, Exit } from "effect"
 import { execFileSync } from "node:child_process"
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as BenchScripts from "./BenchScripts.ts"
 import * as Build from "./Build.ts"
 import * as Scratch from "./Scratch.ts"
+import * as SharedWeb from "./SharedWeb.ts"
+import type * as WebSetup from "./WebSetup.ts"
 
 /** What some flags need besides their sizes. */
 export interface Fixtures {
   /** A tiny GitBook repository (a git repository: SUMMARY.md, pages, a link, a hint). */
   readonly gitbookRepository: string
+  /** The browser flags' Chromium and built server, started once for the whole smoke. */
+  readonly web?: WebSetup.Shared | undefined
 }
 
 export interface Entry {
   readonly flag: string
   readonly argv: (fixtures: Fixtures) => ReadonlyArray<string>
-  /** Runs the bench with `argv`; its report. */
-  readonly run: (argv: ReadonlyArray<string>) => Effect.Effect<string, unknown>
+  /** Runs the bench with `argv`, and with what `fixtures` shares; its report. */
+  readonly run: (argv: ReadonlyArray<string>, fixtures: Fixtures) => Effect.Effect<string, unknown>
 }
 
 /** The longest one flag may take before it counts as failed. */
@@ -65,17 +70,45 @@ export const gitbookRepository = (dir: string) => {
   return dir
 }
 
-/** CPU seconds of this process and of the children it has waited for (the servers it stopped), from /proc. */
+/** The parent pid and the CPU ticks (its own and its waited-for children's) of process `pid`, from /proc. */
+const statOf = (pid: string) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    return { parent: fields[1]!, ticks: [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * CPU seconds of this process and of every process below it: those it has waited for (the servers
+ * it stopped) and those still running (the servers and the browser shared by several flags).
+ */
 const cpuSeconds = () => {
-  const stat = readFileSync("/proc/self/stat", "utf8")
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100
+  const parents = new Map<string, string>()
+  const ticks = new Map<string, number>()
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue
+    const stat = statOf(pid)
+    if (stat === undefined) continue
+    parents.set(pid, stat.parent)
+    ticks.set(pid, stat.ticks)
+  }
+  const self = String(process.pid)
+  const below = (pid: string): boolean => {
+    for (let at: string | undefined = pid; at !== undefined && at !== "0"; at = parents.get(at)) if (at === self) return true
+    return false
+  }
+  let total = 0
+  for (const [pid, n] of ticks) if (below(pid)) total += n
+  return total / 100
 }
 
 interface Outcome {
   readonly flag: string
   readonly seconds: number
-  /** CPU seconds of this process and its children over the flag's run: its own only when flags run one at a time. */
+  /** CPU seconds of this process and the processes below it over the flag's run: its own only when flags run one at a time. */
   readonly cpu: number
   readonly report?: string | undefined
   readonly error?: string | undefined
@@ -87,7 +120,7 @@ const runOne = (entry: Entry, fixtures: Fixtures, progress: (message: string) =>
     yield* progress(`smoke: ${argv.join(" ")}`)
     const started = performance.now()
     const cpu = cpuSeconds()
-    const exit = yield* Effect.exit(entry.run(argv).pipe(Effect.timeout(perFlag)))
+    const exit = yield* Effect.exit(entry.run(argv, fixtures).pipe(Effect.timeout(perFlag)))
     const seconds = (performance.now() - started) / 1000
     const error = Exit.isFailure(exit)
       ? Cause.pretty(exit.cause).split("\n").slice(0, 12).join("\n")
@@ -122,7 +155,7 @@ export const runEntries = (
     const lines = [
       "",
       `bench --smoke: ${outcomes.length} flags in ${((performance.now() - started) / 1000).toFixed(0)} s, ${concurrency} at a time, ` +
-      `${(cpuSeconds() - cpu).toFixed(0)} s of CPU (this process and the servers it started)`,
+      `${(cpuSeconds() - cpu).toFixed(0)} s of CPU (this process and every process it started)`,
       ...outcomes.map((o) =>
         `  --${o.flag.padEnd(16)} ${o.error === undefined ? "ok    " : "FAILED"} ${o.seconds.toFixed(1).padStart(6)} s` +
         (concurrency === 1 ? ` ${o.cpu.toFixed(1).padStart(6)} s of CPU` : ""))
@@ -140,6 +173,6 @@ export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) =
     // And those that start the benches' own servers, this bundle (made here once, not by each flag at once).
     yield* BenchScripts.current(progress)
     const scratch = yield* Scratch.directory
-    const fixtures: Fixtures = { gitbookRepository: gitbookRepository(join(scratch, "gitbook")) }
+    const fixtures: Fixtures = { gitbookRepository: gitbookRepository(join(scratch, "gitbook")), web: yield* SharedWeb.make }
     yield* runEntries(entries, fixtures, progress, concurrency)
   }))

@@ -383,21 +383,22 @@ export const report = (outDir: string, options: WebBenchOptions, f: WebFigures):
   ].join("\n")
 }
 
-export const run = async (options: WebBenchOptions, progress: (message: string) => void): Promise<string> => {
+/** Runs the bench; on `shared`'s server and browser when given (the smoke's), else on its own. */
+export const run = async (options: WebBenchOptions, progress: (message: string) => void, shared?: WebSetup.Shared): Promise<string> => {
   const started = performance.now()
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install Debian's chromium package; the bench never downloads one`)
   progress("pnpm build (the app into dist/web, the server into dist/server.mjs)")
   const outDir = await WebSetup.build(progress)
   progress("starting the built server (tooling/build/start.sh server, embedded database)")
-  const server = await WebSetup.startServer(outDir)
+  const server = shared === undefined ? await WebSetup.startServer(outDir) : await shared.server(outDir)
   let browser: Browser | undefined
   try {
-    await WebSetup.setupAdmin(server.url)
+    if (shared === undefined) await WebSetup.setupAdmin(server.url)
     const size = options.size ?? { chapters: 20, paragraphs: 5000 }
     progress(`seeding ${size.chapters * 50} pages and a page of ${size.paragraphs} paragraphs through /v1`)
     const seeded = await WebSetup.seed(server.url, size)
     await WebSetup.settle(server)
-    browser = await launch()
+    browser = shared === undefined ? await launch() : await shared.browser()
     const spacePath = `/s/${seeded.spaceId}/${seeded.pagePath}`
     const editorPath = `/s/${seeded.longSpaceId}/~/changes/${seeded.changeRequest}/${seeded.longPagePath}`
     const loads: Array<FirstLoad> = []
@@ -434,7 +435,9 @@ export const run = async (options: WebBenchOptions, progress: (message: string) 
       seconds: (performance.now() - started) / 1000
     })
   } finally {
-    await browser?.close()
-    await server.stop()
+    if (shared === undefined) {
+      await browser?.close()
+      await server.stop()
+    }
   }
 }

@@ -47,7 +47,11 @@ const measure = async (browser: Browser, side: Side, options: WebCompareOptions)
   side.keysP95.push(quantile(open.keys?.eventTiming ?? [], 0.95))
 }
 
-export const run = async (options: WebCompareOptions, progress: (message: string) => void): Promise<string> => {
+/**
+ * Runs the comparison; with `shared` (the smoke's), each side on the shared server for its
+ * directory and both in the shared browser, each side still seeded apart.
+ */
+export const run = async (options: WebCompareOptions, progress: (message: string) => void, shared?: WebSetup.Shared): Promise<string> => {
   if (!existsSync(join(options.against, "index.html"))) throw new Error(`${options.against} holds no built app (index.html): build the variant with \`vite build --outDir ${options.against}\` in apps/web`)
   const started = performance.now()
   const here = await WebSetup.build(progress)
@@ -57,20 +61,22 @@ export const run = async (options: WebCompareOptions, progress: (message: string
   try {
     for (const [name, dir] of [["this tree", here], ["the other", options.against]] as const) {
       progress(`starting a built server for ${name} (${dir}) and seeding it`)
-      const server = await WebSetup.startServer(dir)
-      servers.push(server)
-      await WebSetup.setupAdmin(server.url)
+      const server = shared === undefined ? await WebSetup.startServer(dir) : await shared.server(dir)
+      if (shared === undefined) {
+        servers.push(server)
+        await WebSetup.setupAdmin(server.url)
+      }
       const seeded = await WebSetup.seed(server.url, options.size)
       await WebSetup.settle(server)
       sides.push({ name, server, seeded, first: [], open: [], keysP95: [] })
     }
-    browser = await launch()
+    browser = shared === undefined ? await launch() : await shared.browser()
     for (let round = 0; round < options.rounds; round++) {
       progress(`round ${round + 1}/${options.rounds}`)
       for (const side of round % 2 === 0 ? sides : sides.toReversed()) await measure(browser, side, options)
     }
   } finally {
-    await browser?.close()
+    if (shared === undefined) await browser?.close()
     for (const server of servers) await server.stop()
   }
   const [mine, other] = sides as [Side, Side]

@@ -13,6 +13,7 @@ import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
 import { Effect } from "effect"
+import type { Browser } from "playwright-core"
 import { LocalServer } from "@quire/testkit"
 import * as Build from "./Build.ts"
 import * as Seed from "./Seed.ts"
@@ -40,6 +41,16 @@ export interface Server {
   /** What the server has written to its standard output and error so far. */
   readonly log: () => string
   readonly stop: () => Promise<void>
+}
+
+/**
+ * A server and a browser that several benches share (the smoke's, SharedWeb.ts): each bench seeds
+ * its own organization there and opens its own browser contexts, and stops neither.
+ */
+export interface Shared {
+  /** The built server for the app in `webDir`, its administrator set up. */
+  readonly server: (webDir: string) => Promise<Server>
+  readonly browser: () => Promise<Browser>
 }
 
 /** CPU seconds of the processes of group `pgid`. */

@@ -28,6 +28,8 @@ declare module "autocannon" {
     readonly duration?: number
     readonly headers?: Readonly<Record<string, string>>
     readonly timeout?: number
+    /** Milliseconds between samples (1000); the run ends at the first sample after `duration`. */
+    readonly sampleInt?: number
     /** The requests each connection sends in turn (then again from the first). */
     readonly requests?: ReadonlyArray<{ readonly method: string; readonly path: string; readonly body?: string; readonly headers?: Readonly<Record<string, string>> }>
   }

@@ -183,7 +183,8 @@ const loadOf = (args: Args, connections = number(args.connections, 10)) => ({
 /** One bench flag: what it runs (its report), and the arguments that run it at a tiny size (--smoke). */
 interface Bench {
   readonly flag: string
-  readonly run: (args: Args, positionals: ReadonlyArray<string>) => Effect.Effect<string, unknown, Scope.Scope>
+  /** Runs the bench; under --smoke, `shared` holds what the smoke starts once for several flags. */
+  readonly run: (args: Args, positionals: ReadonlyArray<string>, shared?: Smoke.Fixtures) => Effect.Effect<string, unknown, Scope.Scope>
   readonly smoke: (fixtures: Smoke.Fixtures) => ReadonlyArray<string>
 }
 
@@ -343,7 +344,7 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "web",
-    run: (args) => Effect.gen(function*() {
+    run: (args, _, shared) => Effect.gen(function*() {
       const size = { chapters: Number(args["web-chapters"]), paragraphs: Number(args["web-paragraphs"]) }
       const against = args["web-against"]
       if (against !== undefined) {
@@ -353,7 +354,7 @@ const benches: ReadonlyArray<Bench> = [
           quiet: Number(args["web-quiet"]),
           keys: Math.max(1, Number(args["web-keys"])),
           size
-        }, say))
+        }, say, shared?.web))
       }
       const profileDir = yield* profileDirectory(args)
       return yield* Effect.promise(() => WebBench.run({
@@ -362,19 +363,19 @@ const benches: ReadonlyArray<Bench> = [
         keys: Math.max(1, Number(args["web-keys"])),
         size: { chapters: Number(args["web-chapters"]), paragraphs: Number(args["web-paragraphs"]) },
         profileDir
-      }, say))
+      }, say, shared?.web))
     }),
     smoke: () => ["--web-runs", "1", "--web-quiet", "100", "--web-keys", "3", "--web-chapters", "1", "--web-paragraphs", "50"]
   },
   {
     // `--web --web-against <dir>`, named apart so that --smoke runs it too (this tree's app against itself).
     flag: "web-against",
-    run: (args) => byFlag("web").run(args, []),
+    run: (args, _, shared) => byFlag("web").run(args, [], shared),
     smoke: () => [join(WebSetup.root, "dist/web"), "--web", "--web-runs", "1", "--web-quiet", "100", "--web-keys", "3", "--web-chapters", "1", "--web-paragraphs", "50"]
   },
   {
     flag: "live",
-    run: (args) => Effect.gen(function*() {
+    run: (args, _, shared) => Effect.gen(function*() {
       const profileDir = yield* profileDirectory(args)
       return yield* LiveEditingBench.run({
         paragraphs: Math.max(10, Number(args["live-paragraphs"])),
@@ -385,7 +386,7 @@ const benches: ReadonlyArray<Bench> = [
         adminUrl,
         browserOnly: args["live-browser"],
         profileDir
-      }, say)
+      }, say, shared?.web)
     }),
     smoke: () => ["--live-paragraphs", "50", "--live-keys", "5", "--live-people", "3", "--live-seconds", "1"]
   },
@@ -467,9 +468,9 @@ const main = argv.values.smoke
   ? Smoke.run(smoked(argv.values["smoke-only"]).map((bench) => ({
     flag: bench.flag,
     argv: (fixtures: Smoke.Fixtures) => [`--${bench.flag}`, ...bench.smoke(fixtures), "--smoke"],
-    run: (args: ReadonlyArray<string>) => {
+    run: (args: ReadonlyArray<string>, fixtures: Smoke.Fixtures) => {
       const parsed = parse(args)
-      return Effect.scoped(byFlag(bench.flag).run(parsed.values, parsed.positionals))
+      return Effect.scoped(byFlag(bench.flag).run(parsed.values, parsed.positionals, fixtures))
     }
   })), progress, Math.max(1, Number(argv.values["smoke-concurrency"])))
   : Effect.scoped(runArgv(argv))
