@@ -38,6 +38,11 @@ if [ "$app" = quire ]; then flags="--min-semi-space-size=16"; fi
 #   and freed back, with the heap trimmed from 128 KB (glibc otherwise raises both after the first
 #   large free and keeps what start-up parsed in): less resident at idle and under load, for no
 #   CPU time per request the bench tells apart from its noise.
+# - for the server, no allocation-site pretenuring: once V8 saw some of a request's objects outlive
+#   a scavenge (at start-up, or in a burst), it made them in the old generation from then on, and
+#   each such dead object kept the rest of its request alive through the next scavenge, which then
+#   promoted it all, to be collected only by the next full collection (docs/operations.md, "The
+#   request path under load").
 # With the embedded database, WebAssembly runs on V8's baseline compiler only: optimizing PGlite's
 # PostgreSQL took the start-up to 1 GB for a moment, for no request measurably faster.
 # QUIRE_NODE_FLAGS replaces these choices of Node's flags; the MALLOC_* variables, when set,
@@ -47,6 +52,7 @@ if [ "$app" = server ] || [ "$app" = worker ]; then
   export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
   export MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-131072}"
   flags="--max-semi-space-size=16"
+  if [ "$app" = server ]; then flags="$flags --no-allocation-site-pretenuring"; fi
   if [ "$app" = server ] && [ -z "${DATABASE_URL:-}" ]; then flags="$flags --liftoff-only"; fi
   flags="${QUIRE_NODE_FLAGS:-$flags}"
 fi
