@@ -36,6 +36,8 @@ export interface FidelityOptions {
   readonly timeout: number
   /** Offenders shown per cause in the table's report. */
   readonly examples: number
+  /** A built server on the embedded database that others use too (the smoke's; it allows file URLs), instead of one of its own. */
+  readonly server?: Effect.Effect<Servers.Running, Servers.ServerError> | undefined
 }
 
 interface ApiPage {
@@ -282,15 +284,14 @@ export const run = (options: FidelityOptions) =>
     const scratch = yield* Scratch.directory
     const source = yield* Effect.promise(() => FidelityRepo.prepare(options.path, scratch, options.projectDirectory))
     say(`${source.origin}, project directory "${source.projectDirectory}"; starting Quire on PGlite`)
-    const dataDir = join(scratch, "quire")
-    const quire = yield* Servers.start("quire (embedded)", {
+    const quire = yield* (options.server ?? Servers.start("quire (embedded)", {
       server: "quire",
-      backend: { kind: "embedded", dataDir },
+      backend: { kind: "embedded", dataDir: join(scratch, "quire") },
       // The server's own settings, not this process's: other benches run beside this one.
       env: { QUIRE_GIT_ALLOW_FILE: "1", QUIRE_GIT_CACHE_DIR: join(scratch, "git-cache") },
       adminToken: Seed.adminToken,
       adminEmail: Seed.adminEmail
-    })
+    }))
     const organizationId = yield* Seed.organization(quire.baseUrl)
     const call = Seed.adminCall(quire.baseUrl)
     const steps = yield* Effect.promise(() => importAndExport(call, organizationId, source, scratch, say))

@@ -51,6 +51,8 @@ export interface SitesBenchOptions {
    * a page view), as a reader's browser sends it; the events written are counted after the load.
    */
   readonly insights?: boolean | undefined
+  /** A built server on the embedded database that others use too (the smoke's), for that backend instead of one of its own. */
+  readonly embedded?: Effect.Effect<Servers.Running, Servers.ServerError> | undefined
 }
 
 const targets = {
@@ -299,24 +301,21 @@ const measureBackend = (
   progress: (message: string) => Effect.Effect<void>
 ) =>
   Effect.scoped(Effect.gen(function*() {
-    let quireBackend: Parameters<typeof Servers.start>[1]["backend"]
+    let quireBackend: Parameters<typeof Servers.start>[1]["backend"] | undefined
     let organizationId: string | undefined
     if (backend === "postgres") {
       const url = yield* Scratch.postgresDatabase(options.adminUrl)
       yield* progress(`sites: seeding ${url}`)
       organizationId = (yield* Seed.seed(Database.layerUrl(url))).organizationId
       quireBackend = { kind: "postgres", url }
-    } else {
+    } else if (options.embedded === undefined) {
       const dataDir = join(yield* Scratch.directory, "quire")
       yield* progress(`sites: a new embedded database in ${dataDir}`)
       quireBackend = { kind: "embedded", dataDir }
     }
-    const quire = yield* Servers.start(`quire (${backend})`, {
-      server: "quire",
-      backend: quireBackend,
-      adminToken: Seed.adminToken,
-      adminEmail: Seed.adminEmail
-    })
+    const quire = yield* (quireBackend === undefined
+      ? options.embedded!
+      : Servers.start(`quire (${backend})`, { server: "quire", backend: quireBackend, adminToken: Seed.adminToken, adminEmail: Seed.adminEmail }))
     organizationId ??= yield* Seed.organization(quire.baseUrl)
     yield* progress(`sites (${backend}): seeding ${(options.chapters ?? 40) * 25} pages, a site and its publication through the API`)
     const seed = yield* seedSite(quire.baseUrl, organizationId, options.chapters, options.insights)
@@ -370,7 +369,7 @@ const measureBackend = (
     }
 
     // 200 requests under the default 10 s of load; 20 per second of load, at least 20 (the smoke's).
-    const statements = quireBackend.kind === "postgres"
+    const statements = quireBackend?.kind === "postgres"
       ? yield* transactionsPerRequest(quireBackend.url, `${quire.baseUrl}${seed.sitePath}`, Math.max(20, Math.round(20 * options.load.duration)))
       : undefined
 

@@ -282,10 +282,11 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "sites",
-    run: (args) => Effect.gen(function*() {
+    run: (args, _, shared) => Effect.gen(function*() {
       const profileDir = yield* profileDirectory(args)
       const load = loadOf(args, Number(args["sites-connections"]))
-      return yield* SitesBench.run({ load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]) }, progress)
+      const options = { load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]), embedded: shared?.embedded }
+      return yield* SitesBench.run(options, progress)
     }),
     // PostgreSQL here (its seeding, its transactions per request), the embedded database in --sites-insights:
     // the same code runs on each, and a second pass of either was a fifth of the smoke's CPU.
@@ -293,10 +294,18 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "sites-insights",
-    run: (args) => Effect.gen(function*() {
+    run: (args, _, shared) => Effect.gen(function*() {
       const profileDir = yield* profileDirectory(args)
       const load = loadOf(args, Number(args["sites-connections"]))
-      const options = { load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]), insights: true }
+      const options = {
+        load,
+        backends: new Set(args.backends.split(",")),
+        adminUrl,
+        profileDir,
+        chapters: Number(args["sites-chapters"]),
+        insights: true,
+        embedded: shared?.embedded
+      }
       return yield* SitesBench.run(options, progress)
     }),
     smoke: () => [...tinyLoad, "--backends", "embedded", "--sites-connections", "2", "--sites-chapters", "2"]
@@ -311,18 +320,20 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "documents",
-    run: (args) => DocumentsBench.run({
+    run: (args, _, shared) => DocumentsBench.run({
       load: loadOf(args, number(args.connections, 50)),
       largeBytes: Number(args["documents-large-bytes"]),
-      largeReads: Math.max(1, Number(args["documents-reads"]))
+      largeReads: Math.max(1, Number(args["documents-reads"])),
+      server: shared?.embedded
     }, progress),
     smoke: () => [...tinyLoad, "--documents-large-bytes", "20000", "--documents-reads", "1"]
   },
   {
     flag: "git",
-    run: (args) => Effect.gen(function*() {
+    run: (args, _, shared) => Effect.gen(function*() {
       const profileDir = yield* profileDirectory(args)
-      return yield* GitBench.run({ backends: new Set(args.backends.split(",")), adminUrl, pages: Number(args["git-pages"]), profileDir }, progress)
+      const options = { backends: new Set(args.backends.split(",")), adminUrl, pages: Number(args["git-pages"]), profileDir, embedded: shared?.embedded }
+      return yield* GitBench.run(options, progress)
     }),
     smoke: () => ["--git-pages", "10"]
   },
@@ -339,7 +350,7 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "fidelity",
-    run: (args, positionals) => fidelity(args, positionals),
+    run: (args, positionals, shared) => fidelity(args, positionals, shared),
     smoke: (fixtures) => [fixtures.gitbookRepository, "--fidelity-timeout", "20000"]
   },
   {
@@ -405,7 +416,8 @@ const benches: ReadonlyArray<Bench> = [
         duration: number(args.duration, 8),
         warmup: number(args.warmup, 2),
         pageBytes: Number(args["page-bytes"]),
-        pages: Number(args["compare-pages"])
+        pages: Number(args["compare-pages"]),
+        oneServerForSameBuild: args.smoke
       }, progress)
       return result.report
     }),
@@ -415,7 +427,7 @@ const benches: ReadonlyArray<Bench> = [
 ]
 
 /** --fidelity: only the report goes to standard output (the seed's and the server's logs to standard error). */
-const fidelity = (args: Args, positionals: ReadonlyArray<string>) =>
+const fidelity = (args: Args, positionals: ReadonlyArray<string>, shared?: Smoke.Fixtures) =>
   Effect.gen(function*() {
     const path = positionals[0]
     if (path === undefined) return yield* Effect.fail(new Error("pnpm bench --fidelity <path of a GitBook repository or project directory>"))
@@ -428,7 +440,8 @@ const fidelity = (args: Args, positionals: ReadonlyArray<string>) =>
       projectDirectory: args["project-dir"],
       concurrency: Math.max(1, Number(args["fidelity-concurrency"])),
       timeout: Number(args["fidelity-timeout"]),
-      examples
+      examples,
+      server: shared?.embedded
     }).pipe(Effect.ensuring(Effect.sync(() => (console.log = print))))
     if (report.errors.length > 0 && args.smoke) return yield* Effect.fail(new Error(`fidelity: ${report.errors.join("; ")}`))
     if (args.hold) {
