@@ -64,6 +64,7 @@ import * as LiveEditingBench from "./LiveEditingBench.ts"
 import * as MarkdownAttackBench from "./MarkdownAttackBench.ts"
 import * as MergeBench from "./MergeBench.ts"
 import * as ScaleBench from "./ScaleBench.ts"
+import * as Seed from "./Seed.ts"
 import * as Scratch from "./Scratch.ts"
 import * as SearchBench from "./SearchBench.ts"
 import * as SitesBench from "./SitesBench.ts"
@@ -254,9 +255,11 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "startup",
-    run: (args) => Effect.gen(function*() {
+    run: (args, _, shared) => Effect.gen(function*() {
       const runs = Math.max(1, Number(args["startup-runs"]))
-      const startup = yield* StartupBench.run(runs, progress, number(args["startup-cli-runs"], Math.max(runs, 15)))
+      // Under the smoke, the CLI's calls are answered by the shared embedded server.
+      const cli = shared?.embedded === undefined ? undefined : Effect.map(shared.embedded, (server) => ({ url: server.baseUrl, token: Seed.adminToken }))
+      const startup = yield* StartupBench.run(runs, progress, number(args["startup-cli-runs"], Math.max(runs, 15)), cli)
       return `${startup}\n\n${yield* FootprintBench.run(adminUrl, progress, Number(args["startup-idle"]))}`
     }),
     smoke: () => ["--startup-runs", "1", "--startup-cli-runs", "0", "--startup-idle", "200"]
@@ -285,7 +288,7 @@ const benches: ReadonlyArray<Bench> = [
     run: (args, _, shared) => Effect.gen(function*() {
       const profileDir = yield* profileDirectory(args)
       const load = loadOf(args, Number(args["sites-connections"]))
-      const options = { load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]), embedded: shared?.embedded }
+      const options = { load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]), embedded: shared?.embedded, postgres: shared?.postgres }
       return yield* SitesBench.run(options, progress)
     }),
     // PostgreSQL here (its seeding, its transactions per request), the embedded database in --sites-insights:
@@ -304,7 +307,8 @@ const benches: ReadonlyArray<Bench> = [
         profileDir,
         chapters: Number(args["sites-chapters"]),
         insights: true,
-        embedded: shared?.embedded
+        embedded: shared?.embedded,
+        postgres: shared?.postgres
       }
       return yield* SitesBench.run(options, progress)
     }),
@@ -332,7 +336,7 @@ const benches: ReadonlyArray<Bench> = [
     flag: "git",
     run: (args, _, shared) => Effect.gen(function*() {
       const profileDir = yield* profileDirectory(args)
-      const options = { backends: new Set(args.backends.split(",")), adminUrl, pages: Number(args["git-pages"]), profileDir, embedded: shared?.embedded }
+      const options = { backends: new Set(args.backends.split(",")), adminUrl, pages: Number(args["git-pages"]), profileDir, embedded: shared?.embedded, postgres: shared?.postgres }
       return yield* GitBench.run(options, progress)
     }),
     smoke: () => ["--git-pages", "10"]
@@ -485,7 +489,7 @@ const main = argv.values.smoke
       const parsed = parse(args)
       return Effect.scoped(byFlag(bench.flag).run(parsed.values, parsed.positionals, fixtures))
     }
-  })), progress, Math.max(1, Number(argv.values["smoke-concurrency"])))
+  })), progress, adminUrl, Math.max(1, Number(argv.values["smoke-concurrency"])))
   : Effect.scoped(runArgv(argv))
 
 NodeRuntime.runMain(main)
