@@ -17,6 +17,7 @@
 import { Effect } from "effect"
 import { readFile } from "node:fs/promises"
 import { join, relative } from "node:path"
+import type { Browser } from "playwright-core"
 import * as FidelityCrawl from "./FidelityCrawl.ts"
 import * as FidelityRepo from "./FidelityRepo.ts"
 import * as FidelitySource from "./FidelitySource.ts"
@@ -38,6 +39,8 @@ export interface FidelityOptions {
   readonly examples: number
   /** A built server on the embedded database that others use too (the smoke's; it allows file URLs), instead of one of its own. */
   readonly server?: Effect.Effect<Servers.Running, Servers.ServerError> | undefined
+  /** A Chromium that others use too (the smoke's), instead of one launched for the crawl. */
+  readonly browser?: (() => Promise<Browser>) | undefined
 }
 
 interface ApiPage {
@@ -227,7 +230,7 @@ const publishAndCrawl = async (
   // The first page is the site's home, at its root.
   const urls = [root, ...documents.slice(1).map((p) => `${root}${p.path.split("/").map(encodeURIComponent).join("/")}`)]
   progress(`crawling ${urls.length} pages of ${root} in Chromium, ${options.concurrency} at a time`)
-  const result = await FidelityCrawl.crawl(urls, { concurrency: options.concurrency, timeout: options.timeout }, progress)
+  const result = await FidelityCrawl.crawl(urls, { concurrency: options.concurrency, timeout: options.timeout, browser: options.browser }, progress)
   const byUrl = new Map(urls.map((url, i) => [decodeURI(url), documents[i]!]))
   const markdown = new Map<string, Promise<string>>()
   const fromApi = (page: FidelitySource.SourcePage) =>

@@ -445,7 +445,8 @@ const fidelity = (args: Args, positionals: ReadonlyArray<string>, shared?: Smoke
       concurrency: Math.max(1, Number(args["fidelity-concurrency"])),
       timeout: Number(args["fidelity-timeout"]),
       examples,
-      server: shared?.embedded
+      server: shared?.embedded,
+      browser: shared?.web?.browser
     }).pipe(Effect.ensuring(Effect.sync(() => (console.log = print))))
     if (report.errors.length > 0 && args.smoke) return yield* Effect.fail(new Error(`fidelity: ${report.errors.join("; ")}`))
     if (args.hold) {
