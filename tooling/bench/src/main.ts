@@ -266,13 +266,17 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "large-page",
-    run: (args) => {
+    run: (args, _, fixtures) => {
       const sizes = args["large-page-bytes"].split(",").map((size) => size.trim() === "limit" ? LargePageBench.limitBytes : Number(size))
       const others = args["large-page-against"].split(",").filter((dir) => dir !== "").map((dir) => {
         const at = resolve(process.env["INIT_CWD"] ?? process.cwd(), dir)
         return { name: basename(at), root: at }
       })
-      const options = { sizes, backends: new Set(args.backends.split(",")), adminUrl, rounds: Math.max(1, Number(args["large-page-rounds"])), others }
+      const shared = (backend: string) => {
+        const server = backend === "postgres" ? fixtures?.postgres?.pipe(Effect.map((on) => on.server)) : fixtures?.embedded
+        return server?.pipe(Effect.map(({ baseUrl, pid }) => ({ baseUrl, pid, token: Seed.adminToken })))
+      }
+      const options = { sizes, backends: new Set(args.backends.split(",")), adminUrl, rounds: Math.max(1, Number(args["large-page-rounds"])), others, shared }
       return LargePageBench.run(options, progress)
     },
     smoke: () => ["--large-page-bytes", "20000", "--large-page-rounds", "1"]
