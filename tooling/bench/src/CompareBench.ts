@@ -31,6 +31,11 @@ export interface CompareOptions {
   readonly pageBytes: number
   /** `links` and `commit`: pages of the large space (in groups of 50). */
   readonly pages: number
+  /**
+   * When both sides are the same checkout (`.`), one server per backend answers for both, each
+   * side with its own organization and spaces (the smoke's: the code path runs, for half the starts).
+   */
+  readonly oneServerForSameBuild?: boolean | undefined
 }
 
 /** One figure of both builds: `higher` when a larger value is better. */
@@ -256,16 +261,47 @@ const restartable = (name: string, build: Build.Build, storage: Build.Storage, t
     } satisfies Restartable
   })
 
-/** Both builds' servers on `backend`, each on a new database (PostgreSQL) or data directory (embedded). */
+/**
+ * `server` as two sides, the second with an organization of its own there. A restart serves both:
+ * the side that asks first restarts the server, and the other's next ask finds it restarted (its own
+ * large space still never listed since), so each side's cold listing costs one restart, not two.
+ */
+const twoSidesOf = (server: Restartable, token: string) =>
+  Effect.gen(function*() {
+    const { server: running } = yield* server.side
+    const organization = yield* call(running, token)<{ id: string }>("POST", "/v1/orgs", { title: "Compare bench, the other side" })
+    const served = new Set<number>()
+    const restartFor = (side: number) =>
+      Effect.suspend(() => {
+        if (served.size > 0 && !served.has(side)) return Effect.sync(() => void served.add(side))
+        served.clear()
+        served.add(side)
+        return server.restart
+      })
+    const other = {
+      side: Effect.map(server.side, ({ server }) => ({ server, organizationId: organization.id })),
+      restart: restartFor(0)
+    } satisfies Restartable
+    return [other, { side: server.side, restart: restartFor(1) } satisfies Restartable] as const
+  })
+
+/**
+ * Both builds' servers on `backend`, each on a new database (PostgreSQL) or data directory
+ * (embedded); one for both when they are the same checkout and `oneServerForSameBuild` says so.
+ */
 const serversOn = (backend: "postgres" | "embedded", builds: readonly [Build.Build, Build.Build], token: string, options: CompareOptions, scratch: string) =>
-  Effect.forEach(builds, (build, i) =>
-    Effect.gen(function*() {
-      const storage: Build.Storage = backend === "postgres"
-        ? { databaseUrl: yield* Scratch.postgresDatabase(options.adminUrl) }
-        : { dataDir: join(scratch, `${backend}-${i}`) }
-      const name = `${build.label} (${backend})`
-      return yield* restartable(name, build, storage, token, join(scratch, `${backend}-${i}.log`))
-    })).pipe(Effect.map((servers) => [servers[0]!, servers[1]!] as const))
+  Effect.gen(function*() {
+    const one = options.oneServerForSameBuild === true && builds[0].checkout === builds[1].checkout
+    const servers = yield* Effect.forEach(one ? [builds[1]] : builds, (build, i) =>
+      Effect.gen(function*() {
+        const storage: Build.Storage = backend === "postgres"
+          ? { databaseUrl: yield* Scratch.postgresDatabase(options.adminUrl) }
+          : { dataDir: join(scratch, `${backend}-${i}`) }
+        const name = `${build.label} (${backend})`
+        return yield* restartable(name, build, storage, token, join(scratch, `${backend}-${i}.log`))
+      }))
+    return one ? yield* twoSidesOf(servers[0]!, token) : [servers[0]!, servers[1]!] as const
+  })
 
 const fixed = (value: number) => value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)
 

@@ -19,6 +19,8 @@ export interface DocumentsBenchOptions {
   readonly largeBytes: number
   /** Sequential reads of the large page's document after the first. */
   readonly largeReads: number
+  /** A built server on the embedded database that others use too (the smoke's), instead of one of its own. */
+  readonly server?: Effect.Effect<Servers.Running, Servers.ServerError> | undefined
 }
 
 /** A page of about 3 KB with what GitBook's documents hold: headings, lists, links, code, a hint. */
@@ -84,13 +86,13 @@ const median = (values: ReadonlyArray<number>) => {
 
 export const run = (options: DocumentsBenchOptions, progress: (message: string) => Effect.Effect<void>) =>
   Effect.scoped(Effect.gen(function*() {
-    const dataDir = join(yield* Scratch.directory, "quire")
-    const quire = yield* Servers.start("quire (embedded)", {
-      server: "quire",
-      backend: { kind: "embedded", dataDir },
-      adminToken: Seed.adminToken,
-      adminEmail: Seed.adminEmail
-    })
+    const quire = yield* (options.server ?? Effect.flatMap(Scratch.directory, (dir) =>
+      Servers.start("quire (embedded)", {
+        server: "quire",
+        backend: { kind: "embedded", dataDir: join(dir, "quire") },
+        adminToken: Seed.adminToken,
+        adminEmail: Seed.adminEmail
+      })))
     const call = Seed.adminCall(quire.baseUrl)
     const organizationId = yield* Seed.organization(quire.baseUrl)
     yield* progress("documents: a space with a 3 KB page and a large one, merged through a change request")

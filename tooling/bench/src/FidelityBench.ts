@@ -17,6 +17,7 @@
 import { Effect } from "effect"
 import { readFile } from "node:fs/promises"
 import { join, relative } from "node:path"
+import type { Browser } from "playwright-core"
 import * as FidelityCrawl from "./FidelityCrawl.ts"
 import * as FidelityRepo from "./FidelityRepo.ts"
 import * as FidelitySource from "./FidelitySource.ts"
@@ -36,6 +37,10 @@ export interface FidelityOptions {
   readonly timeout: number
   /** Offenders shown per cause in the table's report. */
   readonly examples: number
+  /** A built server on the embedded database that others use too (the smoke's; it allows file URLs), instead of one of its own. */
+  readonly server?: Effect.Effect<Servers.Running, Servers.ServerError> | undefined
+  /** A Chromium that others use too (the smoke's), instead of one launched for the crawl. */
+  readonly browser?: (() => Promise<Browser>) | undefined
 }
 
 interface ApiPage {
@@ -225,7 +230,7 @@ const publishAndCrawl = async (
   // The first page is the site's home, at its root.
   const urls = [root, ...documents.slice(1).map((p) => `${root}${p.path.split("/").map(encodeURIComponent).join("/")}`)]
   progress(`crawling ${urls.length} pages of ${root} in Chromium, ${options.concurrency} at a time`)
-  const result = await FidelityCrawl.crawl(urls, { concurrency: options.concurrency, timeout: options.timeout }, progress)
+  const result = await FidelityCrawl.crawl(urls, { concurrency: options.concurrency, timeout: options.timeout, browser: options.browser }, progress)
   const byUrl = new Map(urls.map((url, i) => [decodeURI(url), documents[i]!]))
   const markdown = new Map<string, Promise<string>>()
   const fromApi = (page: FidelitySource.SourcePage) =>
@@ -282,15 +287,14 @@ export const run = (options: FidelityOptions) =>
     const scratch = yield* Scratch.directory
     const source = yield* Effect.promise(() => FidelityRepo.prepare(options.path, scratch, options.projectDirectory))
     say(`${source.origin}, project directory "${source.projectDirectory}"; starting Quire on PGlite`)
-    const dataDir = join(scratch, "quire")
-    const quire = yield* Servers.start("quire (embedded)", {
+    const quire = yield* (options.server ?? Servers.start("quire (embedded)", {
       server: "quire",
-      backend: { kind: "embedded", dataDir },
+      backend: { kind: "embedded", dataDir: join(scratch, "quire") },
       // The server's own settings, not this process's: other benches run beside this one.
       env: { QUIRE_GIT_ALLOW_FILE: "1", QUIRE_GIT_CACHE_DIR: join(scratch, "git-cache") },
       adminToken: Seed.adminToken,
       adminEmail: Seed.adminEmail
-    })
+    }))
     const organizationId = yield* Seed.organization(quire.baseUrl)
     const call = Seed.adminCall(quire.baseUrl)
     const steps = yield* Effect.promise(() => importAndExport(call, organizationId, source, scratch, say))

@@ -26,6 +26,8 @@ export interface CrawlOptions {
   readonly concurrency: number
   /** Per navigation, ms. */
   readonly timeout: number
+  /** A Chromium that others use too (the smoke's), crawled in a context of its own and left open; else one launched for the crawl. */
+  readonly browser?: (() => Promise<Browser>) | undefined
 }
 
 /** One offending thing: where it was seen, what it is, and the cause it is grouped under. */
@@ -248,7 +250,9 @@ export const crawl = async (
     throw new Error(`${chromiumPath} is missing: install Debian's chromium package (apt-get install chromium); nothing is downloaded`)
   }
   const origin = new URL(urls[0]!).origin
-  const browser: Browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, timeout: 60_000 })
+  const browser: Browser = options.browser === undefined
+    ? await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, timeout: 60_000 })
+    : await options.browser()
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     await context.route("**/*", (route) =>
@@ -268,7 +272,7 @@ export const crawl = async (
     await context.close()
     return await judge(visits, origin, options)
   } finally {
-    await browser.close()
+    if (options.browser === undefined) await browser.close()
   }
 }
 

@@ -42,6 +42,13 @@ export interface GitBenchOptions {
   readonly pages?: number | undefined
   /** Where CPU profiles go (the server's on embedded, the worker's on PostgreSQL); none when undefined. */
   readonly profileDir?: string | undefined
+  /**
+   * A built server on the embedded database that others use too (the smoke's), for that backend
+   * instead of one of its own; it allows file URLs and has a Git cache of its own.
+   */
+  readonly embedded?: Effect.Effect<Servers.Running, Servers.ServerError> | undefined
+  /** The same on PostgreSQL: its worker is started beside it, with its settings. */
+  readonly postgres?: Effect.Effect<Servers.OnPostgres, unknown> | undefined
 }
 
 const targets = { import: 10_000, export: 10_000, incremental: 1_000 } as const
@@ -288,27 +295,27 @@ const measureBackend = (
     const env = { QUIRE_GIT_ALLOW_FILE: "1", QUIRE_GIT_CACHE_DIR: join(scratch, "git-cache") }
     // The server seals the repository URL that the worker opens: both need the same instance secret.
     process.env["QUIRE_SECRET"] ??= randomBytes(32).toString("hex")
-    let quireBackend: Parameters<typeof Servers.start>[1]["backend"]
-    let organizationId: string | undefined
     const pids: Array<number> = []
-    if (backend === "postgres") {
+    let quire: Servers.Running
+    let organizationId: string | undefined
+    const shared = backend === "postgres" ? options.postgres : undefined
+    if (shared !== undefined) {
+      const onPostgres = yield* shared
+      pids.push(yield* startWorker(onPostgres.databaseUrl, options.profileDir, onPostgres.env))
+      quire = onPostgres.server
+    } else if (backend === "postgres") {
       const url = yield* Scratch.postgresDatabase(options.adminUrl)
       yield* progress(`git (${backend}): seeding ${url}`)
       organizationId = (yield* Seed.seed(Database.layerUrl(url))).organizationId
-      quireBackend = { kind: "postgres", url }
       pids.push(yield* startWorker(url, options.profileDir, env))
+      quire = yield* Servers.start(`quire (${backend})`, { server: "quire", backend: { kind: "postgres", url }, env, adminToken: Seed.adminToken, adminEmail: Seed.adminEmail })
+    } else if (options.embedded !== undefined) {
+      quire = yield* options.embedded
     } else {
       const dataDir = join(scratch, "quire")
       yield* progress(`git (${backend}): a new embedded database in ${dataDir}`)
-      quireBackend = { kind: "embedded", dataDir }
+      quire = yield* Servers.start(`quire (${backend})`, { server: "quire", backend: { kind: "embedded", dataDir }, env, adminToken: Seed.adminToken, adminEmail: Seed.adminEmail })
     }
-    const quire = yield* Servers.start(`quire (${backend})`, {
-      server: "quire",
-      backend: quireBackend,
-      env,
-      adminToken: Seed.adminToken,
-      adminEmail: Seed.adminEmail
-    })
     pids.push(quire.pid)
     organizationId ??= yield* Seed.organization(quire.baseUrl)
     const call = Seed.adminCall(quire.baseUrl)

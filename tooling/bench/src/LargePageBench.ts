@@ -46,6 +46,11 @@ export interface LargePageOptions {
   readonly rounds: number
   /** Checkouts measured beside this one (alternating with it), each with its dist/ built. */
   readonly others: ReadonlyArray<Target>
+  /**
+   * Built servers of this checkout that others use too (the smoke's), by backend, with the token
+   * they answer: this checkout is measured there, in an organization of its own, instead of on its own.
+   */
+  readonly shared?: ((backend: string) => Effect.Effect<{ readonly baseUrl: string; readonly pid: number; readonly token: string }, unknown> | undefined) | undefined
 }
 
 export const defaultSizes: ReadonlyArray<number> = [1_500_000, limitBytes]
@@ -114,7 +119,7 @@ const startServer = (target: Target, env: Record<string, string>) =>
       }
       throw new Error(`${target.name}'s server did not answer within 3 minutes`)
     })
-    return { target, baseUrl, pid: child.pid! }
+    return { target, baseUrl, pid: child.pid!, token }
   })
 
 type Server = Effect.Success<ReturnType<typeof startServer>>
@@ -123,7 +128,7 @@ type Server = Effect.Success<ReturnType<typeof startServer>>
 const call = async <A = { readonly id: string }>(server: Server, method: string, path: string, body?: unknown): Promise<A> => {
   const response = await fetch(`${server.baseUrl}/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
   })
   const text = await response.text()
@@ -194,17 +199,24 @@ const line = (backend: string, target: string, size: string, operation: string, 
     `/health max ${Math.max(...runs.map((run) => run.health)).toFixed(0).padStart(5)} ms  goal < ${String(goal).padStart(4)} ms  ${wall < goal ? "PASS" : "MISS"}`
 }
 
+/** `target`'s server on `backend`, on a new database or data directory. */
+const ownServer = (target: Target, backend: string, options: LargePageOptions, progress: (message: string) => Effect.Effect<void>) =>
+  Effect.gen(function*() {
+    yield* progress(`large page: starting ${target.name}'s server on ${backend}`)
+    const dir = yield* Scratch.directory
+    const env: Record<string, string> = backend === "postgres"
+      ? { DATABASE_URL: yield* Scratch.postgresDatabase(options.adminUrl), QUIRE_DATA_DIR: dir }
+      : { QUIRE_DATA_DIR: dir }
+    return yield* startServer(target, env)
+  })
+
 /** Every target's server on `backend`, a warm-up write each, then each page `rounds` times, the targets alternating. */
 const measureBackend = (backend: string, targets: ReadonlyArray<Target>, options: LargePageOptions, progress: (message: string) => Effect.Effect<void>) =>
   Effect.scoped(Effect.gen(function*() {
     const servers: Array<{ readonly server: Server; readonly organization: string }> = []
     for (const target of targets) {
-      yield* progress(`large page: starting ${target.name}'s server on ${backend}`)
-      const dir = yield* Scratch.directory
-      const env: Record<string, string> = backend === "postgres"
-        ? { DATABASE_URL: yield* Scratch.postgresDatabase(options.adminUrl), QUIRE_DATA_DIR: dir }
-        : { QUIRE_DATA_DIR: dir }
-      const server = yield* startServer(target, env)
+      const shared = target.root === root ? options.shared?.(backend) : undefined
+      const server = shared === undefined ? yield* ownServer(target, backend, options, progress) : { target, ...yield* shared }
       const organization = (yield* Effect.promise(() => call(server, "POST", "/orgs", { title: "Large pages" }))).id
       // The first write of a server also compiles its code: not what a large page costs.
       // 100 KB, or the smallest page measured when that is smaller (the smoke's).

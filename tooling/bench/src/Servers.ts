@@ -29,6 +29,13 @@ export interface Running {
   readonly profiled: (file: string) => <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E | ServerError, R>
 }
 
+/** A built server on PostgreSQL, the URL of its database, and the settings it runs with (a worker beside it needs the same). */
+export interface OnPostgres {
+  readonly server: Running
+  readonly databaseUrl: string
+  readonly env: Readonly<Record<string, string>>
+}
+
 const profilingPreload = fileURLToPath(new URL("./ProfilingPreload.ts", import.meta.url))
 const startScript = fileURLToPath(new URL("../../build/start.sh", import.meta.url))
 

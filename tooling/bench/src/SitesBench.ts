@@ -51,6 +51,9 @@ export interface SitesBenchOptions {
    * a page view), as a reader's browser sends it; the events written are counted after the load.
    */
   readonly insights?: boolean | undefined
+  /** Built servers that others use too (the smoke's), for their backend instead of one of its own. */
+  readonly embedded?: Effect.Effect<Servers.Running, Servers.ServerError> | undefined
+  readonly postgres?: Effect.Effect<Servers.OnPostgres, unknown> | undefined
 }
 
 const targets = {
@@ -293,31 +296,37 @@ const uncachedPass = (quire: Servers.Running, sitePath: string, paths: ReadonlyA
     return { latency: spread(times), cpuPerPage: (cpuAfter - cpuBefore) / 1000 / paths.length, pages: paths.length, failures }
   })
 
+/**
+ * The built server for `backend` and an organization of the administrator there: the shared one
+ * when given, else its own on a new database (PostgreSQL seeded in process, as --http's is).
+ */
+const serverFor = (backend: string, options: SitesBenchOptions, progress: (message: string) => Effect.Effect<void>) =>
+  Effect.gen(function*() {
+    if (backend === "postgres") {
+      const shared = options.postgres === undefined ? undefined : yield* options.postgres
+      const url = shared?.databaseUrl ?? (yield* Scratch.postgresDatabase(options.adminUrl))
+      const seeded = shared === undefined ? yield* progress(`sites: seeding ${url}`).pipe(Effect.andThen(Seed.seed(Database.layerUrl(url)))) : undefined
+      const quire = shared?.server ??
+        (yield* Servers.start(`quire (${backend})`, { server: "quire", backend: { kind: "postgres", url }, adminToken: Seed.adminToken, adminEmail: Seed.adminEmail }))
+      return { quire, databaseUrl: url as string | undefined, organizationId: seeded?.organizationId ?? (yield* Seed.organization(quire.baseUrl)) }
+    }
+    if (options.embedded !== undefined) {
+      const quire = yield* options.embedded
+      return { quire, databaseUrl: undefined, organizationId: yield* Seed.organization(quire.baseUrl) }
+    }
+    const dataDir = join(yield* Scratch.directory, "quire")
+    yield* progress(`sites: a new embedded database in ${dataDir}`)
+    const quire = yield* Servers.start(`quire (${backend})`, { server: "quire", backend: { kind: "embedded", dataDir }, adminToken: Seed.adminToken, adminEmail: Seed.adminEmail })
+    return { quire, databaseUrl: undefined, organizationId: yield* Seed.organization(quire.baseUrl) }
+  })
+
 const measureBackend = (
   backend: string,
   options: SitesBenchOptions,
   progress: (message: string) => Effect.Effect<void>
 ) =>
   Effect.scoped(Effect.gen(function*() {
-    let quireBackend: Parameters<typeof Servers.start>[1]["backend"]
-    let organizationId: string | undefined
-    if (backend === "postgres") {
-      const url = yield* Scratch.postgresDatabase(options.adminUrl)
-      yield* progress(`sites: seeding ${url}`)
-      organizationId = (yield* Seed.seed(Database.layerUrl(url))).organizationId
-      quireBackend = { kind: "postgres", url }
-    } else {
-      const dataDir = join(yield* Scratch.directory, "quire")
-      yield* progress(`sites: a new embedded database in ${dataDir}`)
-      quireBackend = { kind: "embedded", dataDir }
-    }
-    const quire = yield* Servers.start(`quire (${backend})`, {
-      server: "quire",
-      backend: quireBackend,
-      adminToken: Seed.adminToken,
-      adminEmail: Seed.adminEmail
-    })
-    organizationId ??= yield* Seed.organization(quire.baseUrl)
+    const { quire, databaseUrl, organizationId } = yield* serverFor(backend, options, progress)
     yield* progress(`sites (${backend}): seeding ${(options.chapters ?? 40) * 25} pages, a site and its publication through the API`)
     const seed = yield* seedSite(quire.baseUrl, organizationId, options.chapters, options.insights)
     yield* progress(`sites (${backend}): seeded in ${seed.seconds.toFixed(1)} s, ${seed.requests} requests`)
@@ -370,8 +379,8 @@ const measureBackend = (
     }
 
     // 200 requests under the default 10 s of load; 20 per second of load, at least 20 (the smoke's).
-    const statements = quireBackend.kind === "postgres"
-      ? yield* transactionsPerRequest(quireBackend.url, `${quire.baseUrl}${seed.sitePath}`, Math.max(20, Math.round(20 * options.load.duration)))
+    const statements = databaseUrl !== undefined
+      ? yield* transactionsPerRequest(databaseUrl, `${quire.baseUrl}${seed.sitePath}`, Math.max(20, Math.round(20 * options.load.duration)))
       : undefined
 
     yield* progress(`sites (${backend}): ${seed.pages.length - 1} uncached pages, one at a time`)

@@ -8,17 +8,24 @@
  * The flags run `concurrency` at a time (4; `--smoke-concurrency`), the longest first: each waits on
  * its servers, databases and child processes most of its time. Each has its own database, directory
  * and ports, except the browser flags, which share one Chromium and one built server serving the app
- * (SharedWeb.ts), each seeding its own organization there. Their reports are printed at the end, in the
+ * (SharedWeb.ts), and the flags that need only a built server on the embedded database with the
+ * admin token (--documents, --sites-insights, --git's embedded pass, --fidelity, --startup's CLI
+ * calls), which share one, and those that need one on PostgreSQL (--sites, --git's PostgreSQL pass),
+ * which share another: each makes its own organization there. Their reports are printed at the end, in the
  * order of `entries`, since a flag may redirect standard output while it runs (--fidelity). One at a
  * time, the summary gives each flag's CPU seconds too: where the smoke's CPU goes.
  */
-import { Cause, Duration, Effect, Exit } from "effect"
+import { Cause, Duration, Effect, Exit, Scope } from "effect"
 import { execFileSync } from "node:child_process"
+import { randomBytes } from "node:crypto"
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as BenchScripts from "./BenchScripts.ts"
+import { Database } from "@quire/db"
 import * as Build from "./Build.ts"
 import * as Scratch from "./Scratch.ts"
+import * as Seed from "./Seed.ts"
+import * as Servers from "./Servers.ts"
 import * as SharedWeb from "./SharedWeb.ts"
 import type * as WebSetup from "./WebSetup.ts"
 
@@ -28,6 +35,13 @@ export interface Fixtures {
   readonly gitbookRepository: string
   /** The browser flags' Chromium and built server, started once for the whole smoke. */
   readonly web?: WebSetup.Shared | undefined
+  /**
+   * The built server on a new embedded database with the bench's admin token, for the flags that
+   * need nothing else (each makes its own organization there): started by the first that asks.
+   */
+  readonly embedded?: Effect.Effect<Servers.Running, Servers.ServerError> | undefined
+  /** The same on a new PostgreSQL database seeded as --sites and --git seed theirs (--git starts its worker beside it). */
+  readonly postgres?: Effect.Effect<Servers.OnPostgres, unknown> | undefined
 }
 
 export interface Entry {
@@ -165,14 +179,66 @@ export const runEntries = (
     if (failed.length > 0) return yield* Effect.fail(new Error(`bench --smoke: ${failed.map((o) => `--${o.flag}`).join(", ")} errored`))
   })
 
+/**
+ * The shared embedded server, stopped when the smoke's scope closes. Git's local repositories
+ * (--git, --fidelity) are file URLs, which it is told to allow, with its own Git cache.
+ */
+const sharedEmbedded = (scratch: string) =>
+  Effect.gen(function*() {
+    const scope = yield* Effect.scope
+    return yield* Effect.cached(Servers.start("quire (embedded)", {
+      server: "quire",
+      backend: { kind: "embedded", dataDir: join(scratch, "shared-embedded") },
+      env: { QUIRE_GIT_ALLOW_FILE: "1", QUIRE_GIT_CACHE_DIR: join(scratch, "shared-git-cache") },
+      adminToken: Seed.adminToken,
+      adminEmail: Seed.adminEmail
+    }).pipe(Scope.provide(scope)))
+  })
+
+/**
+ * The shared server on PostgreSQL, with its database dropped and the server stopped when the
+ * smoke's scope closes; its settings are those --git's worker needs too (one instance secret).
+ */
+const sharedPostgres = (scratch: string, adminUrl: string) =>
+  Effect.gen(function*() {
+    const scope = yield* Effect.scope
+    return yield* Effect.cached(Effect.gen(function*() {
+      const databaseUrl = yield* Scratch.postgresDatabase(adminUrl)
+      yield* Seed.seed(Database.layerUrl(databaseUrl))
+      const env = {
+        QUIRE_GIT_ALLOW_FILE: "1",
+        QUIRE_GIT_CACHE_DIR: join(scratch, "shared-postgres-git-cache"),
+        QUIRE_SECRET: randomBytes(32).toString("hex")
+      }
+      const server = yield* Servers.start("quire (postgres)", {
+        server: "quire",
+        backend: { kind: "postgres", url: databaseUrl },
+        env,
+        adminToken: Seed.adminToken,
+        adminEmail: Seed.adminEmail
+      })
+      return { server, databaseUrl, env } satisfies Servers.OnPostgres
+    }).pipe(Scope.provide(scope)))
+  })
+
 /** Builds dist/ when stale, writes the fixtures, and runs every entry; fails naming the flags that errored. */
-export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) => Effect.Effect<void>, concurrency = defaultConcurrency) =>
+export const run = (
+  entries: ReadonlyArray<Entry>,
+  progress: (message: string) => Effect.Effect<void>,
+  adminUrl: string,
+  concurrency = defaultConcurrency
+) =>
   Effect.scoped(Effect.gen(function*() {
     // The flags that start the built server share this build; embedded databases start from its initial one.
     yield* Build.current(progress)
     // And those that start the benches' own servers, this bundle (made here once, not by each flag at once).
     yield* BenchScripts.current(progress)
     const scratch = yield* Scratch.directory
-    const fixtures: Fixtures = { gitbookRepository: gitbookRepository(join(scratch, "gitbook")), web: yield* SharedWeb.make }
+    const fixtures: Fixtures = {
+      gitbookRepository: gitbookRepository(join(scratch, "gitbook")),
+      web: yield* SharedWeb.make,
+      embedded: yield* sharedEmbedded(scratch),
+      postgres: yield* sharedPostgres(scratch, adminUrl)
+    }
     yield* runEntries(entries, fixtures, progress, concurrency)
   }))

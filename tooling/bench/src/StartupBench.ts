@@ -84,11 +84,14 @@ const call = (command: ReadonlyArray<string>, url: string, token: string, extra:
     child.once("exit", (code) => resolve({ ms: performance.now() - started, code }))
   })
 
-/**
- * `quire whoami` against a built server on `dataDir` (a database the start-ups made: its opening is
- * not what is measured): the first call (an empty compile cache) and `runs` more, by each way to run it.
- */
-const cliCalls = async (scratch: string, dataDir: string, runs: number) => {
+/** A built server that answers the CLI's calls, and the token they carry. */
+export interface CliServer {
+  readonly url: string
+  readonly token: string
+}
+
+/** The built server on `dataDir` (a database the start-ups made), answering once /health does; its stop. */
+const cliServer = async (dataDir: string): Promise<CliServer & { readonly stop: () => void }> => {
   const port = await LocalServer.freePort()
   const token = "quire_bench_cli_token_0123456789"
   const { DATABASE_URL: _, ...env } = process.env
@@ -98,11 +101,22 @@ const cliCalls = async (scratch: string, dataDir: string, runs: number) => {
     stdio: "ignore"
   })
   const url = `http://127.0.0.1:${port}`
+  while (server.exitCode === null) {
+    if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) break
+    await sleep(10)
+  }
+  return { url, token, stop: () => server.kill("SIGTERM") }
+}
+
+/**
+ * `quire whoami` against a built server (its opening is not what is measured): one of its own on
+ * `dataDir`, or `shared` when given: the first call (an empty compile cache) and `runs` more, by
+ * each way to run it.
+ */
+const cliCalls = async (scratch: string, dataDir: string, runs: number, shared?: CliServer) => {
+  const own = shared === undefined ? await cliServer(dataDir) : undefined
+  const { url, token } = shared ?? own!
   try {
-    while (server.exitCode === null) {
-      if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) break
-      await sleep(10)
-    }
     const compileCache = join(scratch, "compile-cache")
     // ./quire runs the bundle only while no source is newer than it (bin/quire.mjs); say which it ran.
     const fresh = bundleIsFresh()
@@ -133,7 +147,7 @@ const cliCalls = async (scratch: string, dataDir: string, runs: number) => {
       `  exits with a status other than 0: ${failures}`
     ].join("\n")
   } finally {
-    server.kill("SIGTERM")
+    own?.stop()
   }
 }
 
@@ -167,7 +181,7 @@ const linkTree = async (from: string, to: string, keep: (file: string) => boolea
  * Builds dist/ (when a source is newer than it), then starts the server `runs` times on new and on
  * existing data directories, then times `cliRuns` CLI calls of each kind.
  */
-export const run = (runs: number, progress: (message: string) => Effect.Effect<void>, cliCallRuns = Math.max(runs, cliRuns)) =>
+export const run = (runs: number, progress: (message: string) => Effect.Effect<void>, cliCallRuns = Math.max(runs, cliRuns), cli?: Effect.Effect<CliServer, unknown>) =>
   Effect.gen(function*() {
     yield* Build.current(progress)
     const scratch = yield* Effect.acquireRelease(
@@ -192,6 +206,7 @@ export const run = (runs: number, progress: (message: string) => Effect.Effect<v
       initdb.push(yield* Effect.promise(() => once(join(scratch, `initdb-${i}`), withoutDump)))
     }
     const all = [...fresh, ...existing, ...initdb]
+    const shared = cli === undefined ? undefined : yield* cli
     const failures = all.filter((run) => run.code !== 0).length
     return [
       `Cold start of the built server on the embedded database (spawn to /health 200), ${runs} runs:`,
@@ -201,6 +216,6 @@ export const run = (runs: number, progress: (message: string) => Effect.Effect<v
       describe("  SIGTERM to exit", all.map((run) => run.stop)),
       `  exits with a status other than 0: ${failures}`,
       "",
-      yield* Effect.promise(() => cliCalls(scratch, join(scratch, "new-0"), cliCallRuns))
+      yield* Effect.promise(() => cliCalls(scratch, join(scratch, "new-0"), cliCallRuns, shared))
     ].join("\n")
   })

@@ -64,6 +64,7 @@ import * as LiveEditingBench from "./LiveEditingBench.ts"
 import * as MarkdownAttackBench from "./MarkdownAttackBench.ts"
 import * as MergeBench from "./MergeBench.ts"
 import * as ScaleBench from "./ScaleBench.ts"
+import * as Seed from "./Seed.ts"
 import * as Scratch from "./Scratch.ts"
 import * as SearchBench from "./SearchBench.ts"
 import * as SitesBench from "./SitesBench.ts"
@@ -254,22 +255,28 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "startup",
-    run: (args) => Effect.gen(function*() {
+    run: (args, _, shared) => Effect.gen(function*() {
       const runs = Math.max(1, Number(args["startup-runs"]))
-      const startup = yield* StartupBench.run(runs, progress, number(args["startup-cli-runs"], Math.max(runs, 15)))
+      // Under the smoke, the CLI's calls are answered by the shared embedded server.
+      const cli = shared?.embedded === undefined ? undefined : Effect.map(shared.embedded, (server) => ({ url: server.baseUrl, token: Seed.adminToken }))
+      const startup = yield* StartupBench.run(runs, progress, number(args["startup-cli-runs"], Math.max(runs, 15)), cli)
       return `${startup}\n\n${yield* FootprintBench.run(adminUrl, progress, Number(args["startup-idle"]))}`
     }),
     smoke: () => ["--startup-runs", "1", "--startup-cli-runs", "0", "--startup-idle", "200"]
   },
   {
     flag: "large-page",
-    run: (args) => {
+    run: (args, _, fixtures) => {
       const sizes = args["large-page-bytes"].split(",").map((size) => size.trim() === "limit" ? LargePageBench.limitBytes : Number(size))
       const others = args["large-page-against"].split(",").filter((dir) => dir !== "").map((dir) => {
         const at = resolve(process.env["INIT_CWD"] ?? process.cwd(), dir)
         return { name: basename(at), root: at }
       })
-      const options = { sizes, backends: new Set(args.backends.split(",")), adminUrl, rounds: Math.max(1, Number(args["large-page-rounds"])), others }
+      const shared = (backend: string) => {
+        const server = backend === "postgres" ? fixtures?.postgres?.pipe(Effect.map((on) => on.server)) : fixtures?.embedded
+        return server?.pipe(Effect.map(({ baseUrl, pid }) => ({ baseUrl, pid, token: Seed.adminToken })))
+      }
+      const options = { sizes, backends: new Set(args.backends.split(",")), adminUrl, rounds: Math.max(1, Number(args["large-page-rounds"])), others, shared }
       return LargePageBench.run(options, progress)
     },
     smoke: () => ["--large-page-bytes", "20000", "--large-page-rounds", "1"]
@@ -282,10 +289,11 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "sites",
-    run: (args) => Effect.gen(function*() {
+    run: (args, _, shared) => Effect.gen(function*() {
       const profileDir = yield* profileDirectory(args)
       const load = loadOf(args, Number(args["sites-connections"]))
-      return yield* SitesBench.run({ load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]) }, progress)
+      const options = { load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]), embedded: shared?.embedded, postgres: shared?.postgres }
+      return yield* SitesBench.run(options, progress)
     }),
     // PostgreSQL here (its seeding, its transactions per request), the embedded database in --sites-insights:
     // the same code runs on each, and a second pass of either was a fifth of the smoke's CPU.
@@ -293,10 +301,19 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "sites-insights",
-    run: (args) => Effect.gen(function*() {
+    run: (args, _, shared) => Effect.gen(function*() {
       const profileDir = yield* profileDirectory(args)
       const load = loadOf(args, Number(args["sites-connections"]))
-      const options = { load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]), insights: true }
+      const options = {
+        load,
+        backends: new Set(args.backends.split(",")),
+        adminUrl,
+        profileDir,
+        chapters: Number(args["sites-chapters"]),
+        insights: true,
+        embedded: shared?.embedded,
+        postgres: shared?.postgres
+      }
       return yield* SitesBench.run(options, progress)
     }),
     smoke: () => [...tinyLoad, "--backends", "embedded", "--sites-connections", "2", "--sites-chapters", "2"]
@@ -311,18 +328,20 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "documents",
-    run: (args) => DocumentsBench.run({
+    run: (args, _, shared) => DocumentsBench.run({
       load: loadOf(args, number(args.connections, 50)),
       largeBytes: Number(args["documents-large-bytes"]),
-      largeReads: Math.max(1, Number(args["documents-reads"]))
+      largeReads: Math.max(1, Number(args["documents-reads"])),
+      server: shared?.embedded
     }, progress),
     smoke: () => [...tinyLoad, "--documents-large-bytes", "20000", "--documents-reads", "1"]
   },
   {
     flag: "git",
-    run: (args) => Effect.gen(function*() {
+    run: (args, _, shared) => Effect.gen(function*() {
       const profileDir = yield* profileDirectory(args)
-      return yield* GitBench.run({ backends: new Set(args.backends.split(",")), adminUrl, pages: Number(args["git-pages"]), profileDir }, progress)
+      const options = { backends: new Set(args.backends.split(",")), adminUrl, pages: Number(args["git-pages"]), profileDir, embedded: shared?.embedded, postgres: shared?.postgres }
+      return yield* GitBench.run(options, progress)
     }),
     smoke: () => ["--git-pages", "10"]
   },
@@ -339,7 +358,7 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "fidelity",
-    run: (args, positionals) => fidelity(args, positionals),
+    run: (args, positionals, shared) => fidelity(args, positionals, shared),
     smoke: (fixtures) => [fixtures.gitbookRepository, "--fidelity-timeout", "20000"]
   },
   {
@@ -405,7 +424,8 @@ const benches: ReadonlyArray<Bench> = [
         duration: number(args.duration, 8),
         warmup: number(args.warmup, 2),
         pageBytes: Number(args["page-bytes"]),
-        pages: Number(args["compare-pages"])
+        pages: Number(args["compare-pages"]),
+        oneServerForSameBuild: args.smoke
       }, progress)
       return result.report
     }),
@@ -415,7 +435,7 @@ const benches: ReadonlyArray<Bench> = [
 ]
 
 /** --fidelity: only the report goes to standard output (the seed's and the server's logs to standard error). */
-const fidelity = (args: Args, positionals: ReadonlyArray<string>) =>
+const fidelity = (args: Args, positionals: ReadonlyArray<string>, shared?: Smoke.Fixtures) =>
   Effect.gen(function*() {
     const path = positionals[0]
     if (path === undefined) return yield* Effect.fail(new Error("pnpm bench --fidelity <path of a GitBook repository or project directory>"))
@@ -428,7 +448,9 @@ const fidelity = (args: Args, positionals: ReadonlyArray<string>) =>
       projectDirectory: args["project-dir"],
       concurrency: Math.max(1, Number(args["fidelity-concurrency"])),
       timeout: Number(args["fidelity-timeout"]),
-      examples
+      examples,
+      server: shared?.embedded,
+      browser: shared?.web?.browser
     }).pipe(Effect.ensuring(Effect.sync(() => (console.log = print))))
     if (report.errors.length > 0 && args.smoke) return yield* Effect.fail(new Error(`fidelity: ${report.errors.join("; ")}`))
     if (args.hold) {
@@ -472,7 +494,7 @@ const main = argv.values.smoke
       const parsed = parse(args)
       return Effect.scoped(byFlag(bench.flag).run(parsed.values, parsed.positionals, fixtures))
     }
-  })), progress, Math.max(1, Number(argv.values["smoke-concurrency"])))
+  })), progress, adminUrl, Math.max(1, Number(argv.values["smoke-concurrency"])))
   : Effect.scoped(runArgv(argv))
 
 NodeRuntime.runMain(main)
