@@ -50,10 +50,16 @@ const navigated = (spec: Spec) => {
   return found.toSorted()
 }
 
-// Nothing kept from an earlier making (a server from the sources keeps the document under node_modules/.cache): this one makes it.
-layer(withSettings(memory.layer, { QUIRE_API_REFERENCE_CACHE: "off" }), { timeout: 240_000, excludeTestServices: true })("the API reference from the sources", (it) => {
-  it.effect("the first /docs makes the document in a worker thread, and /health answers promptly meanwhile", () =>
+// A server from the sources keeps what it made: the next one (another test file's, a restart under
+// tsx) reads it instead of making it again. The first server here starts with nothing kept, so it
+// makes the document (in a worker thread) and keeps it; one making serves both checks.
+const keptIn = mkdtempSync(join(tmpdir(), "quire-reference-cache-"))
+const keptDocument = () => readdirSync(keptIn).filter((name) => /^document\.[0-9a-f]{64}\.json$/.test(name))
+
+layer(withSettings(memory.layer, { QUIRE_API_REFERENCE_CACHE: keptIn }), { timeout: 240_000, excludeTestServices: true })("the API reference from the sources, first", (it) => {
+  it.effect("the first /docs makes the document in a worker thread, and /health answers promptly meanwhile; the document and the compressed bundle are kept", () =>
     Effect.gen(function*() {
+      assert.deepStrictEqual(keptDocument(), [], "nothing kept yet")
       const base = yield* baseUrl
       yield* Effect.promise(async () => {
         const started = performance.now()
@@ -80,21 +86,8 @@ layer(withSettings(memory.layer, { QUIRE_API_REFERENCE_CACHE: "off" }), { timeou
         assert.isAtLeast(whileMaking.length, 5, `/health answered ${whileMaking.length} times during the ${Math.round(docsMs)} ms /docs took`)
         assert.isBelow(slowest, docsMs / 4, `the slowest /health took ${Math.round(slowest)} ms of the ${Math.round(docsMs)} ms /docs took`)
       })
-      const document = yield* Effect.promise(async () => (await fetch(await documentUrl(base))).json() as Promise<Spec>)
-      assert.deepStrictEqual(navigated(document), routes(OpenApi.fromApi(Api) as unknown as Spec), "Scalar's sidebar lists every operation")
-    }), { timeout: 240_000 })
-})
-
-// A server from the sources keeps what it made: the next one (another test file's, a restart under tsx) reads it instead of making it again.
-const keptIn = mkdtempSync(join(tmpdir(), "quire-reference-cache-"))
-const keptDocument = () => readdirSync(keptIn).filter((name) => /^document\.[0-9a-f]{64}\.json$/.test(name))
-
-layer(withSettings(memory.layer, { QUIRE_API_REFERENCE_CACHE: keptIn }), { timeout: 240_000, excludeTestServices: true })("a server from the sources, first", (it) => {
-  it.effect("keeps the document and the compressed bundle it made", () =>
-    Effect.gen(function*() {
-      assert.deepStrictEqual(keptDocument(), [], "nothing kept yet")
-      const base = yield* baseUrl
       const served = yield* Effect.promise(async () => (await fetch(await documentUrl(base))).json() as Promise<Spec>)
+      assert.deepStrictEqual(navigated(served), routes(OpenApi.fromApi(Api) as unknown as Spec), "Scalar's sidebar lists every operation")
       const kept = keptDocument()
       assert.strictEqual(kept.length, 1, "one document kept")
       assert.deepStrictEqual({ ...JSON.parse(readFileSync(join(keptIn, kept[0]!), "utf8")), servers: served["servers"] }, served, "the kept document is the one served, without its server")
@@ -103,7 +96,7 @@ layer(withSettings(memory.layer, { QUIRE_API_REFERENCE_CACHE: keptIn }), { timeo
       const file = join(keptIn, kept[0]!)
       const document = JSON.parse(readFileSync(file, "utf8")) as Spec
       writeFileSync(file, JSON.stringify({ ...document, info: { ...document["info"], title: "Kept reference" } }))
-    }))
+    }), { timeout: 240_000 })
 })
 
 layer(withSettings(memory.layer, { QUIRE_API_REFERENCE_CACHE: keptIn }), { timeout: 240_000, excludeTestServices: true })("a server from the sources, next", (it) => {

@@ -30,7 +30,7 @@ const bootstrap = Layer.effectDiscard(
   Effect.flatMap(Effect.service(Users), (users) => users.bootstrapAdmin(adminEmail, adminToken))
 )
 
-/** Bytes of files each organization of the test servers may store (Limits.test.ts reaches it). */
+/** Bytes of files each organization of the test servers may store, unless a suite sets a smaller quota to reach it with less data. */
 export const testStorageQuota = 16 * 1024 * 1024
 
 /**
@@ -47,10 +47,11 @@ const testSettings = Layer.unwrap(Effect.map(
     (dataDir) => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true }))
   ),
   (dataDir) =>
-    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1" }), { asPrimary: true }).pipe(
+    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_GIT_ALLOW_FILE: "1" }), { asPrimary: true }).pipe(
       // Fallbacks, so that a suite's own setting (withSettings) still wins: suites that wait for an
-      // export they ask for set a debounce of a minute, and as a primary setting 300 ms overrode it.
-      Layer.provideMerge(ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_SIGN_UP_LIMIT: 1000, QUIRE_GIT_DEBOUNCE_MS: 300 })))
+      // export they ask for set a debounce of a minute, and as a primary setting 300 ms overrode it;
+      // the quota suites reach a smaller quota with smaller files.
+      Layer.provideMerge(ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_SIGN_UP_LIMIT: 1000, QUIRE_GIT_DEBOUNCE_MS: 300, QUIRE_ORG_STORAGE_BYTES: testStorageQuota })))
     )
 ))
 

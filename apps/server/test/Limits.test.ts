@@ -3,19 +3,25 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { LocalServer } from "@quire/testkit"
 import { defaultMaxBodyBytes } from "../src/BodyLimit.ts"
-import { backends, baseUrl, errorCode, errorMessage, raw, spaceWith, testStorageQuota } from "./Harness.ts"
+import { backends, baseUrl, errorCode, errorMessage, raw, spaceWith, withSettings } from "./Harness.ts"
 
 const problem = (response: { readonly status: number; readonly body: unknown }) => ({
   status: response.status,
   message: (response.body as { readonly error: { readonly message: string } }).error.message
 })
 
-/** `n` routes `/mb-<i>.bin` of one MiB each, all different. */
-const megabytes = (n: number, seed: number) =>
+/** The size of the files the quota suite stores: the quota is sixteen of them. */
+const unit = 256 * 1024
+
+/** The organizations' storage quota of the quota suite: small, so that reaching it takes 4 MiB, not the test servers' 16. */
+const quota = 16 * unit
+
+/** `n` routes `/part-<i>.bin` of `unit` bytes each, all different. */
+const parts = (n: number, seed: number) =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => {
-    const body = new Uint8Array(1024 * 1024).fill(seed)
+    const body = new Uint8Array(unit).fill(seed)
     body[0] = i
-    return [`/mb-${i}.bin`, { type: "application/octet-stream", body }]
+    return [`/part-${i}.bin`, { type: "application/octet-stream", body }]
   }))
 
 for (const backend of backends) {
@@ -159,16 +165,17 @@ for (const backend of backends) {
         yield* alice.api.changeRequestContent.updateChangeRequestContent({ params, payload: { changes: [{ operation: "insert_files", files: byUrl(3) }] } })
         assert.strictEqual((yield* alice.api.changeRequestContent.listFilesInChangeRequestById({ params, query: {} })).items.length, 3)
       }))
+  })
 
+  layer(withSettings(backend.layer, { QUIRE_ORG_STORAGE_BYTES: quota }), { timeout: 120_000, excludeTestServices: true })(`storage quota on ${backend.name}`, (it) => {
     it.effect("refuses files past the organization's storage quota with a 403, other organizations unaffected", () =>
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()
         const other = yield* spaceWith()
-        const megabyte = new Uint8Array(1024 * 1024).fill(9)
         // Each file distinct bytes: a blob counts once however many files point to it.
-        const site = yield* LocalServer.serveRoutes(megabytes(30, 9))
+        const site = yield* LocalServer.serveRoutes(parts(30, 9))
         let served = 0
-        const files = (n: number) => Array.from({ length: n }, () => ({ name: `mb-${served}.bin`, url: `${site.origin}/mb-${served++}.bin` }))
+        const files = (n: number) => Array.from({ length: n }, () => ({ name: `part-${served}.bin`, url: `${site.origin}/part-${served++}.bin` }))
         const upload = (api: typeof alice.api, spaceId: string, n: number) =>
           Effect.gen(function*() {
             const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Upload" } })
@@ -177,9 +184,9 @@ for (const backend of backends) {
             const stored = (yield* api.changeRequestContent.listFilesInChangeRequestById({ params, query: {} })).items.length
             return { result, stored }
           })
-        const quota = testStorageQuota / megabyte.byteLength
+        const units = quota / unit
         assert.strictEqual((yield* upload(alice.api, space.id, 8)).stored, 8)
-        assert.strictEqual((yield* upload(alice.api, space.id, quota - 12)).stored, quota - 12)
+        assert.strictEqual((yield* upload(alice.api, space.id, units - 12)).stored, units - 12)
         // Each file fits alone, the batch does not: its write is refused and counts nothing.
         const together = yield* upload(alice.api, space.id, 8)
         assert.strictEqual(together.stored, 0)
@@ -206,10 +213,9 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()
         const spaceId = space.id
-        const megabyte = new Uint8Array(1024 * 1024).fill(3)
-        const site = yield* LocalServer.serveRoutes(megabytes(40, 3))
+        const site = yield* LocalServer.serveRoutes(parts(40, 3))
         let served = 0
-        const files = (n: number) => Array.from({ length: n }, () => ({ name: `mb-${served}.bin`, url: `${site.origin}/mb-${served++}.bin` }))
+        const files = (n: number) => Array.from({ length: n }, () => ({ name: `part-${served}.bin`, url: `${site.origin}/part-${served++}.bin` }))
         const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Refused" } })
         const params = { spaceId, changeRequestId: cr.id }
         for (let n = 0; n < 3; n++) {
@@ -219,12 +225,12 @@ for (const backend of backends) {
           }))
           assert.strictEqual(errorCode(refused), 400)
         }
-        // 24 MiB were stored and refused; the organization still has its whole quota.
-        for (let n = 0; n < testStorageQuota / (8 * megabyte.byteLength); n++) {
+        // One and a half times the quota was stored and refused; the organization still has its whole quota.
+        for (let n = 0; n < quota / (8 * unit); n++) {
           yield* alice.api.changeRequestContent.updateChangeRequestContent({ params, payload: { changes: [{ operation: "insert_files", files: files(8) }] } })
         }
         const stored = yield* alice.api.changeRequestContent.listFilesInChangeRequestById({ params, query: { limit: 100 } })
-        assert.strictEqual(stored.items.length, testStorageQuota / megabyte.byteLength)
+        assert.strictEqual(stored.items.length, quota / unit)
       }))
   })
 }
