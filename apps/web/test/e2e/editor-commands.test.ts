@@ -335,6 +335,9 @@ it("turns markdown typed in the editor into blocks and marks", async () => {
   const { page, problems, context } = session
   try {
     const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/scratch`)
+    // The page is drawn a moment before it takes keys (editable once the shared document is in):
+    // on a busy machine, keys pressed in between went nowhere and the rest landed at the page's start.
+    await expect.poll(() => editor.isEditable()).toBe(true)
     await editor.getByText("First.").click()
     await page.keyboard.press("End")
     await page.keyboard.press("Enter")
