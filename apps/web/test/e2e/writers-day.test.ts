@@ -68,7 +68,16 @@ const toEnd = (page: Page) => page.keyboard.press("ControlOrMeta+End")
 /** From a block's fields back to the page's text, at its end (the empty line after the last block). */
 const toPageEnd = async (page: Page, editor: Locator) => {
   await editor.locator(":scope > p").first().click({ position: { x: 1, y: 1 } })
-  await toEnd(page)
+  // Until the caret is on that empty line: on a busy machine a key pressed while a block was still
+  // settling left the block selected, and the next slash command replaced it.
+  await expect.poll(async () => {
+    await toEnd(page)
+    return editor.evaluate((root) => {
+      const last = root.lastElementChild
+      const anchor = document.getSelection()?.anchorNode ?? null
+      return last?.tagName === "P" && (last.textContent ?? "") === "" && anchor !== null && last.contains(anchor)
+    })
+  }).toBe(true)
 }
 
 /** Whether `locator` has the focus. */
