@@ -7,7 +7,7 @@
  * (`onChanges`) and reads the tree again.
  */
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
-import { type ReactNode, useEffect, useRef, useState } from "react"
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react"
 import { type EditResult, find, fromApi } from "./tree-model.ts"
 import { pathsOf, hrefsOf, type Actions } from "./tree/actions.ts"
 import { TreeRow } from "./tree/TreeRow.tsx"
@@ -31,8 +31,10 @@ export const ChangeRequestTree = (props: TreeProps) => {
   const root = useRef<HTMLDivElement>(null)
   const [focusId, setFocusId] = useState<string | undefined>(undefined)
   const [moved, setMoved] = useState("")
-  // A moved row is drawn anew under its new parent: the focus follows it once the tree is read again.
-  useEffect(() => {
+  // A moved row is drawn anew under its new parent: the focus follows it once the tree is read again,
+  // in the same commit that clears aria-busy, so a key pressed once the tree is idle lands where it
+  // was aimed rather than on a row the focus jumps to a moment later.
+  useLayoutEffect(() => {
     if (focusId === undefined) return
     const row = root.current?.querySelector<HTMLElement>(`[data-page-id="${CSS.escape(focusId)}"]`)
     row?.querySelector<HTMLElement>("a, button")?.focus()
