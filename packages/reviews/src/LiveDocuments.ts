@@ -60,6 +60,9 @@ const sha = (text: string) => createHash("sha256").update(text).digest("hex")
 
 const agreementOf = (pair: MarkdownPair): CollabAgreement => ({ pageSha: sha(pair.page), docSha: sha(pair.doc) })
 
+/** A page hash no page has: an agreement that says the page moved since, whatever it holds. */
+const unmatched = "merged-with-another-write"
+
 /** Where a stored document stands against its page now. */
 export const standing = (stored: CollabAgreement, now: MarkdownPair): Standing => {
   const pageMoved = sha(now.page) !== stored.pageSha
@@ -142,14 +145,23 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
 
       const write = Effect.fn("LiveDocuments.write")(function*(key: CollabDocumentKey, markdown: string, coauthors: ReadonlyArray<string>) {
         const page = yield* pageOf(key.changeRequestId, key.pageId)
+        const base = page.found.revision.id
         let written = page.markdown
+        let mergedWithOthers = false
         if (written !== markdown) {
           const change = { operation: "update_page" as const, page: key.pageId, markdown }
-          yield* changeRequests.updateContent(page.spaceId, key.changeRequestId, [change], { coauthors, live: key.name })
+          // Written against the revision just read: a write from elsewhere committed in between is
+          // merged three-way with this one, never written over.
+          yield* changeRequests.updateContent(page.spaceId, key.changeRequestId, [change], { coauthors, live: key.name, baseRevision: base })
           // The page as stored may differ from what was written (a leading heading becomes the title).
-          written = (yield* pageOf(key.changeRequestId, key.pageId)).markdown
+          const after = yield* pageOf(key.changeRequestId, key.pageId)
+          written = after.markdown
+          mergedWithOthers = after.found.revision.parents[0] !== base
         }
-        yield* storage.agree(key.name, agreementOf({ page: written, doc: markdown }), yield* now)
+        // Merged with another write, the page holds more than the document: the agreement is left
+        // unmatched, so that the document brings that write in as a change from elsewhere.
+        const agreement = agreementOf({ page: written, doc: markdown })
+        yield* storage.agree(key.name, mergedWithOthers ? { ...agreement, pageSha: unmatched } : agreement, yield* now)
         return written
       })
 

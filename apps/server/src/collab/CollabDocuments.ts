@@ -218,10 +218,15 @@ const writeBack = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.D
   if (document === undefined) return true
   // What another server acknowledged and died before relaying is written with the rest.
   if (deps.relayed) yield* catchUp(deps, name, doc, { source: "local", skipStoreHooks: true })
-  const markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
+  let markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
   const typed = Array.from(document.contributors.values())
   const credited = typed.length > 0 ? typed : document.lastCredited
   if (markdown === document.written || credited.length === 0) return true
+  // A write from elsewhere whose notice is still queued behind this write back is brought in first:
+  // written over, it would be lost.
+  const page = live.markdown(document.key.changeRequestId, document.key.pageId).pipe(Effect.provideService(Actor.Actor, credited[0]!), Effect.option)
+  yield* bringIn(deps, name, doc, page, { remote: false })
+  markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
   // The document as this markdown has it: the base of the next write from elsewhere.
   const snapshot = Y.encodeStateAsUpdate(doc)
   for (const writer of credited) {
