@@ -239,8 +239,10 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
     if (live && shown && editor && !editor.isDestroyed) frame.current?.classList.toggle("is-long", editor.state.doc.childCount >= longPage)
   }, [editor, live, shown])
   editorRef.current = editor
-  useEffect(() => {
-    // Without TipTap's "update" event: it is no edit, and the page would be reported as changed.
+  useLayoutEffect(() => {
+    // Before the frame is first painted: a page shown but not yet editable would drop the keys typed
+    // into it in between. Without TipTap's "update" event: it is no edit, and the page would be
+    // reported as changed.
     const want = editable && shown
     if (editor && !editor.isDestroyed && editor.isEditable !== want) editor.setEditable(want, false)
   }, [editor, editable, shown])
