@@ -436,8 +436,9 @@ export const decodeGraph = (revision: Revision, text: string, entries: RevisionL
     starts.push(at)
     for (const end = at + count; at < end; at++) {
       const code: unknown = c[at]
-      if (!isInteger(code) || code < 0 || code > 0x7fffffff || (code & 3) > 2 || itemOfCode(code) >= items.length) return undefined
-      const { locations } = items[itemOfCode(code)]!
+      // An integer of 31 bits (`| 0` keeps it) whose status is one of three and item one of the items.
+      if (typeof code !== "number" || (code | 0) !== code || code < 0 || (code & 3) === 3 || code >> 2 >= items.length) return undefined
+      const { locations } = items[code >> 2]!
       if (locations[locations.length - 1] !== pageId) locations.push(pageId as string)
     }
   }
