@@ -506,11 +506,13 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
         const key = `${revisionId} ${appBaseUrl}`
         const cached = graphs.get(key)
         if (cached !== undefined) return cached
-        const found = yield* revisions.find(revisionId)
+        // A graph built before, in this process or another, is read back whole: read beside the
+        // revision, each a round trip to the database, neither waiting for the other.
+        const [found, stored] = yield* Effect.all([revisions.find(revisionId), revisions.linkGraph(revisionId, appBaseUrl, graphFormat)], {
+          concurrency: 2
+        })
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
         const revision = found.value
-        // A graph built before, in this process or another, is read back whole.
-        const stored = yield* revisions.linkGraph(revisionId, appBaseUrl, graphFormat)
         const decoded = Option.isSome(stored) ? decodeGraph(revision, stored.value) : undefined
         if (decoded !== undefined) {
           graphs.set(key, decoded)
