@@ -436,8 +436,9 @@ export const decodeGraph = (revision: Revision, text: string, entries: RevisionL
     starts.push(at)
     for (const end = at + count; at < end; at++) {
       const code: unknown = c[at]
-      if (!isInteger(code) || code < 0 || code > 0x7fffffff || (code & 3) > 2 || itemOfCode(code) >= items.length) return undefined
-      const { locations } = items[itemOfCode(code)]!
+      // An integer of 31 bits (`| 0` keeps it) whose status is one of three and item one of the items.
+      if (typeof code !== "number" || (code | 0) !== code || code < 0 || (code & 3) === 3 || code >> 2 >= items.length) return undefined
+      const { locations } = items[code >> 2]!
       if (locations[locations.length - 1] !== pageId) locations.push(pageId as string)
     }
   }
@@ -505,11 +506,13 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
         const key = `${revisionId} ${appBaseUrl}`
         const cached = graphs.get(key)
         if (cached !== undefined) return cached
-        const found = yield* revisions.find(revisionId)
+        // A graph built before, in this process or another, is read back whole: read beside the
+        // revision, each a round trip to the database, neither waiting for the other.
+        const [found, stored] = yield* Effect.all([revisions.find(revisionId), revisions.linkGraph(revisionId, appBaseUrl, graphFormat)], {
+          concurrency: 2
+        })
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
         const revision = found.value
-        // A graph built before, in this process or another, is read back whole.
-        const stored = yield* revisions.linkGraph(revisionId, appBaseUrl, graphFormat)
         const decoded = Option.isSome(stored) ? decodeGraph(revision, stored.value) : undefined
         if (decoded !== undefined) {
           graphs.set(key, decoded)

@@ -20,7 +20,10 @@ export const TimestampOrNull: Schema.Codec<Date | null, Date | string | null> = 
 type Guard = (value: unknown) => boolean
 // quire-lint-allow module-state: marks the schemas made here at load (by AST, weakly); a fact of the schema, the same for every server
 const special = new WeakMap<SchemaAST.AST, () => Guard | undefined>([
-  [Timestamp.ast, () => (value) => value instanceof Date && !Number.isNaN(value.getTime())]
+  [Timestamp.ast, () => (value) => value instanceof Date && !Number.isNaN(value.getTime())],
+  // A number with effect's finite check: without this, every schema holding one (a page's cover,
+  // a file's size, hence a whole revision) took the schema's path on every read.
+  [Schema.Finite.ast, () => (value) => typeof value === "number" && Number.isFinite(value)]
 ])
 
 /** A `json`/`jsonb` column holding `schema`: the driver gives it parsed; JSON text is accepted too. */
@@ -114,6 +117,8 @@ const guardOf = (ast: SchemaAST.AST): Guard | undefined => {
       return remember(ast, (value) => typeof value === "boolean")
     case "Null":
       return remember(ast, (value) => value === null)
+    case "Unknown":
+      return remember(ast, () => true)
     case "Undefined":
       return remember(ast, (value) => value === undefined)
     case "Literal": {

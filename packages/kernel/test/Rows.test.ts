@@ -62,6 +62,23 @@ describe("Rows", () => {
     assert.deepStrictEqual(Schema.decodeUnknownSync(Row)(row), row)
   })
 
+  it("takes a row of finite numbers and free-form values as it is, and refuses a number that is not finite", () => {
+    const Page = Schema.Struct({
+      id: Schema.String,
+      height: Schema.optional(Schema.Finite),
+      frontmatter: Schema.optional(Schema.Record(Schema.String, Schema.Unknown))
+    })
+    const pages = Rows.decoder("pages", Schema.Struct({ size: Schema.Finite, pages: Rows.Json(Schema.Array(Page)) }))
+    const valid = { size: 2, pages: [{ id: "p1", height: 0.5, frontmatter: { tags: ["a"], n: null } }, { id: "p2" }] }
+    assert.strictEqual(pages.decode(valid), valid)
+    assert.strictEqual(pages.decode(valid).pages, valid.pages)
+    assert.deepStrictEqual(pages.decode({ ...valid, pages: JSON.stringify(valid.pages) }), valid)
+    for (const size of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      assert.throws(() => pages.decode({ ...valid, size }), /pages[\s\S]*\["size"\]/)
+    }
+    assert.throws(() => pages.decode({ ...valid, pages: [{ id: "p1", height: Number.NEGATIVE_INFINITY }] }), /\["pages"\]\[0\]\["height"\]/)
+  })
+
   it("makes a row that does not match a defect naming the table and the field, however deep", () => {
     const cases: ReadonlyArray<readonly [unknown, string]> = [
       [{ ...row, role: "owner" }, "[\"role\"]"],

@@ -152,11 +152,12 @@ const tail = (file: string) => {
 /**
  * Starts `build`'s server on `storage` with `token` as the administrator's (QUIRE_ADMIN_TOKEN) and
  * waits until `GET /v1/user` answers with it; its output goes to `log`, `env` is added to its
- * environment. Stopped (SIGTERM) when the scope closes.
+ * environment. It listens on `port` (and so has the public URL of a server started there before),
+ * else on a free port. Stopped (SIGTERM) when the scope closes.
  */
-export const startServer = (name: string, build: Build, storage: Storage, token: string, log: string, env: Record<string, string> = {}) =>
+export const startServer = (name: string, build: Build, storage: Storage, token: string, log: string, env: Record<string, string> = {}, port?: number) =>
   Effect.gen(function*() {
-    const port = yield* Effect.promise(() => LocalServer.freePort())
+    port ??= yield* Effect.promise(() => LocalServer.freePort())
     const baseUrl = `http://127.0.0.1:${port}`
     const { DATABASE_URL: _, QUIRE_DATA_DIR: __, ...inherited } = process.env
     const child = yield* Effect.acquireRelease(
