@@ -165,7 +165,8 @@ describe("links read without a parse", () => {
     // The rest differ from the pieces only where those resolved a reference through a
     // definition-like line of a paragraph that the appendix repeated.
     assert.isAbove(same, 55)
-  })
+    // Several seconds of parsing on one core: under a loaded CI it has timed out at the default minute.
+  }, 180_000)
 
   it("of a long page whose links are all plain inline links parse nothing, and land on the lines and columns a parse gives", () => {
     const paragraphs = Array.from({ length: 3_000 }, (_, i) =>
