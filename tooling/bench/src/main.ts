@@ -2,43 +2,7 @@
  * `pnpm bench`: Quire's figures of speed and size. Each flag runs one bench; without one, the HTTP
  * comparison, search, merge, large pages, unit tests' times and start-up run in turn.
  *
- *   pnpm bench --http [--duration 10] [--rounds 5] [--warmup 2] [--connections 10]
- *              [--backends postgres,embedded] [--variants] [--profile]   (Quire vs node:http + pg, HttpBench.ts)
- *   pnpm bench --http-flags [--http-flags-sets start.sh,semi=8+malloc,...] [--http-flags-root dir] [--http-flags-builds name=dir,...]
- *              [--http-flags-rest 10] [--profile]   (the built server per Node flags and malloc settings: throughput beside memory, HttpFlagsBench.ts)
- *   pnpm bench --search [--search-pages 10000] [--search-queries 300]   (search only; over 25,000 pages: several spaces, organization search)
- *   pnpm bench --skip-search                                             (the default run without search)
- *   pnpm bench --merge [--merge-pages 1000] [--merge-rounds 5]          (merges of 1, 10 and 100 pages, MergeBench.ts)
- *   pnpm bench --scale [--scale-pages 100000] [--scale-links-pages 10000] [--scale-commits 15] [--profile]
- *                                                                        (large spaces at flat cost: commits, links, rows; ScaleBench.ts)
- *   pnpm bench --pages-deep [--pages-deep-depth 1000]                    (page 1,000 of each listing vs page 1, DeepPagesBench.ts)
- *   pnpm bench --startup [--startup-runs 5] [--startup-cli-runs 15] [--startup-idle 10000]   (cold start, CLI calls, memory of the built processes)
- *   pnpm bench --large-page [--large-page-bytes 1500000,limit] [--large-page-rounds 3] [--large-page-against <dir>,...]
- *                                                                        (one large page over HTTP, the built server: LargePageBench.ts)
- *   pnpm bench --markdown-attack [--attack-sizes 65536,409600] [--attack-idle 2000]   (hostile markdown while /health is probed)
- *   pnpm bench --sites [--sites-connections 50] [--sites-chapters 40]   (published sites only)
- *   pnpm bench --sites-insights [same options]                          (the same with insights and feedback on: each page read sends its beacon)
- *   pnpm bench --documents [--documents-large-bytes 1500000] [--documents-reads 5] [--duration 10] [--connections 50]
- *                                                                       (a page read as GitBook's document against its markdown and node:http, DocumentsBench.ts)
- *   pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
- *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
- *   pnpm bench --ask-retrieval [--ask-questions 20]                      (Ask's sources on GitBook's public docs, AskRetrievalBench.ts)
- *   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
- *   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
- *              [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)
- *   pnpm bench --web [--web-runs 5] [--web-quiet 500] [--web-keys 100] [--web-chapters 20] [--web-paragraphs 5000] [--profile]
- *   pnpm bench --web --web-against <dir of another build of the app> [--web-runs 5] [--web-keys 100]  (WebCompare.ts)
- *                                                                        (the browser app in Chromium, WebBench.ts)
- *   pnpm bench --live [--live-paragraphs 5000] [--live-keys 100] [--live-people 50] [--live-seconds 20] [--live-rate 5]
- *              [--live-browser] [--profile]
- *                                     (live editing: keystroke paint in Chromium, relay on one and two servers, 50 people; LiveEditingBench.ts;
- *                                      --live-browser: the keystroke paint only; --profile: each of its rounds once more under Chromium's profiler)
- *   pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 3]
- *              [--duration 8] [--warmup 2] [--connections 50] [--page-bytes 1500000] [--compare-pages 10000]
- *                                     (the production builds of <ref> and of this tree, alternately; `.` for this tree against itself)
- *   pnpm bench --smoke [--smoke-only live,web] [--smoke-concurrency 4]
- *                                     (every flag above, or those named, at a tiny size, through its real code path, 4 at a time;
- *                                      fails naming each flag that errored; with 1 at a time, each flag's CPU seconds)
+ * `pnpm bench --help` prints each flag with its options (`usage` below).
  *
  * Servers that users run are measured as built (tooling/build/build.mjs, started by start.sh):
  * dist/ is built again only when a source is newer than it (Build.ts). --compare keeps the builds
@@ -74,6 +38,46 @@ import * as UnitBench from "./UnitBench.ts"
 import * as WebBench from "./WebBench.ts"
 import * as WebCompare from "./WebCompare.ts"
 import * as WebSetup from "./WebSetup.ts"
+
+/** What `--help` prints, and a wrong option after its error. */
+const usage = `  pnpm bench --http [--duration 10] [--rounds 5] [--warmup 2] [--connections 10]
+             [--backends postgres,embedded] [--variants] [--profile]   (Quire vs node:http + pg, HttpBench.ts)
+  pnpm bench --http-flags [--http-flags-sets start.sh,semi=8+malloc,...] [--http-flags-root dir] [--http-flags-builds name=dir,...]
+             [--http-flags-rest 10] [--profile]   (the built server per Node flags and malloc settings: throughput beside memory, HttpFlagsBench.ts)
+  pnpm bench --search [--search-pages 10000] [--search-queries 300]   (search only; over 25,000 pages: several spaces, organization search)
+  pnpm bench --skip-search                                             (the default run without search)
+  pnpm bench --merge [--merge-pages 1000] [--merge-rounds 5]          (merges of 1, 10 and 100 pages, MergeBench.ts)
+  pnpm bench --scale [--scale-pages 100000] [--scale-links-pages 10000] [--scale-commits 15] [--profile]
+                                                                       (large spaces at flat cost: commits, links, rows; ScaleBench.ts)
+  pnpm bench --pages-deep [--pages-deep-depth 1000]                    (page 1,000 of each listing vs page 1, DeepPagesBench.ts)
+  pnpm bench --startup [--startup-runs 5] [--startup-cli-runs 15] [--startup-idle 10000]   (cold start, CLI calls, memory of the built processes)
+  pnpm bench --large-page [--large-page-bytes 1500000,limit] [--large-page-rounds 3] [--large-page-against <dir>,...]
+                                                                       (one large page over HTTP, the built server: LargePageBench.ts)
+  pnpm bench --markdown-attack [--attack-sizes 65536,409600] [--attack-idle 2000]   (hostile markdown while /health is probed)
+  pnpm bench --sites [--sites-connections 50] [--sites-chapters 40]   (published sites only)
+  pnpm bench --sites-insights [same options]                          (the same with insights and feedback on: each page read sends its beacon)
+  pnpm bench --documents [--documents-large-bytes 1500000] [--documents-reads 5] [--duration 10] [--connections 50]
+                                                                      (a page read as GitBook's document against its markdown and node:http, DocumentsBench.ts)
+  pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
+  pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
+  pnpm bench --ask-retrieval [--ask-questions 20]                      (Ask's sources on GitBook's public docs, AskRetrievalBench.ts)
+  pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
+  pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
+             [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)
+  pnpm bench --web [--web-runs 5] [--web-quiet 500] [--web-keys 100] [--web-chapters 20] [--web-paragraphs 5000] [--profile]
+  pnpm bench --web --web-against <dir of another build of the app> [--web-runs 5] [--web-keys 100]  (WebCompare.ts)
+                                                                       (the browser app in Chromium, WebBench.ts)
+  pnpm bench --live [--live-paragraphs 5000] [--live-keys 100] [--live-people 50] [--live-seconds 20] [--live-rate 5]
+             [--live-browser] [--profile]
+                                    (live editing: keystroke paint in Chromium, relay on one and two servers, 50 people; LiveEditingBench.ts;
+                                     --live-browser: the keystroke paint only; --profile: each of its rounds once more under Chromium's profiler)
+  pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 3]
+             [--duration 8] [--warmup 2] [--connections 50] [--page-bytes 1500000] [--compare-pages 10000]
+                                    (the production builds of <ref> and of this tree, alternately; \`.\` for this tree against itself)
+  pnpm bench --smoke [--smoke-only live,web] [--smoke-concurrency 4]
+                                    (every flag above, or those named, at a tiny size, through its real code path, 4 at a time;
+                                     fails naming each flag that errored; with 1 at a time, each flag's CPU seconds)
+`
 
 const options = {
   duration: { type: "string" },
@@ -156,7 +160,8 @@ const options = {
   "smoke-only": { type: "string" },
   "smoke-concurrency": { type: "string", default: String(Smoke.defaultConcurrency) },
   json: { type: "boolean", default: false },
-  hold: { type: "boolean", default: false }
+  hold: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false }
 } as const
 
 const parse = (argv: ReadonlyArray<string>) => parseArgs({ args: [...argv], allowPositionals: true, strict: true, options })
@@ -477,7 +482,19 @@ const runArgv = ({ values: args, positionals }: Parsed): Effect.Effect<void, unk
     Effect.flatMap(Effect.scoped(byFlag(flag).run(args, positionals)), (report) => Effect.sync(() => console.log(`\n${report}`))), { discard: true })
 }
 
-const argv = parse(process.argv.slice(2))
+/** The command line, or the usage (asked for, or after a wrong option's error) and an exit. */
+const commandLine = (): Parsed => {
+  try {
+    const parsed = parse(process.argv.slice(2))
+    if (!parsed.values.help) return parsed
+    console.log(usage)
+    process.exit(0)
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`)
+    process.exit(2)
+  }
+}
+const argv = commandLine()
 /** The flags --smoke runs: all, or those --smoke-only names (one bench checked alone, without the others' load). */
 const smoked = (only: string | undefined) => {
   if (only === undefined) return benches
