@@ -167,136 +167,128 @@ describe("the part format", () => {
   })
 })
 
-/**
- * The repository over each backend's copy of a database holding `applied` (a template migrated
- * once, see `@quire/db/Testing`), with no revision cache: every find reads the store.
- */
-const reposOver = (applied: Migrations.PackageMigrations) =>
-  Testing.backendsMigrated([applied], { maxMessageBytes }).map((database) => ({
-    name: database.name,
-    layer: Layer.merge(SqlRevisionsRepo.layerWith({ cachedPages: 0 }), SqlTransactor.layer).pipe(Layer.provideMerge(database.layer))
-  }))
+for (const database of Testing.backendsMigrated([], { maxMessageBytes })) {
+  // No revision cache: every find reads the store.
+  const repos = Layer.merge(SqlRevisionsRepo.layerWith({ cachedPages: 0 }), SqlTransactor.layer).pipe(Layer.provideMerge(database.layer))
 
-const [current, partsNamedInRow, rowPerPart, inline] = [migrations, beforeLists, beforePartLists, beforeParts].map(reposOver)
+  layer(repos, { timeout: "120 seconds" })(`${database.name}: revisions in parts`, (it) => {
+    it.effect("stores a tree larger than one row may hold in parts of at most 512 KiB, and removes them with the space", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(migrations)
+        const sql = yield* SqlClient.SqlClient
+        const repo = yield* RevisionsRepo
+        const large = revision("parts-1", "parts-space", largeTree("p", 3_000, 12))
+        assert.isAbove(Buffer.byteLength(JSON.stringify(large.pages)), maxMessageBytes)
+        yield* repo.insert(large, new Map())
+        // The revision's row names its part lists, which name its parts by hash; lists and bodies are the space's.
+        const [stored] = yield* sql<{ parts: number; largest: number; pages: number; files: number }>`
+          SELECT r.parts,
+            (SELECT sum(json_array_length(l.body::json))::int FROM content_tree_part_lists l
+              WHERE l.space_id = r.space_id AND l.hash IN (SELECT json_array_elements_text(r.part_lists::json -> 'pages'))) AS pages,
+            (SELECT sum(json_array_length(l.body::json))::int FROM content_tree_part_lists l
+              WHERE l.space_id = r.space_id AND l.hash IN (SELECT json_array_elements_text(r.part_lists::json -> 'files'))) AS files,
+            (SELECT max(octet_length(t.body))::int FROM content_tree_parts t WHERE t.space_id = 'parts-space') AS largest
+          FROM content_revisions r WHERE r.id = 'parts-1'`
+        assert.isAtLeast(stored!.pages, 30)
+        assert.isAtLeast(stored!.files, 2)
+        assert.isAtMost(stored!.largest, partBytes)
+        const [row] = yield* sql<{ parts: number; inline: number }>`
+          SELECT parts, octet_length(pages::text) + octet_length(files::text) AS inline FROM content_revisions WHERE id = 'parts-1'`
+        assert.deepStrictEqual(row, { parts: stored!.pages + stored!.files, inline: 4 })
+        assert.deepStrictEqual(some(yield* repo.find("parts-1")), large)
+        // A revision that changes one page shares every other part with its parent.
+        const [first, ...rest] = large.pages
+        const edited = revision("parts-2", "parts-space", { pages: [{ ...first!, title: "Edited" }, ...rest], files: large.files })
+        const bodies = sql<{ n: number }>`SELECT count(*)::int AS n FROM content_tree_parts WHERE space_id = 'parts-space'`
+        const [held] = yield* bodies
+        yield* repo.insert(edited, new Map())
+        const [shared] = yield* bodies
+        assert.strictEqual(shared!.n, held!.n + 1)
+        assert.deepStrictEqual(some(yield* repo.find("parts-2")), edited)
 
-for (const [index, repos] of current!.entries()) {
-  const name = repos.name
-  // The suites of the current schema share one database; their tests use disjoint spaces.
-  layer(repos.layer, { timeout: "120 seconds" })(`${name}: the current schema`, (it) => {
-    describe("revisions in parts", () => {
-      it.effect("stores a tree larger than one row may hold in parts of at most 512 KiB, and removes them with the space", () =>
-        Effect.gen(function*() {
-          const sql = yield* SqlClient.SqlClient
-          const repo = yield* RevisionsRepo
-          const large = revision("parts-1", "parts-space", largeTree("p", 3_000, 12))
-          assert.isAbove(Buffer.byteLength(JSON.stringify(large.pages)), maxMessageBytes)
-          yield* repo.insert(large, new Map())
-          // The revision's row names its part lists, which name its parts by hash; lists and bodies are the space's.
-          const [stored] = yield* sql<{ parts: number; largest: number; pages: number; files: number }>`
-            SELECT r.parts,
-              (SELECT sum(json_array_length(l.body::json))::int FROM content_tree_part_lists l
-                WHERE l.space_id = r.space_id AND l.hash IN (SELECT json_array_elements_text(r.part_lists::json -> 'pages'))) AS pages,
-              (SELECT sum(json_array_length(l.body::json))::int FROM content_tree_part_lists l
-                WHERE l.space_id = r.space_id AND l.hash IN (SELECT json_array_elements_text(r.part_lists::json -> 'files'))) AS files,
-              (SELECT max(octet_length(t.body))::int FROM content_tree_parts t WHERE t.space_id = 'parts-space') AS largest
-            FROM content_revisions r WHERE r.id = 'parts-1'`
-          assert.isAtLeast(stored!.pages, 30)
-          assert.isAtLeast(stored!.files, 2)
-          assert.isAtMost(stored!.largest, partBytes)
-          const [row] = yield* sql<{ parts: number; inline: number }>`
-            SELECT parts, octet_length(pages::text) + octet_length(files::text) AS inline FROM content_revisions WHERE id = 'parts-1'`
-          assert.deepStrictEqual(row, { parts: stored!.pages + stored!.files, inline: 4 })
-          assert.deepStrictEqual(some(yield* repo.find("parts-1")), large)
-          // A revision that changes one page shares every other part with its parent.
-          const [first, ...rest] = large.pages
-          const edited = revision("parts-2", "parts-space", { pages: [{ ...first!, title: "Edited" }, ...rest], files: large.files })
-          const bodies = sql<{ n: number }>`SELECT count(*)::int AS n FROM content_tree_parts WHERE space_id = 'parts-space'`
-          const [held] = yield* bodies
-          yield* repo.insert(edited, new Map())
-          const [shared] = yield* bodies
-          assert.strictEqual(shared!.n, held!.n + 1)
-          assert.deepStrictEqual(some(yield* repo.find("parts-2")), edited)
+        yield* repo.removeForSpace("parts-space")
+        assert.strictEqual((yield* bodies)[0]!.n, 0)
+        const [lists] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_tree_part_lists WHERE space_id = 'parts-space'`
+        assert.strictEqual(lists!.n, 0)
+        assertNone(yield* repo.find("parts-1"))
+        const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_revision_parts WHERE revision_id = 'parts-1'`
+        assert.strictEqual(left!.n, 0)
+      }))
 
-          yield* repo.removeForSpace("parts-space")
-          assert.strictEqual((yield* bodies)[0]!.n, 0)
-          const [lists] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_tree_part_lists WHERE space_id = 'parts-space'`
-          assert.strictEqual(lists!.n, 0)
-          assertNone(yield* repo.find("parts-1"))
-          const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_revision_parts WHERE revision_id = 'parts-1'`
-          assert.strictEqual(left!.n, 0)
+    it.effect("stores a revision that introduces 30,000 documents, and more markdown than one statement takes, in statements of bounded size", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(migrations)
+        const repo = yield* RevisionsRepo
+        // More rows than one statement's parameters may carry (65,535), and more bytes than a
+        // statement of documents takes (8 MiB), in documents the client can read back.
+        const documents = new Map(Array.from({ length: 30_000 }, (_, i) => {
+          const markdown = i < 6 ? `# Big ${i}\n\n${"Lorem ipsum dolor sit amet. ".repeat(65_000)}` : `# Page ${i}\n`
+          return [documentHash(markdown), markdown] as const
         }))
+        const pages = Array.from(documents.keys(), (hash, i): PageNode => ({ ...leaf(`d${i}`), type: "document", document: hash }))
+        yield* repo.insert(revision("docs-1", "docs-space", { pages, files: [] }), documents)
+        const hashes = Array.from(documents.keys())
+        const some = hashes.filter((_, i) => i < 6 || i % 997 === 0)
+        const read = yield* repo.documents(some)
+        assert.strictEqual(read.size, some.length)
+        for (const [hash, markdown] of read) assert.strictEqual(markdown, documents.get(hash))
+        const sql = yield* SqlClient.SqlClient
+        const [held] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_space_documents WHERE space_id = 'docs-space'`
+        assert.strictEqual(held!.n, 30_000)
+      }), 180_000)
 
-      it.effect("stores a revision that introduces 30,000 documents, and more markdown than one statement takes, in statements of bounded size", () =>
-        Effect.gen(function*() {
-          const repo = yield* RevisionsRepo
-          // More rows than one statement's parameters may carry (65,535), and more bytes than a
-          // statement of documents takes (8 MiB), in documents the client can read back.
-          const documents = new Map(Array.from({ length: 30_000 }, (_, i) => {
-            const markdown = i < 6 ? `# Big ${i}\n\n${"Lorem ipsum dolor sit amet. ".repeat(65_000)}` : `# Page ${i}\n`
-            return [documentHash(markdown), markdown] as const
-          }))
-          const pages = Array.from(documents.keys(), (hash, i): PageNode => ({ ...leaf(`d${i}`), type: "document", document: hash }))
-          yield* repo.insert(revision("docs-1", "docs-space", { pages, files: [] }), documents)
-          const hashes = Array.from(documents.keys())
-          const some = hashes.filter((_, i) => i < 6 || i % 997 === 0)
-          const read = yield* repo.documents(some)
-          assert.strictEqual(read.size, some.length)
-          for (const [hash, markdown] of read) assert.strictEqual(markdown, documents.get(hash))
-          const sql = yield* SqlClient.SqlClient
-          const [held] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_space_documents WHERE space_id = 'docs-space'`
-          assert.strictEqual(held!.n, 30_000)
-        }), 180_000)
-
-      it.effect("writes no part when the transaction of the revision fails", () =>
-        Effect.gen(function*() {
-          const sql = yield* SqlClient.SqlClient
-          const repo = yield* RevisionsRepo
-          const { transaction } = yield* Transactor.Transactor
-          const exit = yield* Effect.exit(transaction(Effect.andThen(repo.insert(revision("parts-lost", "parts-lost", largeTree("l", 0, 5)), new Map()), Effect.fail("abort"))))
-          assert.isTrue(Exit.isFailure(exit))
-          assertNone(yield* repo.find("parts-lost"))
-          const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_tree_parts WHERE space_id = 'parts-lost'`
-          assert.strictEqual(left!.n, 0)
-        }))
-    })
-
-    describe("revisions named through part lists", () => {
-      it.effect("writes one part, at most two short part lists and a row of a few kilobytes for a one-page commit to a large revision", () =>
-        Effect.gen(function*() {
-          const repo = yield* RevisionsRepo
-          const tree = largeTree("b", 0, 60)
-          const base = revision("lists-1", "lists", tree)
-          yield* repo.insert(base, new Map())
-          const before = yield* footprint("lists")
-          // Hundreds of parts, named through a few dozen lists.
-          assert.isAbove(before.parts, 200)
-          assert.isAtLeast(before.lists, 4)
-          assert.isBelow(before.lists, before.parts / 8)
-          let parent = base
-          for (let i = 0; i < 5; i++) {
-            const at = (i * 13) % parent.pages.length
-            const group = parent.pages[at]!
-            const pages = parent.pages.map((page, p) => p === at ? { ...group, pages: [{ ...group.pages[0]!, title: `Edited ${i}` }, ...group.pages.slice(1)] } : page)
-            const child: Revision = { ...revision(`lists-${i + 2}`, "lists", { pages, files: parent.files }), parents: [parent.id] }
-            const was = yield* footprint("lists")
-            yield* repo.insert(child, new Map())
-            const now = yield* footprint("lists")
-            assert.strictEqual(now.parts, was.parts + 1, `commit ${i}: one part`)
-            assert.isAtMost(now.lists - was.lists, 2, `commit ${i}: the lists around the part`)
-            assert.isBelow(now.listBytes - was.listBytes, 2 * 12 * 1024, `commit ${i}: short lists`)
-            // The row names its lists, not its hundreds of parts (45 bytes a hash).
-            assert.isBelow(now.rowBytes - was.rowBytes, 45 * before.lists + 1024, `commit ${i}: a short row`)
-            assert.deepStrictEqual(some(yield* repo.find(child.id)), child)
-            parent = child
-          }
-          assert.deepStrictEqual(some(yield* repo.find("lists-1")), base)
-        }))
-    })
+    it.effect("writes no part when the transaction of the revision fails", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(migrations)
+        const sql = yield* SqlClient.SqlClient
+        const repo = yield* RevisionsRepo
+        const { transaction } = yield* Transactor.Transactor
+        const exit = yield* Effect.exit(transaction(Effect.andThen(repo.insert(revision("parts-lost", "parts-lost", largeTree("l", 0, 5)), new Map()), Effect.fail("abort"))))
+        assert.isTrue(Exit.isFailure(exit))
+        assertNone(yield* repo.find("parts-lost"))
+        const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_tree_parts WHERE space_id = 'parts-lost'`
+        assert.strictEqual(left!.n, 0)
+      }))
   })
 
-  layer(partsNamedInRow![index]!.layer, { timeout: "120 seconds" })(`${name}: revisions stored with every part hash in their row`, (it) => {
+  layer(repos, { timeout: "120 seconds" })(`${database.name}: revisions named through part lists`, (it) => {
+    it.effect("writes one part, at most two short part lists and a row of a few kilobytes for a one-page commit to a large revision", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(migrations)
+        const repo = yield* RevisionsRepo
+        const tree = largeTree("b", 0, 60)
+        const base = revision("lists-1", "lists", tree)
+        yield* repo.insert(base, new Map())
+        const before = yield* footprint("lists")
+        // Hundreds of parts, named through a few dozen lists.
+        assert.isAbove(before.parts, 200)
+        assert.isAtLeast(before.lists, 4)
+        assert.isBelow(before.lists, before.parts / 8)
+        let parent = base
+        for (let i = 0; i < 5; i++) {
+          const at = (i * 13) % parent.pages.length
+          const group = parent.pages[at]!
+          const pages = parent.pages.map((page, p) => p === at ? { ...group, pages: [{ ...group.pages[0]!, title: `Edited ${i}` }, ...group.pages.slice(1)] } : page)
+          const child: Revision = { ...revision(`lists-${i + 2}`, "lists", { pages, files: parent.files }), parents: [parent.id] }
+          const was = yield* footprint("lists")
+          yield* repo.insert(child, new Map())
+          const now = yield* footprint("lists")
+          assert.strictEqual(now.parts, was.parts + 1, `commit ${i}: one part`)
+          assert.isAtMost(now.lists - was.lists, 2, `commit ${i}: the lists around the part`)
+          assert.isBelow(now.listBytes - was.listBytes, 2 * 12 * 1024, `commit ${i}: short lists`)
+          // The row names its lists, not its hundreds of parts (45 bytes a hash).
+          assert.isBelow(now.rowBytes - was.rowBytes, 45 * before.lists + 1024, `commit ${i}: a short row`)
+          assert.deepStrictEqual(some(yield* repo.find(child.id)), child)
+          parent = child
+        }
+        assert.deepStrictEqual(some(yield* repo.find("lists-1")), base)
+      }))
+  })
+
+  layer(repos, { timeout: "120 seconds" })(`${database.name}: revisions stored with every part hash in their row`, (it) => {
     it.effect("reads a revision that named every part in its row the same once the migration moved it to part lists, which its children share", () =>
       Effect.gen(function*() {
+        yield* Migrations.run(beforeLists)
         const sql = yield* SqlClient.SqlClient
         const stored = revision("named-1", "named", largeTree("n", 40, 40))
         const parts = split(stored.pages, stored.files, partBytes)
@@ -327,9 +319,10 @@ for (const [index, repos] of current!.entries()) {
       }))
   })
 
-  layer(rowPerPart![index]!.layer, { timeout: "120 seconds" })(`${name}: revisions stored with a row per part`, (it) => {
+  layer(repos, { timeout: "120 seconds" })(`${database.name}: revisions stored with a row per part`, (it) => {
     it.effect("reads a revision whose part rows named shared bodies, once the migration moved its list into its row", () =>
       Effect.gen(function*() {
+        yield* Migrations.run(beforePartLists)
         const sql = yield* SqlClient.SqlClient
         const stored = revision("listed-1", "listed", largeTree("m", 2_000, 10))
         const parts = split(stored.pages, stored.files, partBytes)
@@ -349,9 +342,10 @@ for (const [index, repos] of current!.entries()) {
       }))
   })
 
-  layer(inline![index]!.layer, { timeout: "120 seconds" })(`${name}: revisions stored before parts`, (it) => {
+  layer(repos, { timeout: "120 seconds" })(`${database.name}: revisions stored before parts`, (it) => {
     it.effect("reads a small inline row as before, and a row too large to read once the migration moved it into parts", () =>
       Effect.gen(function*() {
+        yield* Migrations.run(beforeParts)
         const sql = yield* SqlClient.SqlClient
         // Two top-level pages of 301 each (about 360 KB): under one part, left inline.
         const smallTree = largeTree("s", 3)
