@@ -26,13 +26,13 @@ const recorded = [
   { url: "i", kind: "image" }
 ] as const
 
-// Each backend's database is a copy of one holding the migrations before 0016 (see `@quire/db/Testing`).
-for (const database of Testing.backendsMigrated([beforeLinkText])) {
+for (const database of Testing.backends) {
   const repos = Layer.merge(SqlRevisionsRepo.layerWith({ cachedPages: 0 }), SqlTransactor.layer).pipe(Layer.provideMerge(database.layer))
 
   layer(repos, { timeout: "120 seconds" })(`${database.name}: links recorded before migration 0016`, (it) => {
     it.effect("reads them back as recorded, in order; a document with none recorded has none, and records them as text", () =>
       Effect.gen(function*() {
+        yield* Migrations.run(beforeLinkText)
         const sql = yield* SqlClient.SqlClient
         yield* sql`INSERT INTO content_documents (hash, markdown, links) VALUES ('h-links', 'x', ${JSON.stringify(recorded)}::jsonb)`
         yield* sql`INSERT INTO content_documents (hash, markdown, links) VALUES ('h-none', 'y', '[]'::jsonb)`

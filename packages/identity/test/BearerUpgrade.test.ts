@@ -22,12 +22,12 @@ const before = {
 
 const instanceSecret = "bearer-upgrade-instance-secret-0123456789abcdef"
 
-// Each database is a copy of one holding `before` (migrated once, see `@quire/db/Testing`).
-for (const database of Backends.databasesMigrated([before])) {
+for (const database of Backends.databases) {
   layer(database.layer, { timeout: "60 seconds" })(`${database.name}: sessions and invite links stored before migration 0012`, (it) => {
     it.effect("keep working, stored only as hashes (links also sealed)", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
+        yield* Migrations.run(before)
         yield* sql`INSERT INTO identity_users (id, email, display_name, instance_admin, created_at) VALUES
           ('old-admin', 'admin@old.test', 'Administrator', true, now()), ('old-joiner', 'joiner@old.test', 'Joiner', false, now())`
         yield* sql`INSERT INTO identity_organizations (id, title, created_at, invite_links) VALUES ('old-org', 'Old', now(), true)`

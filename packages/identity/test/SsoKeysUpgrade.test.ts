@@ -22,12 +22,12 @@ const before = {
 
 const instanceSecret = Option.some(Redacted.make("sso-keys-upgrade-instance-secret-0123456789abcdef"))
 
-// Each database is a copy of one holding `before` (migrated once, see `@quire/db/Testing`).
-for (const database of Backends.databasesMigrated([before])) {
+for (const database of Backends.databases) {
   layer(database.layer, { timeout: "60 seconds" })(`${database.name}: SSO keys stored before migration 0016`, (it) => {
     it.effect("the SP key is sealed at start and is the same key; pending OIDC sign-ins are dropped", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
+        yield* Migrations.run(before)
         const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
         yield* sql`INSERT INTO identity_saml_sp_key (id, private_key) VALUES (1, ${pem})`
         yield* sql`INSERT INTO identity_organizations (id, title, created_at) VALUES ('old-org', 'Old', now())`

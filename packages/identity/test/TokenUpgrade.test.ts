@@ -18,8 +18,7 @@ const before = {
   migrations: Object.fromEntries(Object.entries(migrations.migrations).filter(([name]) => name < "0005"))
 }
 
-// Each database is a copy of one holding `before` (migrated once, see `@quire/db/Testing`).
-for (const database of Backends.databasesMigrated([before])) {
+for (const database of Backends.databases) {
   const services = Users.layer.pipe(
     Layer.provide(IdentityLayers.layerReposSql),
     Layer.provide([SqlTransactor.layer, Ids.Ids.layer])
@@ -30,6 +29,7 @@ for (const database of Backends.databasesMigrated([before])) {
       it.effect("keep working, and the old bootstrap token is revoked when the configured one changes", () =>
         Effect.gen(function*() {
           const sql = yield* SqlClient.SqlClient
+          yield* Migrations.run(before)
           yield* sql`
             INSERT INTO identity_users (id, email, display_name, instance_admin, created_at)
             VALUES ('old-admin', 'admin@old.test', 'Administrator', true, now())`
