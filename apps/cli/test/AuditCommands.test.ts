@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { quire } from "./Quire.ts"
-import { newEmbeddedDirectory, startServer } from "./ServerProcess.ts"
+import { migratedEmbeddedDirectory, startServer } from "./ServerProcess.ts"
 
 const token = "quire_audit_cli_test_token_0123456789"
 
@@ -22,7 +22,7 @@ describe("quire audit", () => {
   it.live("lists, filters and exports an organization's log and the instance's", () =>
     Effect.gen(function*() {
       const dir = yield* temporaryDirectory
-      const dataDir = yield* newEmbeddedDirectory(join(dir, "data"))
+      const dataDir = yield* migratedEmbeddedDirectory(join(dir, "data"))
       const server = yield* startServer({ QUIRE_ADMIN_TOKEN: token, QUIRE_DATA_DIR: dataDir }, ["QUIRE_SECRET"])
       const env = { QUIRE_URL: server.url, QUIRE_TOKEN: token }
       const run = Effect.fnUntraced(function*(...args: Array<string>) {

@@ -13,7 +13,7 @@ import { join } from "node:path"
 import { gunzipSync } from "node:zlib"
 import { ClusterDump } from "@quire/db"
 import { quire } from "./Quire.ts"
-import { newEmbeddedDirectory, startServer } from "./ServerProcess.ts"
+import { migratedEmbeddedDirectory, newEmbeddedDirectory, startServer } from "./ServerProcess.ts"
 
 const token = "quire_db_backup_test_token_0123456789"
 
@@ -29,7 +29,7 @@ describe("quire db backup", () => {
   it.live("the snapshot holds no instance secret; a backup that cannot read every file fails and writes nothing", () =>
     Effect.gen(function*() {
       const dir = yield* temporaryDirectory
-      const dataDir = join(dir, "data")
+      const dataDir = yield* migratedEmbeddedDirectory(join(dir, "data"))
       const server = yield* start(dataDir)
       const env = { QUIRE_URL: server.url, QUIRE_TOKEN: token }
       const run = Effect.fnUntraced(function*(...args: Array<string>) {

@@ -16,7 +16,7 @@ import { SqlClient } from "effect/sql"
 import { Database } from "@quire/db"
 import * as S3Testing from "@quire/content/S3Testing"
 import { quire } from "./Quire.ts"
-import { newEmbeddedDirectory, type Running, startServer } from "./ServerProcess.ts"
+import { migratedEmbeddedDirectory, newEmbeddedDirectory, type Running, startServer } from "./ServerProcess.ts"
 
 const token = "quire_db_dump_test_token_0123456789"
 const secret = "db-dump-test-secret-0123456789abcdef0123456789abcdef"
@@ -123,7 +123,7 @@ describe("quire db dump, restore and backup", () => {
   it.live("move a populated embedded instance to PostgreSQL and to S3, listings and file bytes unchanged", () =>
     Effect.gen(function*() {
       const dir = yield* temporaryDirectory
-      const source = { QUIRE_DATA_DIR: join(dir, "source") }
+      const source = { QUIRE_DATA_DIR: yield* migratedEmbeddedDirectory(join(dir, "source")) }
       const first = yield* start(source)
       yield* populate(first, dir)
       const before = yield* snapshot(first)

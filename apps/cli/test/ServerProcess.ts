@@ -6,6 +6,8 @@ import { Effect } from "effect"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { ClusterDump } from "@quire/db"
+import { Services } from "@quire/platform"
+import { Backends } from "@quire/testkit"
 import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
@@ -36,3 +38,13 @@ export const startServer = (env: Record<string, string>, without: ReadonlyArray<
  */
 export const newEmbeddedDirectory = (dataDir: string) =>
   Effect.promise(() => ClusterDump.restore(join(root, "dist/pglite-initial.tar.gz"), dataDir)).pipe(Effect.as(dataDir))
+
+/**
+ * `dataDir` holding the database of an installation that has applied every migration (a PGlite
+ * cluster migrated once and kept, `Backends.embeddedClusterFile`), for a server a test only needs
+ * running: its first start would otherwise apply every migration on the embedded database.
+ */
+export const migratedEmbeddedDirectory = (dataDir: string) =>
+  Effect.flatMap(Backends.embeddedClusterFile(Services.migrations), (file) => Effect.promise(() => ClusterDump.restore(file, dataDir))).pipe(
+    Effect.as(dataDir)
+  )

@@ -9,7 +9,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { Migrations, SqlTransactor } from "@quire/db"
+import { SqlTransactor } from "@quire/db"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { at, Backends, some } from "@quire/testkit"
 import { ContentLayers, defaultRevisionLimits, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
@@ -31,8 +31,8 @@ const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) =>
 const backends = Backends.make({
   client: { maxMessageBytes },
   memory: writerOver(Layer.merge(ContentLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
-  sql: () =>
-    writerOver(Layer.merge(ContentLayers.layerReposSql, SqlTransactor.layer).pipe(Layer.provide(Layer.effectDiscard(Migrations.run(migrations)))))
+  sql: () => writerOver(Layer.merge(ContentLayers.layerReposSql, SqlTransactor.layer)),
+  migrations: [migrations]
 })
 
 const stamp = "2024-01-01T00:00:00.000Z"

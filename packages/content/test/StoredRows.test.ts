@@ -2,7 +2,6 @@
 import { assert, layer } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { Migrations } from "@quire/db"
 import * as Testing from "@quire/db/Testing"
 import { ContentLayers, migrations, RevisionsRepo, SpacesRepo } from "../src/index.ts"
 
@@ -11,11 +10,8 @@ const defectOf = <A, E>(exit: Exit.Exit<A, E>): string => {
   return Exit.isFailure(exit) ? String(Cause.squash(exit.cause)) : ""
 }
 
-for (const database of Testing.backends) {
-  const repos = ContentLayers.layerReposSql.pipe(
-    Layer.provideMerge(Layer.effectDiscard(Migrations.run(migrations))),
-    Layer.provideMerge(database.layer)
-  )
+for (const database of Testing.backendsMigrated([migrations])) {
+  const repos = ContentLayers.layerReposSql.pipe(Layer.provideMerge(database.layer))
   layer(repos, { timeout: "60 seconds" })(`${database.name}: stored content rows`, (it) => {
     it.effect("an unknown visibility is a defect naming content_spaces and the column", () =>
       Effect.gen(function*() {

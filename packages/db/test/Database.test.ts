@@ -4,10 +4,11 @@ import { assert, describe, it } from "@effect/vitest"
 import { Cause, ConfigProvider, Effect, Exit, Layer, Logger, Redacted } from "effect"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import { SqlClient } from "effect/sql"
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, beforeAll } from "vitest"
+import { gunzipSync } from "node:zlib"
+import { beforeAll } from "vitest"
 import * as ClusterDump from "../src/ClusterDump.ts"
 import * as Database from "../src/Database.ts"
 import * as Migrations from "../src/Migrations.ts"
@@ -25,6 +26,25 @@ const withLayer = <A, E, ROut, E2>(
   layer: Layer.Layer<ROut, E2>,
   f: Effect.Effect<A, E, ROut>
 ) => Effect.scoped(Effect.flatMap(Layer.build(layer), (context) => Effect.provide(f, context)))
+
+/**
+ * A new cluster's dump, made once for every suite (`Testing.pgliteClusterFile`), dumped as
+ * tooling/build/build.mjs dumps dist/pglite-initial.tar.gz: the tests that are not about initdb
+ * start from it, since PGlite's initdb takes seconds. The first test below runs initdb.
+ */
+const newClusterFile = Testing.pgliteClusterFile([])
+
+/** `dataDir` holding a new cluster, restored from its dump. */
+const newCluster = (dataDir: string) =>
+  Effect.flatMap(newClusterFile, (file) => Effect.promise(() => ClusterDump.restore(file, dataDir))).pipe(Effect.as(dataDir))
+
+/** An in-memory PGlite of a new cluster, loaded from its dump, with the embedded server's settings. */
+const newPglite = Effect.acquireRelease(
+  Effect.flatMap(newClusterFile, (file) =>
+    Effect.promise(async () =>
+      PGlite.create({ loadDataDir: new Blob([gunzipSync(await readFile(file))]), postgresqlconf: [...Database.embeddedSettings] }))),
+  (db) => Effect.promise(() => db.close())
+)
 
 const DatabaseInfoEffect = Database.DatabaseInfo.useSync((info) => info)
 
@@ -52,7 +72,7 @@ const databaseExists = (name: string) =>
   }))
 
 describe("Database.layerEmbedded", () => {
-  it.live("keeps data across closing and reopening its data directory", () =>
+  it.live("creates a new data directory with initdb, and keeps data across closing and reopening it", () =>
     Effect.gen(function*() {
       const dataDir = join(yield* tempDir, "nested", "data")
       const layer = Database.layerEmbedded({ dataDir })
@@ -77,7 +97,7 @@ describe("Database.layerEmbedded", () => {
       // Several times the 64 KB a socket delivers at once, in a three-byte character across every chunk boundary.
       const large = "é€x".repeat(1_400_000)
       const [stored, counted] = yield* withLayer(
-        Database.layerEmbedded({ dataDir: undefined }),
+        Testing.layerPgliteTest,
         SqlClient.SqlClient.use((sql) =>
           Effect.gen(function*() {
             yield* sql`CREATE TABLE pages (id int PRIMARY KEY, body text NOT NULL)`
@@ -98,7 +118,7 @@ describe("Database.layerEmbedded", () => {
 
   it.live("rolls back what a connection left open in a transaction when it closes", () =>
     Effect.gen(function*() {
-      const db = yield* Effect.acquireRelease(Effect.promise(() => PGlite.create()), (db) => Effect.promise(() => db.close()))
+      const db = yield* newPglite
       yield* Effect.promise(() => db.exec("CREATE TABLE notes (body text NOT NULL)"))
       yield* withLayer(Database.layerServing(db), SqlClient.SqlClient.use((sql) => Effect.andThen(sql`BEGIN`, sql`INSERT INTO notes VALUES ('open')`)))
       const rows = yield* withLayer(Database.layerServing(db), readNotes)
@@ -108,27 +128,18 @@ describe("Database.layerEmbedded", () => {
 
   it.live("describes itself as embedded, with a URL that names no port (no other process reaches it)", () =>
     Effect.gen(function*() {
-      const info = yield* withLayer(Database.layerEmbedded({ dataDir: undefined }), DatabaseInfoEffect)
+      const dataDir = yield* newCluster(join(yield* tempDir, "data"))
+      const info = yield* withLayer(Database.layerEmbedded({ dataDir }), DatabaseInfoEffect)
       assert.strictEqual(info.kind, "embedded")
       assert.strictEqual(info.url, Database.embeddedUrl)
     }))
 })
 
 describe("Database.layerEmbedded with an initial cluster", () => {
-  // A new cluster dumped as tooling/build/build.mjs dumps dist/pglite-initial.tar.gz.
-  let dumpDir = ""
   let initialCluster = ""
   beforeAll(async () => {
-    dumpDir = await mkdtemp(join(tmpdir(), "quire-db-dump-"))
-    const dataDir = join(dumpDir, "cluster")
-    await (await PGlite.create({ dataDir })).close()
-    const stopped = await PGlite.create({ dataDir, noInitDb: true })
-    const dump = await stopped.dumpDataDir("gzip")
-    await stopped.close()
-    initialCluster = join(dumpDir, "pglite-initial.tar.gz")
-    await writeFile(initialCluster, new Uint8Array(await dump.arrayBuffer()))
+    initialCluster = await Effect.runPromise(newClusterFile)
   }, 60_000)
-  afterAll(() => rm(dumpDir, { recursive: true, force: true }))
 
   it.live("creates a new data directory from it, which then opens without it", () =>
     Effect.gen(function*() {
@@ -184,7 +195,7 @@ describe("Database.layer", () => {
 
   it.live("runs the embedded database in QUIRE_DATA_DIR without DATABASE_URL", () =>
     Effect.gen(function*() {
-      const dataDir = join(yield* tempDir, "data")
+      const dataDir = yield* newCluster(join(yield* tempDir, "data"))
       const layer = Database.layer.pipe(
         Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({ QUIRE_DATA_DIR: dataDir })))
       )

@@ -5,7 +5,6 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { ConfigProvider, Context, Effect, Layer } from "effect"
-import { Migrations } from "@quire/db"
 import { Backends } from "@quire/testkit"
 import { IdempotencyRepo } from "../src/IdempotencyRepo.ts"
 import { migrations } from "../src/index.ts"
@@ -88,11 +87,10 @@ Backends.each(backends, (it) => {
 })
 
 /** Two processes on one database, each with its own limiter: they share the budgets, within a flush interval. */
-for (const database of Backends.databases) {
+for (const database of Backends.databasesMigrated([migrations])) {
   layer(database.layer, { timeout: 60_000, excludeTestServices: true })(`replicas sharing budgets on ${database.name}`, (it) => {
     it.effect("a budget spent by one replica is refused by the other once both have flushed", () =>
       Effect.gen(function*() {
-        yield* Migrations.run(migrations)
         const replica = Effect.map(Layer.build(RateLimiter.layerSql.pipe(Layer.provide(settings))), Context.get(RateLimiter))
         const first = yield* replica
         const second = yield* replica

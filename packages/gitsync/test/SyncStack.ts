@@ -5,7 +5,7 @@ import { Ids, Transactor } from "@quire/kernel"
 import { as, Backends, memberRoles } from "@quire/testkit"
 import { migrations as auditMigrations } from "@quire/audit"
 import { BlobStore, ContentLayers, Memberships, migrations as contentMigrations, ParsePool, SpaceContent, Spaces } from "@quire/content"
-import { Migrations, SqlTransactor } from "@quire/db"
+import { SqlTransactor } from "@quire/db"
 import { OutboundFetch } from "@quire/outbound"
 import { JobRunner, layerInProcessQueue, layerInProcessRunner } from "@quire/queue"
 import * as AutoExport from "../src/AutoExport.ts"
@@ -38,17 +38,12 @@ export const stackOver = <E, R>(transport: Layer.Layer<GitTransport>, ports: Lay
   return layerInProcessRunner(jobs).pipe(Layer.provideMerge(services), Layer.provideMerge(layerInProcessQueue(jobs)))
 }
 
-/** The stack on memory, PostgreSQL and PGlite. */
+/** The stack on memory, and on copies of a PostgreSQL and a PGlite database migrated once. */
 export const backendsOver = (transport: Layer.Layer<GitTransport>) =>
   Backends.make({
     memory: stackOver(transport, Layer.mergeAll(ContentLayers.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
-    sql: () =>
-      stackOver(
-        transport,
-        Layer.mergeAll(ContentLayers.layerReposSql, GitSyncLayers.layerReposSql, SqlTransactor.layer).pipe(
-          Layer.provide(Layer.effectDiscard(Migrations.run(auditMigrations, contentMigrations, migrations)))
-        )
-      )
+    sql: () => stackOver(transport, Layer.mergeAll(ContentLayers.layerReposSql, GitSyncLayers.layerReposSql, SqlTransactor.layer)),
+    migrations: [auditMigrations, contentMigrations, migrations]
   })
 
 /** Runs the queued jobs, lets debounced exports fire, and runs those. */

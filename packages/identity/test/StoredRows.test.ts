@@ -3,7 +3,6 @@ import { assert, layer } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { migrations as auditMigrations } from "@quire/audit"
-import { Migrations } from "@quire/db"
 import { Backends } from "@quire/testkit"
 import { IdentityLayers, migrations, OrganizationsRepo, UsersRepo } from "../src/index.ts"
 
@@ -12,11 +11,8 @@ const defectOf = <A, E>(exit: Exit.Exit<A, E>): string => {
   return Exit.isFailure(exit) ? String(Cause.squash(exit.cause)) : ""
 }
 
-for (const database of Backends.databases) {
-  const repos = IdentityLayers.layerReposSql.pipe(
-    Layer.provideMerge(Layer.effectDiscard(Migrations.run(auditMigrations, migrations))),
-    Layer.provideMerge(database.layer)
-  )
+for (const database of Backends.databasesMigrated([auditMigrations, migrations])) {
+  const repos = IdentityLayers.layerReposSql.pipe(Layer.provideMerge(database.layer))
   layer(repos, { timeout: "60 seconds" })(`${database.name}: stored identity rows`, (it) => {
     it.effect("a role outside the member roles is a defect naming identity_organizations and the column", () =>
       Effect.gen(function*() {

@@ -160,7 +160,7 @@ const rowsLeft = Effect.gen(function*() {
   return left
 }).pipe(Effect.orDie)
 
-for (const database of Backends.databases) {
+for (const database of Backends.databasesMigrated(Services.migrations)) {
   // Each backend gets a database of its own, so that the only rows are those of the purged space.
   const onDatabase = Services.layerSql.pipe(
     Layer.provide(Queue.layerEnqueueOnly),

@@ -90,7 +90,7 @@ layer(memory)("storage usage on memory", (it) => {
     followsTheFiles)
 })
 
-for (const database of Backends.databases) {
+for (const database of Backends.databasesMigrated(Services.migrations)) {
   const onDatabase = Services.layerSql.pipe(
     Layer.provide(Queue.layerEnqueueOnly),
     Layer.provideMerge(Services.layerSqlRepos),

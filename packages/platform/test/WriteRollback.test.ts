@@ -15,7 +15,9 @@ import * as Services from "../src/Services.ts"
 
 const backends = Backends.make({
   memory: Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerMemoryRepos)),
-  sql: () => Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerSqlRepos))
+  sql: () => Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerSqlRepos)),
+  // A copy of a database migrated once: the services' own migrate then finds nothing to apply.
+  migrations: Services.migrations
 })
 
 /** A document page holding `markdown`, with its document. */

@@ -7,18 +7,17 @@
 import { assert, layer } from "@effect/vitest"
 import { Deferred, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Migrations } from "@quire/db"
 import { Backends } from "@quire/testkit"
 import { define, JobQueue, JobRunner, layerInProcessDurable, migrations } from "../src/index.ts"
 import { contract } from "./contract.ts"
 import { events, Probe, waitUntil } from "./Probe.ts"
 
-const migrated = Layer.effectDiscard(Migrations.run(migrations))
+/** Copies of a PostgreSQL and a PGlite database holding the queue's migrations (migrated once). */
+const databases = Backends.databasesMigrated([migrations])
 
-for (const database of Backends.databases) {
+for (const database of databases) {
   contract(`layerInProcessDurable on ${database.name}`, (jobs) =>
     layerInProcessDurable(jobs, { retryDelay: "20 millis" }).pipe(
-      Layer.provide(migrated),
       Layer.provide(database.layer)
     ))
 }
@@ -47,8 +46,8 @@ const rows = (id: string) =>
 const lifetime = <A>(program: Effect.Effect<A, never, JobQueue | JobRunner | Probe | SqlClient.SqlClient>) =>
   program.pipe(Effect.provide(layerInProcessDurable([interruptible])))
 
-for (const database of Backends.databases) {
-  layer(Layer.mergeAll(Probe.layer, migrated.pipe(Layer.provideMerge(database.layer))), { excludeTestServices: true, timeout: "60 seconds" })(
+for (const database of databases) {
+  layer(Layer.mergeAll(Probe.layer, database.layer), { excludeTestServices: true, timeout: "60 seconds" })(
     `layerInProcessDurable across a crash on ${database.name}`,
     (it) => {
       it.effect("runs a job that was running when the process died once more after the restart", () =>

@@ -2,7 +2,6 @@
 import { assert, layer } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { Migrations } from "@quire/db"
 import { Backends } from "@quire/testkit"
 import { ChangeRequestsRepo, CommentsRepo, migrations } from "../src/index.ts"
 import * as SqlChangeRequestsRepo from "../src/SqlChangeRequestsRepo.ts"
@@ -13,11 +12,8 @@ const defectOf = <A, E>(exit: Exit.Exit<A, E>): string => {
   return Exit.isFailure(exit) ? String(Cause.squash(exit.cause)) : ""
 }
 
-for (const database of Backends.databases) {
-  const repos = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer).pipe(
-    Layer.provideMerge(Layer.effectDiscard(Migrations.run(migrations))),
-    Layer.provideMerge(database.layer)
-  )
+for (const database of Backends.databasesMigrated([migrations])) {
+  const repos = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer).pipe(Layer.provideMerge(database.layer))
   layer(repos, { timeout: "60 seconds" })(`${database.name}: stored reviews rows`, (it) => {
     it.effect("an unknown change request status is a defect naming reviews_change_requests and the column", () =>
       Effect.gen(function*() {

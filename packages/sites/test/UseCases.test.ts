@@ -12,7 +12,7 @@ import { as, Backends, errorMessage as messageOf, errorTag as tag, memberRoles }
 import { OutboundFetch } from "@quire/outbound"
 import { migrations as auditMigrations } from "@quire/audit"
 import { BlobStore, ContentLayers, Memberships, migrations as contentMigrations, ParsePool, SpaceContent, Spaces } from "@quire/content"
-import { Migrations, SqlTransactor } from "@quire/db"
+import { SqlTransactor } from "@quire/db"
 import { migrations } from "../src/index.ts"
 import { PublishedSites } from "../src/PublishedSites.ts"
 import { SiteGrants } from "../src/SiteGrants.ts"
@@ -51,12 +51,8 @@ const servicesOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof SitesLayers.
 
 const backends = Backends.make({
   memory: servicesOver(Layer.mergeAll(ContentLayers.layerReposMemory, SitesLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
-  sql: () =>
-    servicesOver(
-      Layer.mergeAll(ContentLayers.layerReposSql, SitesLayers.layerReposSql, SqlTransactor.layer).pipe(
-        Layer.provide(Layer.effectDiscard(Migrations.run(auditMigrations, contentMigrations, migrations)))
-      )
-    )
+  sql: () => servicesOver(Layer.mergeAll(ContentLayers.layerReposSql, SitesLayers.layerReposSql, SqlTransactor.layer)),
+  migrations: [auditMigrations, contentMigrations, migrations]
 })
 
 const space = (title: string, organizationId = org) =>

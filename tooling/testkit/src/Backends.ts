@@ -90,17 +90,20 @@ export const make = <A, E1, E2>(options: {
 /**
  * The backends of a package's ports, with the `Transactor` of each (the memory one journals the
  * adapters' `TxMap`s, the SQL one is a database transaction), so a suite can check rollbacks.
- * The SQL adapters run on a database where `migrations` were applied.
+ * The SQL adapters run on a database where `migrations` were applied; `client` lowers what the
+ * database client reads in one message.
  */
 export const ports = <A, E1, E2>(options: {
   readonly memory: Layer.Layer<A, E1>
   readonly sql: Layer.Layer<A, E2, Database.Services>
   readonly migrations: ReadonlyArray<Migrations.PackageMigrations>
+  readonly client?: Testing.ClientOptions | undefined
 }): ReadonlyArray<Backend<A | Transactor.Transactor>> =>
   make({
     memory: Layer.merge(options.memory, Transactor.Transactor.layerMemory),
     sql: () => Layer.merge(options.sql, SqlTransactor.layer),
-    migrations: options.migrations
+    migrations: options.migrations,
+    client: options.client
   })
 
 /**

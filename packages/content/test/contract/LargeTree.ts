@@ -19,6 +19,12 @@ const node = (id: string, n: number, pages: ReadonlyArray<PageNode>): PageNode =
 })
 
 /**
+ * What the contract suites' database client reads in one message (Repos.test.ts): a tree or a row
+ * just over it is "larger than one row may hold" without the 16 MiB the production client reads.
+ */
+export const contractMaxMessageBytes = 2 * 1024 * 1024
+
+/**
  * `groups` top-level pages (100 by default) of 30 children of 9 grandchildren each (30,100 pages,
  * about 18 MB of JSON, over the 16 MiB a row may take; about 180 KB a group), and `files` files.
  */
