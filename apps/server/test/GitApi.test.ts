@@ -327,8 +327,10 @@ for (const backend of everyBackend) {
         assert.strictEqual(revision.git?.message, "Docs from Git")
       }))
 
-    // The subject is GitBook's client against our wire format; the import and export it starts are the
-    // flows above, which run on both databases: on PostgreSQL only.
+    // Checks of the request, of who may do what, of GitBook's client against our wire format and of
+    // the repository's layout as gitsync reads it: the handlers and the tree are the same whatever
+    // the database, so on PostgreSQL only (the flows above, which write revisions and run jobs,
+    // run on both; the import and export GitBook's client starts are those flows).
     if (backend.name === "postgres") {
       it.effect("GitBook's client imports and reads the Git info", () =>
         Effect.gen(function*() {
@@ -357,276 +359,271 @@ for (const backend of everyBackend) {
           assert.strictEqual(pushed.lastExport?.status, "succeeded", pushed.lastExport?.error ?? "")
         }))
 
-      // Checks of the request, of who may do what and of the repository's layout as gitsync reads
-      // it: the handlers and the tree are the same whatever the database, so on PostgreSQL only
-      // (the flows above, which write revisions and run jobs, run on both).
-      if (backend.name === "postgres") {
-        it.effect("import and export refuse bad fields with a 400 naming the field", () =>
-          Effect.gen(function*() {
-            const { alice, space } = yield* spaceWith()
-            const importPath = `/v1/spaces/${space.id}/git/import`
-            const exportPath = `/v1/spaces/${space.id}/git/export`
-            const cases: ReadonlyArray<readonly [path: string, body: unknown, field: string]> = [
-              [importPath, { ref: main }, "url"],
-              [importPath, { url: "not a url", ref: main }, "url"],
-              [importPath, { url: secretUrl }, "ref"],
-              [importPath, { url: secretUrl, ref: "main" }, "ref"],
-              [importPath, { url: secretUrl, ref: "refs/tags/v1" }, "ref"],
-              [importPath, { url: secretUrl, ref: "refs/heads/a..b" }, "ref"],
-              [importPath, { url: secretUrl, ref: main, timestamp: "yesterday" }, "timestamp"],
-              [importPath, { url: secretUrl, ref: main, timestamp: "2026-02-31T10:00:00Z" }, "timestamp"],
-              [importPath, { url: secretUrl, ref: main, force: "yes" }, "force"],
-              [importPath, { url: secretUrl, ref: main, standalone: 1 }, "standalone"],
-              [importPath, { url: secretUrl, ref: main, repoProjectDirectory: "../etc" }, "repoProjectDirectory"],
-              [importPath, { url: secretUrl, ref: main, gitInfo: { provider: "bitbucket" } }, "provider"],
-              [exportPath, { url: secretUrl, ref: main }, "commitMessage"],
-              [exportPath, { url: secretUrl, ref: main, commitMessage: "" }, "commitMessage"],
-              [exportPath, { url: secretUrl, ref: "heads/main", commitMessage: "Sync" }, "ref"],
-              [exportPath, { ref: main, commitMessage: "Sync" }, "url"]
-            ]
-            for (const [path, body, field] of cases) {
-              const answer = yield* send(alice.token, "POST", path, body)
-              assert.strictEqual(answer.status, 400, `${path} ${JSON.stringify(body)}`)
-              assert.include(errorMessage(answer.body), field, JSON.stringify(answer.body))
+      it.effect("import and export refuse bad fields with a 400 naming the field", () =>
+        Effect.gen(function*() {
+          const { alice, space } = yield* spaceWith()
+          const importPath = `/v1/spaces/${space.id}/git/import`
+          const exportPath = `/v1/spaces/${space.id}/git/export`
+          const cases: ReadonlyArray<readonly [path: string, body: unknown, field: string]> = [
+            [importPath, { ref: main }, "url"],
+            [importPath, { url: "not a url", ref: main }, "url"],
+            [importPath, { url: secretUrl }, "ref"],
+            [importPath, { url: secretUrl, ref: "main" }, "ref"],
+            [importPath, { url: secretUrl, ref: "refs/tags/v1" }, "ref"],
+            [importPath, { url: secretUrl, ref: "refs/heads/a..b" }, "ref"],
+            [importPath, { url: secretUrl, ref: main, timestamp: "yesterday" }, "timestamp"],
+            [importPath, { url: secretUrl, ref: main, timestamp: "2026-02-31T10:00:00Z" }, "timestamp"],
+            [importPath, { url: secretUrl, ref: main, force: "yes" }, "force"],
+            [importPath, { url: secretUrl, ref: main, standalone: 1 }, "standalone"],
+            [importPath, { url: secretUrl, ref: main, repoProjectDirectory: "../etc" }, "repoProjectDirectory"],
+            [importPath, { url: secretUrl, ref: main, gitInfo: { provider: "bitbucket" } }, "provider"],
+            [exportPath, { url: secretUrl, ref: main }, "commitMessage"],
+            [exportPath, { url: secretUrl, ref: main, commitMessage: "" }, "commitMessage"],
+            [exportPath, { url: secretUrl, ref: "heads/main", commitMessage: "Sync" }, "ref"],
+            [exportPath, { ref: main, commitMessage: "Sync" }, "url"]
+          ]
+          for (const [path, body, field] of cases) {
+            const answer = yield* send(alice.token, "POST", path, body)
+            assert.strictEqual(answer.status, 400, `${path} ${JSON.stringify(body)}`)
+            assert.include(errorMessage(answer.body), field, JSON.stringify(answer.body))
+            assert.notInclude(JSON.stringify(answer.body), "s3cr3t-pa55")
+          }
+          const connect = yield* send(alice.token, "PUT", `/v1/spaces/${space.id}/git`, { url: secretUrl, ref: "develop" })
+          assert.strictEqual(connect.status, 400)
+          assert.include(errorMessage(connect.body), "ref")
+          // A URL the domain refuses (a protocol it does not speak): the refusal never repeats the credentials.
+          for (const url of ["ssh://bot:s3cr3t-pa55@example.com/acme/docs.git", "git://bot:s3cr3t-pa55@example.com/acme/docs.git"]) {
+            for (const [method, path, body] of [
+              ["PUT", `/v1/spaces/${space.id}/git`, { url, ref: main }],
+              ["POST", importPath, { url, ref: main }],
+              ["POST", exportPath, { url, ref: main, commitMessage: "Sync" }]
+            ] as const) {
+              const answer = yield* send(alice.token, method, path, body)
+              assert.strictEqual(answer.status, 400, `${method} ${path} ${url}: ${JSON.stringify(answer.body)}`)
               assert.notInclude(JSON.stringify(answer.body), "s3cr3t-pa55")
             }
-            const connect = yield* send(alice.token, "PUT", `/v1/spaces/${space.id}/git`, { url: secretUrl, ref: "develop" })
-            assert.strictEqual(connect.status, 400)
-            assert.include(errorMessage(connect.body), "ref")
-            // A URL the domain refuses (a protocol it does not speak): the refusal never repeats the credentials.
-            for (const url of ["ssh://bot:s3cr3t-pa55@example.com/acme/docs.git", "git://bot:s3cr3t-pa55@example.com/acme/docs.git"]) {
-              for (const [method, path, body] of [
-                ["PUT", `/v1/spaces/${space.id}/git`, { url, ref: main }],
-                ["POST", importPath, { url, ref: main }],
-                ["POST", exportPath, { url, ref: main, commitMessage: "Sync" }]
-              ] as const) {
-                const answer = yield* send(alice.token, method, path, body)
-                assert.strictEqual(answer.status, 400, `${method} ${path} ${url}: ${JSON.stringify(answer.body)}`)
-                assert.notInclude(JSON.stringify(answer.body), "s3cr3t-pa55")
-              }
-            }
-          }))
+          }
+        }))
 
-        it.effect("the legacy installation delete is a 204, again and again", () =>
-          Effect.gen(function*() {
-            const { alice, space } = yield* spaceWith()
-            yield* alice.api.git.deleteSpaceGitLegacyInstallation({ params: { spaceId: space.id } })
-            yield* alice.api.git.deleteSpaceGitLegacyInstallation({ params: { spaceId: space.id } })
-            const answer = yield* raw("DELETE", `/v1/spaces/${space.id}/git/legacy-installation`, { token: alice.token })
-            assert.strictEqual(answer.status, 204)
-          }))
+      it.effect("the legacy installation delete is a 204, again and again", () =>
+        Effect.gen(function*() {
+          const { alice, space } = yield* spaceWith()
+          yield* alice.api.git.deleteSpaceGitLegacyInstallation({ params: { spaceId: space.id } })
+          yield* alice.api.git.deleteSpaceGitLegacyInstallation({ params: { spaceId: space.id } })
+          const answer = yield* raw("DELETE", `/v1/spaces/${space.id}/git/legacy-installation`, { token: alice.token })
+          assert.strictEqual(answer.status, 204)
+        }))
 
-        it.effect("a space without a repository: info is a 404, gitSync absent", () =>
-          Effect.gen(function*() {
-            const { alice, space } = yield* spaceWith()
-            const info = yield* Effect.flip(alice.api.git.getSpaceGitInfo({ params: { spaceId: space.id } }))
-            assert.strictEqual(errorCode(info), 404)
-            const shown = yield* alice.api.spaces.getSpaceById({ params: { spaceId: space.id }, query: {} })
-            assert.isUndefined(shown.gitSync)
-            assert.isTrue(shown.permissions.triggerGitSync)
-          }))
+      it.effect("a space without a repository: info is a 404, gitSync absent", () =>
+        Effect.gen(function*() {
+          const { alice, space } = yield* spaceWith()
+          const info = yield* Effect.flip(alice.api.git.getSpaceGitInfo({ params: { spaceId: space.id } }))
+          assert.strictEqual(errorCode(info), 404)
+          const shown = yield* alice.api.spaces.getSpaceById({ params: { spaceId: space.id }, query: {} })
+          assert.isUndefined(shown.gitSync)
+          assert.isTrue(shown.permissions.triggerGitSync)
+        }))
 
-        it.effect("an editor may trigger Git sync; a reader cannot import, export or connect (403); an outsider learns nothing (404)", () =>
-          Effect.gen(function*() {
-            const { alice, members, space } = yield* spaceWith(["read", "edit"])
-            const spaceId = space.id
-            yield* alice.api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } })
-            const reader = members.read!
-            const outsider = yield* newUser("Olga")
-            const readerShown = yield* reader.api.spaces.getSpaceById({ params: { spaceId }, query: {} })
-            assert.isFalse(readerShown.permissions.triggerGitSync)
-            const attempts = (api: Client) => [
-              api.git.importGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } }),
-              api.git.exportToGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main, commitMessage: "x" } }),
-              api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } }),
-              api.git.getSpaceGitWebhook({ params: { spaceId } })
-            ]
-            const editor = members.edit!
-            assert.isTrue((yield* editor.api.spaces.getSpaceById({ params: { spaceId }, query: {} })).permissions.triggerGitSync)
-            yield* editor.api.git.exportToGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main, commitMessage: "x" } })
-            // The webhook's secret is for admins only.
-            assert.strictEqual(errorCode(yield* Effect.flip(editor.api.git.getSpaceGitWebhook({ params: { spaceId } }))), 403)
-            for (const attempt of attempts(reader.api)) {
-              assert.strictEqual(errorCode(yield* Effect.flip(attempt)), 403)
-            }
-            for (const attempt of attempts(outsider.api)) {
-              assert.strictEqual(errorCode(yield* Effect.flip(attempt)), 404)
-            }
-            assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.git.getSpaceGitInfo({ params: { spaceId } }))), 404)
-            assert.strictEqual(
-              errorCode(yield* Effect.flip(outsider.api.git.deleteSpaceGitLegacyInstallation({ params: { spaceId } }))),
-              404
-            )
-            // A reader may see which repository the space syncs with, never its credentials.
-            const info = yield* reader.api.git.getSpaceGitInfo({ params: { spaceId } })
-            assert.notInclude(JSON.stringify(info), "s3cr3t-pa55")
-          }))
+      it.effect("an editor may trigger Git sync; a reader cannot import, export or connect (403); an outsider learns nothing (404)", () =>
+        Effect.gen(function*() {
+          const { alice, members, space } = yield* spaceWith(["read", "edit"])
+          const spaceId = space.id
+          yield* alice.api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } })
+          const reader = members.read!
+          const outsider = yield* newUser("Olga")
+          const readerShown = yield* reader.api.spaces.getSpaceById({ params: { spaceId }, query: {} })
+          assert.isFalse(readerShown.permissions.triggerGitSync)
+          const attempts = (api: Client) => [
+            api.git.importGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } }),
+            api.git.exportToGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main, commitMessage: "x" } }),
+            api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } }),
+            api.git.getSpaceGitWebhook({ params: { spaceId } })
+          ]
+          const editor = members.edit!
+          assert.isTrue((yield* editor.api.spaces.getSpaceById({ params: { spaceId }, query: {} })).permissions.triggerGitSync)
+          yield* editor.api.git.exportToGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main, commitMessage: "x" } })
+          // The webhook's secret is for admins only.
+          assert.strictEqual(errorCode(yield* Effect.flip(editor.api.git.getSpaceGitWebhook({ params: { spaceId } }))), 403)
+          for (const attempt of attempts(reader.api)) {
+            assert.strictEqual(errorCode(yield* Effect.flip(attempt)), 403)
+          }
+          for (const attempt of attempts(outsider.api)) {
+            assert.strictEqual(errorCode(yield* Effect.flip(attempt)), 404)
+          }
+          assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.git.getSpaceGitInfo({ params: { spaceId } }))), 404)
+          assert.strictEqual(
+            errorCode(yield* Effect.flip(outsider.api.git.deleteSpaceGitLegacyInstallation({ params: { spaceId } }))),
+            404
+          )
+          // A reader may see which repository the space syncs with, never its credentials.
+          const info = yield* reader.api.git.getSpaceGitInfo({ params: { spaceId } })
+          assert.notInclude(JSON.stringify(info), "s3cr3t-pa55")
+        }))
 
-        it.effect("the push webhook: signed by the space's secret it is a 204; a wrong or missing signature is a 403", () =>
-          Effect.gen(function*() {
-            const { alice, space } = yield* spaceWith()
-            const spaceId = space.id
-            yield* alice.api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } })
-            const webhook = yield* alice.api.git.getSpaceGitWebhook({ params: { spaceId } })
-            assert.strictEqual(webhook.url.endsWith(`/v1/spaces/${spaceId}/git/webhook`), true, webhook.url)
-            assert.isAtLeast(webhook.secret.length, 16)
-            assert.strictEqual((yield* alice.api.git.getSpaceGitWebhook({ params: { spaceId } })).secret, webhook.secret)
+      it.effect("the push webhook: signed by the space's secret it is a 204; a wrong or missing signature is a 403", () =>
+        Effect.gen(function*() {
+          const { alice, space } = yield* spaceWith()
+          const spaceId = space.id
+          yield* alice.api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } })
+          const webhook = yield* alice.api.git.getSpaceGitWebhook({ params: { spaceId } })
+          assert.strictEqual(webhook.url.endsWith(`/v1/spaces/${spaceId}/git/webhook`), true, webhook.url)
+          assert.isAtLeast(webhook.secret.length, 16)
+          assert.strictEqual((yield* alice.api.git.getSpaceGitWebhook({ params: { spaceId } })).secret, webhook.secret)
 
-            const body = JSON.stringify({ ref: "refs/heads/other", after: "a".repeat(40), head_commit: { message: "x" } })
-            const ok = yield* deliver(spaceId, body, { "x-github-event": "push", "x-hub-signature-256": sign(webhook.secret, body) })
-            assert.strictEqual(ok.status, 204, ok.text)
-            const ping = yield* deliver(spaceId, "{}", { "x-github-event": "ping", "x-hub-signature-256": sign(webhook.secret, "{}") })
-            assert.strictEqual(ping.status, 204, ping.text)
-            const gitlab = yield* deliver(spaceId, body, { "x-gitlab-event": "Push Hook", "x-gitlab-token": webhook.secret })
-            assert.strictEqual(gitlab.status, 204, gitlab.text)
+          const body = JSON.stringify({ ref: "refs/heads/other", after: "a".repeat(40), head_commit: { message: "x" } })
+          const ok = yield* deliver(spaceId, body, { "x-github-event": "push", "x-hub-signature-256": sign(webhook.secret, body) })
+          assert.strictEqual(ok.status, 204, ok.text)
+          const ping = yield* deliver(spaceId, "{}", { "x-github-event": "ping", "x-hub-signature-256": sign(webhook.secret, "{}") })
+          assert.strictEqual(ping.status, 204, ping.text)
+          const gitlab = yield* deliver(spaceId, body, { "x-gitlab-event": "Push Hook", "x-gitlab-token": webhook.secret })
+          assert.strictEqual(gitlab.status, 204, gitlab.text)
 
-            const forged = yield* deliver(spaceId, body, { "x-github-event": "push", "x-hub-signature-256": sign("not the secret", body) })
-            assert.strictEqual(forged.status, 403)
-            const altered = yield* deliver(spaceId, `${body} `, { "x-github-event": "push", "x-hub-signature-256": sign(webhook.secret, body) })
-            assert.strictEqual(altered.status, 403)
-            const unsigned = yield* deliver(spaceId, body, { "x-github-event": "push" })
-            assert.strictEqual(unsigned.status, 403)
-            const badToken = yield* deliver(spaceId, body, { "x-gitlab-event": "Push Hook", "x-gitlab-token": "guess" })
-            assert.strictEqual(badToken.status, 403)
-            assert.notInclude(forged.text + unsigned.text + badToken.text, webhook.secret)
-            // A space without a repository answers like a wrong signature: nothing to learn.
-            const { space: bare } = yield* spaceWith()
-            const none = yield* deliver(bare.id, body, { "x-github-event": "push", "x-hub-signature-256": sign(webhook.secret, body) })
-            assert.strictEqual(none.status, 403)
-          }))
+          const forged = yield* deliver(spaceId, body, { "x-github-event": "push", "x-hub-signature-256": sign("not the secret", body) })
+          assert.strictEqual(forged.status, 403)
+          const altered = yield* deliver(spaceId, `${body} `, { "x-github-event": "push", "x-hub-signature-256": sign(webhook.secret, body) })
+          assert.strictEqual(altered.status, 403)
+          const unsigned = yield* deliver(spaceId, body, { "x-github-event": "push" })
+          assert.strictEqual(unsigned.status, 403)
+          const badToken = yield* deliver(spaceId, body, { "x-gitlab-event": "Push Hook", "x-gitlab-token": "guess" })
+          assert.strictEqual(badToken.status, 403)
+          assert.notInclude(forged.text + unsigned.text + badToken.text, webhook.secret)
+          // A space without a repository answers like a wrong signature: nothing to learn.
+          const { space: bare } = yield* spaceWith()
+          const none = yield* deliver(bare.id, body, { "x-github-event": "push", "x-hub-signature-256": sign(webhook.secret, body) })
+          assert.strictEqual(none.status, 403)
+        }))
 
-        it.effect("a page's cover, coverY, coverHeight, icon and layout from its frontmatter reach the API and the published page", () =>
-          Effect.gen(function*() {
-            const repo = yield* bareRepository({
-              "README.md": "# Welcome\n\nStart here.\n",
-              "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Quickstart](quickstart.md)\n",
-              "quickstart.md": [
-                "---",
-                "description: Up in five minutes.",
-                "icon: rocket-launch",
-                "cover: .gitbook/assets/hero.png",
-                "coverY: -24",
-                "coverHeight: 320",
-                "layout:",
-                "  width: wide",
-                "  cover:",
-                "    visible: true",
-                "    size: full",
-                "  description:",
-                "    visible: false",
-                "  tableOfContents:",
-                "    visible: false",
-                "  outline:",
-                "    visible: false",
-                "---",
-                "",
-                "# Quickstart",
-                "",
-                "## Install",
-                "",
-                "Run the installer.",
-                ""
-              ].join("\n"),
-              ".gitbook/assets/hero.png": "not really a png"
-            })
-            const { alice, organizationId, space } = yield* spaceWith()
-            const spaceId = space.id
-            yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: repo.url, ref: main } })
-            const imported = yield* settled(alice.api, spaceId, "lastImport")
-            assert.strictEqual(imported.lastImport?.status, "succeeded", imported.lastImport?.error ?? "")
-            const revision = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
-            const page = revision.pages[1]!
-            const hero = revision.files.find((file) => file.name === "hero.png")
-            assert.strictEqual(page.icon, "rocket-launch")
-            assert.deepStrictEqual(page.type === "document" ? page.cover : undefined, { ref: { kind: "file", file: hero!.id }, yPos: -24, height: 320 })
-            const layout = page.type === "document" ? page.layout : undefined
-            assert.deepStrictEqual([layout?.width, layout?.coverSize, layout?.description, layout?.tableOfContents, layout?.outline, layout?.title], ["wide", "full", false, false, false, true])
+      it.effect("a page's cover, coverY, coverHeight, icon and layout from its frontmatter reach the API and the published page", () =>
+        Effect.gen(function*() {
+          const repo = yield* bareRepository({
+            "README.md": "# Welcome\n\nStart here.\n",
+            "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Quickstart](quickstart.md)\n",
+            "quickstart.md": [
+              "---",
+              "description: Up in five minutes.",
+              "icon: rocket-launch",
+              "cover: .gitbook/assets/hero.png",
+              "coverY: -24",
+              "coverHeight: 320",
+              "layout:",
+              "  width: wide",
+              "  cover:",
+              "    visible: true",
+              "    size: full",
+              "  description:",
+              "    visible: false",
+              "  tableOfContents:",
+              "    visible: false",
+              "  outline:",
+              "    visible: false",
+              "---",
+              "",
+              "# Quickstart",
+              "",
+              "## Install",
+              "",
+              "Run the installer.",
+              ""
+            ].join("\n"),
+            ".gitbook/assets/hero.png": "not really a png"
+          })
+          const { alice, organizationId, space } = yield* spaceWith()
+          const spaceId = space.id
+          yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: repo.url, ref: main } })
+          const imported = yield* settled(alice.api, spaceId, "lastImport")
+          assert.strictEqual(imported.lastImport?.status, "succeeded", imported.lastImport?.error ?? "")
+          const revision = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+          const page = revision.pages[1]!
+          const hero = revision.files.find((file) => file.name === "hero.png")
+          assert.strictEqual(page.icon, "rocket-launch")
+          assert.deepStrictEqual(page.type === "document" ? page.cover : undefined, { ref: { kind: "file", file: hero!.id }, yPos: -24, height: 320 })
+          const layout = page.type === "document" ? page.layout : undefined
+          assert.deepStrictEqual([layout?.width, layout?.coverSize, layout?.description, layout?.tableOfContents, layout?.outline, layout?.title], ["wide", "full", false, false, false, true])
 
-            const siteParams = { organizationId, siteId: (yield* alice.api.sites.createSite({ params: { organizationId }, payload: { title: "Docs" } })).id }
-            yield* alice.api.siteSpaces.addSpaceToSite({ params: siteParams, payload: { spaceId } })
-            yield* alice.api.sites.publishSite({ params: siteParams })
-            const base = `/~sites/${siteParams.siteId}`
-            const shown = yield* get(`${base}/quickstart`)
-            assert.strictEqual(shown.status, 200)
-            assert.include(shown.text, `<figure class="page-cover cover-full" style="--cover-height:320px"><img src="${base}/~files/${spaceId}/${hero!.id}"`)
-            assert.include(shown.text, `style="height:calc(100% + 24px);margin-top:-24px"`)
-            assert.match(shown.text, /<h1><span class="page-icon" aria-hidden="true"><svg class="fa-icon"/)
-            assert.match(shown.text, /class="layout [^"]*no-sidebar page-wide no-outline/)
-            assert.notInclude(shown.text, "Up in five minutes.</p>")
-            const markdown = yield* get(`${base}/quickstart.md`)
-            assert.strictEqual(markdown.text, "# Quickstart\n\nUp in five minutes.\n\n## Install\n\nRun the installer.\n")
-          }))
+          const siteParams = { organizationId, siteId: (yield* alice.api.sites.createSite({ params: { organizationId }, payload: { title: "Docs" } })).id }
+          yield* alice.api.siteSpaces.addSpaceToSite({ params: siteParams, payload: { spaceId } })
+          yield* alice.api.sites.publishSite({ params: siteParams })
+          const base = `/~sites/${siteParams.siteId}`
+          const shown = yield* get(`${base}/quickstart`)
+          assert.strictEqual(shown.status, 200)
+          assert.include(shown.text, `<figure class="page-cover cover-full" style="--cover-height:320px"><img src="${base}/~files/${spaceId}/${hero!.id}"`)
+          assert.include(shown.text, `style="height:calc(100% + 24px);margin-top:-24px"`)
+          assert.match(shown.text, /<h1><span class="page-icon" aria-hidden="true"><svg class="fa-icon"/)
+          assert.match(shown.text, /class="layout [^"]*no-sidebar page-wide no-outline/)
+          assert.notInclude(shown.text, "Up in five minutes.</p>")
+          const markdown = yield* get(`${base}/quickstart.md`)
+          assert.strictEqual(markdown.text, "# Quickstart\n\nUp in five minutes.\n\n## Install\n\nRun the installer.\n")
+        }))
 
-        it.effect("an editor cannot use the admin's stored credentials to force main or push another branch, nor change the connection", () =>
-          Effect.gen(function*() {
-            const repo = yield* bareRepository({ "README.md": "# Deployed\n\nBy the admin.\n" })
-            const credentials = { username: "deploy", password: "admin-deploy-key" }
-            const host = yield* GitHttpServer.start({ root: repo.dir, credentials })
-            const { alice, members, space } = yield* spaceWith(["edit"])
-            const spaceId = space.id
-            const editor = members.edit!
-            const connected = yield* alice.api.git.connectSpaceGitRepository({
-              params: { spaceId },
-              payload: { url: host.url("docs.git", credentials), ref: main }
-            })
-            const head = git(repo.bare, "rev-parse", "main")
-            const exportPath = `/v1/spaces/${spaceId}/git/export`
-            const importPath = `/v1/spaces/${spaceId}/git/import`
-            const refusals: ReadonlyArray<readonly [method: string, path: string, body: unknown, field: string]> = [
-              ["POST", exportPath, { url: connected.url, ref: main, commitMessage: "Over main", force: true }, "force"],
-              ["POST", exportPath, { url: connected.url, ref: "refs/heads/takeover", commitMessage: "Elsewhere" }, "ref"],
-              ["POST", importPath, { url: connected.url, ref: "refs/heads/takeover" }, "ref"],
-              ["POST", importPath, { url: connected.url, ref: main, force: true }, "force"],
-              ["PUT", `/v1/spaces/${spaceId}/git`, { url: repo.url, ref: main }, ""],
-              ["DELETE", `/v1/spaces/${spaceId}/git`, undefined, ""]
-            ]
-            for (const [method, path, body, field] of refusals) {
-              const answer = yield* raw(method, path, { token: editor.token, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-              assert.strictEqual(answer.status, 403, `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`)
-              assert.include(errorMessage(answer.body), field)
-              assert.notInclude(JSON.stringify(answer.body), "admin-deploy-key")
-            }
-            // The admin's request for another branch must bring its credentials too.
-            const admins = yield* send(alice.token, "POST", exportPath, { url: connected.url, ref: "refs/heads/takeover", commitMessage: "x" })
-            assert.strictEqual(admins.status, 403)
-            assert.include(errorMessage(admins.body), "ref")
-            assert.strictEqual(git(repo.bare, "rev-parse", "main"), head, "main of the remote is untouched")
-            assert.strictEqual(git(repo.bare, "branch", "--list", "takeover"), "")
-            const info = yield* alice.api.git.getSpaceGitInfo({ params: { spaceId } })
-            assert.deepStrictEqual([info.url, info.ref, info.connected, info.lastExport, info.lastImport], [connected.url, main, true, null, null])
-            // What an editor may do: an export of the connected branch, with the lease (no force).
-            yield* editor.api.git.exportToGitRepository({ params: { spaceId }, payload: { url: connected.url, ref: main, commitMessage: "Editor's export" } })
-            const exported = yield* settled(alice.api, spaceId, "lastExport")
-            assert.strictEqual(exported.lastExport?.status, "succeeded", exported.lastExport?.error ?? "")
-            assert.strictEqual(git(repo.bare, "rev-parse", "main~1"), head, "the editor's commit builds on main")
-          }))
+      it.effect("an editor cannot use the admin's stored credentials to force main or push another branch, nor change the connection", () =>
+        Effect.gen(function*() {
+          const repo = yield* bareRepository({ "README.md": "# Deployed\n\nBy the admin.\n" })
+          const credentials = { username: "deploy", password: "admin-deploy-key" }
+          const host = yield* GitHttpServer.start({ root: repo.dir, credentials })
+          const { alice, members, space } = yield* spaceWith(["edit"])
+          const spaceId = space.id
+          const editor = members.edit!
+          const connected = yield* alice.api.git.connectSpaceGitRepository({
+            params: { spaceId },
+            payload: { url: host.url("docs.git", credentials), ref: main }
+          })
+          const head = git(repo.bare, "rev-parse", "main")
+          const exportPath = `/v1/spaces/${spaceId}/git/export`
+          const importPath = `/v1/spaces/${spaceId}/git/import`
+          const refusals: ReadonlyArray<readonly [method: string, path: string, body: unknown, field: string]> = [
+            ["POST", exportPath, { url: connected.url, ref: main, commitMessage: "Over main", force: true }, "force"],
+            ["POST", exportPath, { url: connected.url, ref: "refs/heads/takeover", commitMessage: "Elsewhere" }, "ref"],
+            ["POST", importPath, { url: connected.url, ref: "refs/heads/takeover" }, "ref"],
+            ["POST", importPath, { url: connected.url, ref: main, force: true }, "force"],
+            ["PUT", `/v1/spaces/${spaceId}/git`, { url: repo.url, ref: main }, ""],
+            ["DELETE", `/v1/spaces/${spaceId}/git`, undefined, ""]
+          ]
+          for (const [method, path, body, field] of refusals) {
+            const answer = yield* raw(method, path, { token: editor.token, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+            assert.strictEqual(answer.status, 403, `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`)
+            assert.include(errorMessage(answer.body), field)
+            assert.notInclude(JSON.stringify(answer.body), "admin-deploy-key")
+          }
+          // The admin's request for another branch must bring its credentials too.
+          const admins = yield* send(alice.token, "POST", exportPath, { url: connected.url, ref: "refs/heads/takeover", commitMessage: "x" })
+          assert.strictEqual(admins.status, 403)
+          assert.include(errorMessage(admins.body), "ref")
+          assert.strictEqual(git(repo.bare, "rev-parse", "main"), head, "main of the remote is untouched")
+          assert.strictEqual(git(repo.bare, "branch", "--list", "takeover"), "")
+          const info = yield* alice.api.git.getSpaceGitInfo({ params: { spaceId } })
+          assert.deepStrictEqual([info.url, info.ref, info.connected, info.lastExport, info.lastImport], [connected.url, main, true, null, null])
+          // What an editor may do: an export of the connected branch, with the lease (no force).
+          yield* editor.api.git.exportToGitRepository({ params: { spaceId }, payload: { url: connected.url, ref: main, commitMessage: "Editor's export" } })
+          const exported = yield* settled(alice.api, spaceId, "lastExport")
+          assert.strictEqual(exported.lastExport?.status, "succeeded", exported.lastExport?.error ?? "")
+          assert.strictEqual(git(repo.bare, "rev-parse", "main~1"), head, "the editor's commit builds on main")
+        }))
 
-        it.effect("a .gitbook.yaml root outside the repository, or one that holds no pages, fails the import naming why; the space keeps its content", () =>
-          Effect.gen(function*() {
-            const { alice, spaceId, before } = yield* importedSpace()
-            const linked = yield* bareRepository({ ".gitbook.yaml": "root: ./docs/\n", "README.md": "# Linked\n" })
-            symlinkSync("../../../etc", join(linked.work, "docs"))
-            git(linked.work, "add", ".")
-            git(linked.work, "commit", "--quiet", "-m", "Root through a link")
-            git(linked.work, "push", "--quiet", linked.bare, "main")
-            const cases: ReadonlyArray<readonly [url: string, says: string]> = [
-              [(yield* bareRepository({ ".gitbook.yaml": "root: ../\n", "README.md": "# Up\n" })).url, "root leads outside the repository"],
-              [(yield* bareRepository({ ".gitbook.yaml": "root: /etc/\n", "README.md": "# Absolute\n" })).url, "root leads outside the repository"],
-              [linked.url, "is not a folder"],
-              [(yield* bareRepository({ ".gitbook.yaml": "root: ./nothing-here/\n", "README.md": "# Elsewhere\n" })).url, "holds no pages"]
-            ]
-            for (const [url, says] of cases) {
-              yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url, ref: main } })
-              const failed = yield* settled(alice.api, spaceId, "lastImport")
-              assert.strictEqual(failed.lastImport?.status, "failed", `${says}: ${failed.lastImport?.error}`)
-              assert.include(failed.lastImport?.error ?? "", says)
-              assert.include(failed.operation?.error ?? "", says)
-              const after = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
-              assert.strictEqual(after.id, before.id, `${says}: no revision`)
-              assert.deepStrictEqual(after.pages.map((page) => page.title), ["Home", "Guide"])
-            }
-          }))
-      }
+      it.effect("a .gitbook.yaml root outside the repository, or one that holds no pages, fails the import naming why; the space keeps its content", () =>
+        Effect.gen(function*() {
+          const { alice, spaceId, before } = yield* importedSpace()
+          const linked = yield* bareRepository({ ".gitbook.yaml": "root: ./docs/\n", "README.md": "# Linked\n" })
+          symlinkSync("../../../etc", join(linked.work, "docs"))
+          git(linked.work, "add", ".")
+          git(linked.work, "commit", "--quiet", "-m", "Root through a link")
+          git(linked.work, "push", "--quiet", linked.bare, "main")
+          const cases: ReadonlyArray<readonly [url: string, says: string]> = [
+            [(yield* bareRepository({ ".gitbook.yaml": "root: ../\n", "README.md": "# Up\n" })).url, "root leads outside the repository"],
+            [(yield* bareRepository({ ".gitbook.yaml": "root: /etc/\n", "README.md": "# Absolute\n" })).url, "root leads outside the repository"],
+            [linked.url, "is not a folder"],
+            [(yield* bareRepository({ ".gitbook.yaml": "root: ./nothing-here/\n", "README.md": "# Elsewhere\n" })).url, "holds no pages"]
+          ]
+          for (const [url, says] of cases) {
+            yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url, ref: main } })
+            const failed = yield* settled(alice.api, spaceId, "lastImport")
+            assert.strictEqual(failed.lastImport?.status, "failed", `${says}: ${failed.lastImport?.error}`)
+            assert.include(failed.lastImport?.error ?? "", says)
+            assert.include(failed.operation?.error ?? "", says)
+            const after = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+            assert.strictEqual(after.id, before.id, `${says}: no revision`)
+            assert.deepStrictEqual(after.pages.map((page) => page.title), ["Home", "Guide"])
+          }
+        }))
     }
   })
 }
