@@ -97,38 +97,42 @@ for (const backend of everyBackend) {
         assert.strictEqual(new Set(pages.map((p) => p.slug)).size, applied)
       }))
 
-    it.effect("serves a file's bytes at its downloadURL with its content type, and 404 for altered links", () =>
-      Effect.gen(function*() {
-        const { alice, space } = yield* spaceWith()
-        const api = alice.api.spaceContent
-        yield* api.applyTemplateToSpace({ params: { spaceId: space.id }, payload: { id: "product-docs" } })
-        const listed = yield* api.listFiles({ params: { spaceId: space.id }, query: { limit: 10 } })
-        assert.strictEqual(listed.count, 1)
-        const [file] = listed.items
-        assert.deepStrictEqual([file?.name, file?.contentType, file?.size, file?.dimensions], ["banner.png", "image/png", 131, { width: 96, height: 32 }])
-        const fetched = yield* api.getFileById({ params: { spaceId: space.id, fileId: file!.id }, query: {} })
-        assert.deepStrictEqual(fetched, file)
+    // A file's bytes come from the data directory; what the handler answers is the subject: on
+    // PostgreSQL only.
+    if (backend.name === "postgres") {
+      it.effect("serves a file's bytes at its downloadURL with its content type, and 404 for altered links", () =>
+        Effect.gen(function*() {
+          const { alice, space } = yield* spaceWith()
+          const api = alice.api.spaceContent
+          yield* api.applyTemplateToSpace({ params: { spaceId: space.id }, payload: { id: "product-docs" } })
+          const listed = yield* api.listFiles({ params: { spaceId: space.id }, query: { limit: 10 } })
+          assert.strictEqual(listed.count, 1)
+          const [file] = listed.items
+          assert.deepStrictEqual([file?.name, file?.contentType, file?.size, file?.dimensions], ["banner.png", "image/png", 131, { width: 96, height: 32 }])
+          const fetched = yield* api.getFileById({ params: { spaceId: space.id, fileId: file!.id }, query: {} })
+          assert.deepStrictEqual(fetched, file)
 
-        const expected = Buffer.from(templates.get("product-docs")!.files[0]!.base64, "base64")
-        const served = yield* download(file!.downloadURL)
-        assert.strictEqual(served.status, 200, new TextDecoder().decode(served.bytes))
-        assert.strictEqual(served.headers.get("content-type"), "image/png")
-        assert.deepStrictEqual(Array.from(served.bytes), Array.from(expected))
+          const expected = Buffer.from(templates.get("product-docs")!.files[0]!.base64, "base64")
+          const served = yield* download(file!.downloadURL)
+          assert.strictEqual(served.status, 200, new TextDecoder().decode(served.bytes))
+          assert.strictEqual(served.headers.get("content-type"), "image/png")
+          assert.deepStrictEqual(Array.from(served.bytes), Array.from(expected))
 
-        const token = file!.downloadURL.slice(`${publicUrl}/files/`.length)
-        const [payload, signature] = token.split(".")
-        const altered = `${payload}.${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`
-        const forged = yield* download(`${publicUrl}/files/${altered}`)
-        assert.strictEqual(forged.status, 404)
-        assert.match(errorMessage(JSON.parse(new TextDecoder().decode(forged.bytes))), /invalid or has expired/)
-        assert.strictEqual((yield* download(`${publicUrl}/files/garbage`)).status, 404)
+          const token = file!.downloadURL.slice(`${publicUrl}/files/`.length)
+          const [payload, signature] = token.split(".")
+          const altered = `${payload}.${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`
+          const forged = yield* download(`${publicUrl}/files/${altered}`)
+          assert.strictEqual(forged.status, 404)
+          assert.match(errorMessage(JSON.parse(new TextDecoder().decode(forged.bytes))), /invalid or has expired/)
+          assert.strictEqual((yield* download(`${publicUrl}/files/garbage`)).status, 404)
 
-        const missing = yield* api.getFileById({ params: { spaceId: space.id, fileId: "nope" }, query: {} }).pipe(Effect.flip)
-        assert.strictEqual(errorCode(missing), 404)
-        // A link of a deleted space no longer serves its bytes.
-        yield* alice.api.spaces.deleteSpaceById({ params: { spaceId: space.id } })
-        assert.strictEqual((yield* download(file!.downloadURL)).status, 404)
-      }))
+          const missing = yield* api.getFileById({ params: { spaceId: space.id, fileId: "nope" }, query: {} }).pipe(Effect.flip)
+          assert.strictEqual(errorCode(missing), 404)
+          // A link of a deleted space no longer serves its bytes.
+          yield* alice.api.spaces.deleteSpaceById({ params: { spaceId: space.id } })
+          assert.strictEqual((yield* download(file!.downloadURL)).status, 404)
+        }))
+    }
 
     it.effect("imports a 3-page website as pages with links between them", () =>
       Effect.gen(function*() {

@@ -216,17 +216,14 @@ const sharedPgliteFiles = (): Promise<PgliteFiles> =>
  * A PGlite with the embedded server's settings (`Database.embeddedSettings`: PostgreSQL's default
  * 128 MB of shared buffers, which PGlite zeroes when it starts, were most of a test database's start).
  */
-const openPglite = (loadDataDir?: Blob) =>
-  Effect.acquireRelease(
-    Effect.promise(async () =>
-      PGlite.create({
-        ...(await sharedPgliteFiles()),
-        postgresqlconf: [...Database.embeddedSettings],
-        ...(loadDataDir === undefined ? {} : { loadDataDir })
-      })
-    ),
-    (db) => Effect.promise(() => db.close())
-  )
+const createPglite = async (loadDataDir?: Blob) =>
+  PGlite.create({
+    ...(await sharedPgliteFiles()),
+    postgresqlconf: [...Database.embeddedSettings],
+    ...(loadDataDir === undefined ? {} : { loadDataDir })
+  })
+
+const openPglite = (loadDataDir?: Blob) => Effect.acquireRelease(Effect.promise(() => createPglite(loadDataDir)), (db) => Effect.promise(() => db.close()))
 
 /** Where the dump of a PGlite cluster holding `migrations` applied is kept, and its key. */
 const dumpFile = (migrations: ReadonlyArray<Migrations.PackageMigrations>) =>
@@ -271,15 +268,104 @@ const dumpFor = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effec
     return yield* Effect.promise(() => pending)
   })
 
+/** An open PGlite a suite has finished with, and what its database held when it was loaded from its dump. */
+interface IdlePglite {
+  readonly db: PGlite
+  /** The relations, types and functions outside PostgreSQL's own schemas (their names and oids). */
+  readonly schema: string
+  /** Every table but the migrations tables (the only ones a migrated dump holds rows in). */
+  readonly tables: ReadonlyArray<string>
+}
+
+// quire-lint-allow module-state: test support; the PGlites this process's suites closed, emptied and reopened by the next suite that asks for the same dump
+const idlePglites = new Map<string, Array<IdlePglite>>()
+
+/** More PGlites of one dump than this, idle at once, are closed: each holds its cluster in memory. */
+const idlePglitesKept = 3
+
+const schemaOf = (db: PGlite) =>
+  db.query<{ readonly schema: string }>(
+    `SELECT string_agg(kind || ':' || name || ':' || oid::text, ',' ORDER BY kind, name, oid) AS schema FROM (
+       SELECT 'r' AS kind, n.nspname || '.' || c.relname || '.' || c.relkind::text AS name, c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
+       UNION ALL SELECT 't', n.nspname || '.' || t.typname, t.oid FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+         WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
+       UNION ALL SELECT 'f', n.nspname || '.' || p.proname, p.oid FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+         WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
+       UNION ALL SELECT 'n', nspname, oid FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%'
+     ) objects`
+  ).then((result) => result.rows[0]?.schema ?? "")
+
+/** What a PGlite just loaded from its dump holds, to bring it back to that when a later suite reuses it. */
+const pristine = async (db: PGlite): Promise<IdlePglite> => {
+  const tables = await db.query<{ readonly name: string }>(
+    `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
+       WHERE schemaname NOT LIKE 'pg\\_%' AND schemaname <> 'information_schema' AND tablename NOT LIKE 'quire\\_%\\_migrations'`
+  )
+  return { db, schema: await schemaOf(db), tables: tables.rows.map((row) => row.name) }
+}
+
 /**
- * An in-memory PGlite holding `migrations` applied (loaded from their dump), served exactly as
- * `Database.layerEmbedded` serves it.
+ * `idle` as its dump loaded it, or undefined (and closed) when a suite changed more than rows
+ * (a table, a type, a function): its session's state discarded (settings, prepared statements,
+ * temporary tables) and every table but the migrations' emptied, their sequences restarted.
+ */
+const reset = async (idle: IdlePglite): Promise<IdlePglite | undefined> => {
+  const { db } = idle
+  try {
+    if (db.isInTransaction()) await db.exec("ROLLBACK")
+    await db.exec("DISCARD ALL")
+    if (await schemaOf(db) !== idle.schema) throw new Error("a suite changed the schema")
+    // Triggers that guard rows against deletion (audit events') do not fire for a replica's session.
+    if (idle.tables.length > 0) {
+      await db.exec(`BEGIN; SET LOCAL session_replication_role = replica; TRUNCATE ${idle.tables.join(", ")} RESTART IDENTITY CASCADE; COMMIT`)
+    }
+    return idle
+  } catch {
+    await db.close().catch(() => undefined)
+    return undefined
+  }
+}
+
+/**
+ * A PGlite holding `migrations` applied: one a suite of this process has finished with, emptied,
+ * or else a new one loaded from their dump (about a second of CPU: compiling nothing, but unpacking
+ * the cluster's files and starting PostgreSQL). Given back to the process's idle ones when the
+ * scope closes (closed when enough are). Suites run one after another in a Vitest worker
+ * (`isolate: false`), so most suites on PGlite reuse the one the previous suite closed.
+ */
+const pooledPglite = (migrations: ReadonlyArray<Migrations.PackageMigrations>) =>
+  Effect.gen(function*() {
+    const { key } = yield* dumpFile(migrations)
+    const dump = yield* dumpFor(migrations)
+    const idle = yield* Effect.acquireRelease(
+      Effect.promise(async () => {
+        for (let reused = idlePglites.get(key)?.pop(); reused !== undefined; reused = idlePglites.get(key)?.pop()) {
+          const ready = await reset(reused)
+          if (ready !== undefined) return ready
+        }
+        return pristine(await createPglite(dump))
+      }),
+      (idle) =>
+        Effect.promise(async () => {
+          const kept = idlePglites.get(key) ?? []
+          idlePglites.set(key, kept)
+          if (kept.length < idlePglitesKept) kept.push(idle)
+          else await idle.db.close().catch(() => undefined)
+        })
+    )
+    return idle.db
+  })
+
+/**
+ * An in-memory PGlite holding `migrations` applied (loaded from their dump, or one an earlier
+ * suite of this process used, emptied), served exactly as `Database.layerEmbedded` serves it.
  */
 export const layerPgliteMigrated = (
   migrations: ReadonlyArray<Migrations.PackageMigrations>,
   options?: ClientOptions
 ): Layer.Layer<Database.Services> =>
-  Layer.unwrap(Effect.map(Effect.flatMap(dumpFor(migrations), openPglite), (db) => Database.layerServing(db, undefined, options))).pipe(Layer.orDie)
+  Layer.unwrap(Effect.map(pooledPglite(migrations), (db) => Database.layerServing(db, undefined, options))).pipe(Layer.orDie)
 
 /**
  * The file of a PGlite cluster holding `migrations` applied (a gzipped dump, made once), to pass
