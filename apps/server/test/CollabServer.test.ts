@@ -289,7 +289,9 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
           const fresh = yield* connect({ url, name: page.name, token: alice.token })
           yield* settled(fresh)
           assert.include(fresh.text(), "Kept. ")
-          assert.isBelow(fresh.text().split("z").length - 1, 60)
+          // 30 a second: of the 300 sent at once, only the first of each second they take to arrive
+          // are kept (a few seconds' worth on a loaded machine), never the flood.
+          assert.isBelow(fresh.text().split("z").length - 1, 150)
         }))
     }
   })
