@@ -77,6 +77,26 @@ describe("CollabCodec.layer, the editor's codec", () => {
     })
     assert.strictEqual(edited, markdown.replace("Edit this paragraph.", "Edit this paragraph. Edited live."))
   })
+
+  it("a write from elsewhere leaves the trailing spaces typed in blocks it did not change, in a paragraph and in a list", () => {
+    const doc = new Y.Doc()
+    Y.applyUpdate(doc, editorCodec.fromMarkdown("Read and see\n\n* one\n* two\n\nLast.\n"))
+    const fragment = doc.getXmlFragment("default")
+    const paragraph = (fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText
+    paragraph.insert(paragraph.length, " ")
+    // The list's first item's paragraph.
+    const item = (((fragment.get(1) as Y.XmlElement).get(0) as Y.XmlElement).get(0) as Y.XmlElement).get(0) as Y.XmlText
+    item.insert(item.length, " ")
+    const typed = editorCodec.toMarkdown(doc)
+    assert.strictEqual(typed, "Read and see \n\n* one \n* two\n\nLast.\n")
+    editorCodec.apply(doc, typed.replace("Last.", "Last, changed elsewhere."))
+    assert.strictEqual(paragraph.toString(), "Read and see ")
+    assert.strictEqual(item.toString(), "one ")
+    assert.strictEqual(editorCodec.toMarkdown(doc), "Read and see \n\n* one \n* two\n\nLast, changed elsewhere.\n")
+    // What the write did change is taken as written.
+    editorCodec.apply(doc, "Read and see it.\n\n* one \n* two\n\nLast, changed elsewhere.\n")
+    assert.strictEqual(editorCodec.toMarkdown(doc), "Read and see it.\n\n* one \n* two\n\nLast, changed elsewhere.\n")
+  })
 })
 
 const schema = new Schema({

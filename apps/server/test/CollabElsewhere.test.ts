@@ -145,6 +145,26 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
         assert.deepStrictEqual(received, [["First paragraph. Typed.", "Second paragraph.", "Last."]])
         assert.include(yield* live.steps.crMarkdown(live.cr.id, live.notes), "More notes.")
       }).pipe(Effect.scoped))
+
+    it.effect("a write from elsewhere takes nothing typed away that reading markdown drops (a trailing space)", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId } = yield* organizationWith()
+        const live = yield* setup(alice.api, organizationId)
+        const url = yield* collabUrl
+        const a = yield* connect({ url, name: live.name, token: alice.token })
+        yield* settled(a)
+        // The space before the word (or link) typed next: markdown read back has no paragraph's trailing space.
+        typeAtEnd(a, 1, " See ")
+        yield* settled(a)
+        const written = yield* eventuallyEffect(live.markdown, (markdown) => markdown.includes("Second paragraph. See"))
+        yield* live.steps.edit(live.cr.id, [{ operation: "update_page", page: live.guide, document: { markdown: `${written}\nAdded by the API.\n` } }])
+        yield* eventually("the API's paragraph reaches the client", () => blocks(a).includes("Added by the API."))
+        assert.deepStrictEqual(blocks(a), ["First paragraph.", "Second paragraph. See ", "Added by the API."])
+        typeAtEnd(a, 1, "more.")
+        yield* settled(a)
+        const after = yield* eventuallyEffect(live.markdown, (markdown) => markdown.includes("more."))
+        hasEachOnce(after, ["Second paragraph. See more.", "Added by the API."])
+      }).pipe(Effect.scoped))
   })
 }
 

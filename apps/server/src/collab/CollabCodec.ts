@@ -2,7 +2,7 @@
  * The conversion between a page's markdown and its shared Yjs document: the editor's codec, so
  * that what the server writes back is byte for byte what the editor would have saved.
  */
-import type { Node, Schema } from "@tiptap/pm/model"
+import { Fragment, type Node, type Schema } from "@tiptap/pm/model"
 import { prosemirrorToYDoc, updateYFragment, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap"
 import { Context, Layer } from "effect"
 import { createMarkdownCodec, createSchema } from "@quire/document"
@@ -23,9 +23,44 @@ export interface CollabCodecShape {
   /**
    * Changes `document` so that it reads as `markdown`, by the smallest change of its shared
    * document (blocks and text that did not change keep their Yjs items): a write from elsewhere
-   * turned into a change that merges with what people type meanwhile.
+   * turned into a change that merges with what people type meanwhile. A block the markdown holds
+   * as the document writes it is left as it is, even where reading that markdown gives less (a
+   * paragraph's trailing space, typed before the next word): the write did not change it.
    */
   readonly apply: (document: Y.Doc, markdown: string) => void
+}
+
+/**
+ * `parsed` with each top-level block whose markdown is that of a block of `current`, or of that
+ * block read back, replaced by `current`'s: reading markdown drops what the editor keeps (a
+ * paragraph's trailing space), and applying the block as read would take it from what people
+ * typed. Only the blocks whose markdown differs are read back.
+ */
+const keepUnchangedBlocks = (codec: ProsemirrorMarkdown, current: Node, parsed: Node): Node => {
+  // A block's markdown alone, without the line breaks that part it from the next (its `source` has them).
+  const markdownOf = (block: Node) => codec.serialize(codec.schema.topNodeType.create(null, [block])).replace(/\n+$/, "")
+  const targets = new Map<string, Array<number>>()
+  parsed.forEach((block, _, index) => {
+    const key = markdownOf(block)
+    const at = targets.get(key)
+    if (at === undefined) targets.set(key, [index])
+    else at.push(index)
+  })
+  const blocks: Array<Node> = []
+  parsed.forEach((block) => void blocks.push(block))
+  let kept = false
+  current.forEach((block) => {
+    const own = markdownOf(block)
+    let index = targets.get(own)?.shift()
+    if (index === undefined) {
+      const read = codec.parse(own)
+      if (read.childCount === 1) index = targets.get(markdownOf(read.child(0)))?.shift()
+    }
+    if (index === undefined || blocks[index]!.eq(block)) return
+    blocks[index] = block
+    kept = true
+  })
+  return kept ? parsed.copy(Fragment.fromArray(blocks)) : parsed
 }
 
 export class CollabCodec extends Context.Service<CollabCodec, CollabCodecShape>()("@quire/server/CollabCodec") {
@@ -42,7 +77,11 @@ export class CollabCodec extends Context.Service<CollabCodec, CollabCodecShape>(
       return update
     },
     toMarkdown: (doc) => codec.serialize(yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(field), codec.schema)),
-    apply: (doc, markdown) => updateYFragment(doc, doc.getXmlFragment(field), codec.parse(markdown), { mapping: new Map(), isOMark: new Map() })
+    apply: (doc, markdown) => {
+      const fragment = doc.getXmlFragment(field)
+      const target = keepUnchangedBlocks(codec, yXmlFragmentToProseMirrorRootNode(fragment, codec.schema), codec.parse(markdown))
+      updateYFragment(doc, fragment, target, { mapping: new Map(), isOMark: new Map() })
+    }
   })
 
   /** The editor's own codec (`@quire/document`), on a schema of the server's. */
