@@ -9,7 +9,7 @@
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { captureScreen, open, openEditor, sharedBrowser, signInAsAdmin } from "./browser.ts"
-import { api, eventually } from "./servers.ts"
+import { api, dragUntil, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
@@ -178,16 +178,17 @@ it("shows a teammate's write to the open page and merges what one types after it
     await page.getByRole("link", { name: "Beta two" }).waitFor()
     // Drag Gamma above Alpha.
     const nav = page.getByRole("navigation", { name: "Pages of the change request" })
-    const from = (await nav.getByRole("link", { name: "Gamma" }).boundingBox())!
-    const to = (await nav.getByRole("link", { name: "Alpha" }).boundingBox())!
-    await page.mouse.move(from.x + 20, from.y + from.height / 2)
-    await page.mouse.down()
-    await page.mouse.move(from.x + 25, from.y + from.height / 2 - 5, { steps: 3 })
-    await page.mouse.move(to.x + 20, to.y + 2, { steps: 10 })
-    await page.mouse.up()
     const titles = async () => (await pagesOf()).map((p) => p.title)
-    for (const until = Date.now() + 10_000; (await titles())[0] !== "Gamma" && Date.now() < until;) await new Promise((r) => setTimeout(r, 100))
-    expect(await titles()).toEqual(["Gamma", "Alpha", "Beta two"])
+    const dragGamma = async () => {
+      const from = (await nav.getByRole("link", { name: "Gamma" }).boundingBox())!
+      const to = (await nav.getByRole("link", { name: "Alpha" }).boundingBox())!
+      await page.mouse.move(from.x + 20, from.y + from.height / 2)
+      await page.mouse.down()
+      await page.mouse.move(from.x + 25, from.y + from.height / 2 - 5, { steps: 3 })
+      await page.mouse.move(to.x + 20, to.y + 2, { steps: 10 })
+      await page.mouse.up()
+    }
+    expect(await dragUntil("Gamma dragged first", dragGamma, titles, (t) => t[0] === "Gamma")).toEqual(["Gamma", "Alpha", "Beta two"])
     // Move "Beta two" to the top with the keyboard.
     await page.getByRole("button", { name: "Move Beta two to…" }).click()
     await page.getByLabel("Move “Beta two” to").selectOption({ label: "Top level, before Gamma" })

@@ -9,7 +9,7 @@
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
-import { api, eventually } from "./servers.ts"
+import { api, dragUntil, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
@@ -126,13 +126,15 @@ it("adds a group and a link, moves pages in and out of the group by keyboard and
     expect(await markdownOf(overview.id)).toBe("Start with [Install](install.md).\n")
 
     // Out of the group by drag: Upgrade, its last page, dropped left of its own level.
-    const row = (await nav.locator(".cr-tree-row").filter({ hasText: "Upgrade" }).boundingBox())!
-    await page.mouse.move(row.x + 40, row.y + row.height / 2)
-    await page.mouse.down()
-    await page.mouse.move(row.x + 45, row.y + row.height / 2 - 6, { steps: 3 })
-    await page.mouse.move(row.x + 4, row.y + row.height - 3, { steps: 10 })
-    await page.mouse.up()
-    expect(shape(await eventually("dragged out", pages, (p) => p.length === 5))).toEqual(["Overview", "Guides", "Upgrade", "Install", "Status"])
+    const dragOut = async () => {
+      const row = (await nav.locator(".cr-tree-row").filter({ hasText: "Upgrade" }).boundingBox())!
+      await page.mouse.move(row.x + 40, row.y + row.height / 2)
+      await page.mouse.down()
+      await page.mouse.move(row.x + 45, row.y + row.height / 2 - 6, { steps: 3 })
+      await page.mouse.move(row.x + 4, row.y + row.height - 3, { steps: 10 })
+      await page.mouse.up()
+    }
+    expect(shape(await dragUntil("dragged out", dragOut, pages, (p) => p.length === 5))).toEqual(["Overview", "Guides", "Upgrade", "Install", "Status"])
 
     // Overview's header, edited in place. Each edit is on the server when the status says "Saved".
     const saved = async () => {

@@ -123,6 +123,22 @@ export const api = async <A>(url: string, method: string, path: string, body?: u
   return (text === "" ? undefined : JSON.parse(text)) as A
 }
 
+/**
+ * `act` (a pointer drag, its rows measured anew each time), then `eventually` on the API. A drag the
+ * screen's redraw ended (the answer to the step before it arriving under the pointer) is made again,
+ * as a person would, up to three times.
+ */
+export const dragUntil = async <A>(what: string, act: () => Promise<void>, read: () => Promise<A>, check: (value: A) => boolean): Promise<A> => {
+  for (let attempt = 1; ; attempt++) {
+    await act()
+    try {
+      return await eventually(what, read, check)
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
+}
+
 /** Waits (up to 10 s) until the API answers what `check` expects; fails naming `what` and the last answer. */
 export const eventually = async <A>(what: string, read: () => Promise<A>, check: (value: A) => boolean): Promise<A> => {
   const until = Date.now() + 10_000

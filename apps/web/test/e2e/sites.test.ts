@@ -8,7 +8,7 @@
 import { expect, inject, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
 import { captureScreen, errorOf, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
-import { api, eventually, setupCode } from "./servers.ts"
+import { api, dragUntil, eventually, setupCode } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
@@ -35,22 +35,6 @@ const drag = async (page: Page, handle: Locator, target: Locator, at: number) =>
   await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 + 5, { steps: 3 })
   await page.mouse.move(to.x + 60, to.y + to.height * at, { steps: 10 })
   await page.mouse.up()
-}
-
-/**
- * `move` (a drag), then the API's answer read until `check` holds it. A drag the list's redraw
- * ended (the answer to the move before it arriving under the pointer) is made again, as a person
- * would, up to three times.
- */
-const dragUntil = async <A>(what: string, move: () => Promise<void>, read: () => Promise<A>, check: (value: A) => boolean): Promise<A> => {
-  for (let attempt = 1; ; attempt++) {
-    await move()
-    try {
-      return await eventually(what, read, check)
-    } catch (error) {
-      if (attempt === 3) throw error
-    }
-  }
 }
 
 it("creates a site, structures, customizes, shares, protects and publishes it", async () => {
