@@ -66,6 +66,17 @@ const bothTyping = Effect.fnUntraced(function*(name: string, tokenA: string, tok
   return { a, b }
 })
 
+/** Alice alone on the page "Guide" of a new organization's change request, having typed `value` at the end of block `index`, acknowledged. */
+const aloneTyping = Effect.fnUntraced(function*(index: number, value: string) {
+  const { alice, organizationId } = yield* organizationWith()
+  const live = yield* setup(alice.api, organizationId)
+  const a = yield* connect({ url: yield* collabUrl, name: live.name, token: alice.token })
+  yield* settled(a)
+  typeAtEnd(a, index, value)
+  yield* settled(a)
+  return { live, a }
+})
+
 const hasEachOnce = (markdown: string, parts: ReadonlyArray<string>) => {
   for (const part of parts) assert.strictEqual(markdown.split(part).length - 1, 1, `${JSON.stringify(part)} once in ${JSON.stringify(markdown)}`)
 }
@@ -124,13 +135,7 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
 
     it.effect("a write to another page of the change request leaves the open document as it is", () =>
       Effect.gen(function*() {
-        const { alice, organizationId } = yield* organizationWith()
-        const live = yield* setup(alice.api, organizationId)
-        const url = yield* collabUrl
-        const a = yield* connect({ url, name: live.name, token: alice.token })
-        yield* settled(a)
-        typeAtEnd(a, 0, " Typed.")
-        yield* settled(a)
+        const { live, a } = yield* aloneTyping(0, " Typed.")
         // The document after each change the client receives from here on.
         const received: Array<Array<string>> = []
         a.doc.on("update", () => void received.push(blocks(a)))
@@ -148,14 +153,8 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
 
     it.effect("a write from elsewhere takes nothing typed away that reading markdown drops (a trailing space)", () =>
       Effect.gen(function*() {
-        const { alice, organizationId } = yield* organizationWith()
-        const live = yield* setup(alice.api, organizationId)
-        const url = yield* collabUrl
-        const a = yield* connect({ url, name: live.name, token: alice.token })
-        yield* settled(a)
         // The space before the word (or link) typed next: markdown read back has no paragraph's trailing space.
-        typeAtEnd(a, 1, " See ")
-        yield* settled(a)
+        const { live, a } = yield* aloneTyping(1, " See ")
         const written = yield* eventuallyEffect(live.markdown, (markdown) => markdown.includes("Second paragraph. See"))
         yield* live.steps.edit(live.cr.id, [{ operation: "update_page", page: live.guide, document: { markdown: `${written}\nAdded by the API.\n` } }])
         yield* eventually("the API's paragraph reaches the client", () => blocks(a).includes("Added by the API."))
