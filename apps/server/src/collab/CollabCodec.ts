@@ -46,8 +46,7 @@ const keepUnchangedBlocks = (codec: ProsemirrorMarkdown, current: Node, parsed: 
     if (at === undefined) targets.set(key, [index])
     else at.push(index)
   })
-  const blocks: Array<Node> = []
-  parsed.forEach((block) => void blocks.push(block))
+  const blocks = [...parsed.content.content]
   let kept = false
   current.forEach((block) => {
     const own = markdownOf(block)
