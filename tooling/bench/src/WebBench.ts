@@ -158,18 +158,21 @@ interface Script {
   readonly transferred: number
 }
 
-/** The scripts the page fetches from now on (their sizes once each has finished). */
+/**
+ * The scripts the page fetches from now on (their sizes once each has finished). A script still
+ * loading when the page closes (one fetched after the figures were taken) is left out: its sizes
+ * are never known, and asking for them then rejects.
+ */
 const watchScripts = (page: Page) => {
-  const pending: Array<Promise<Script>> = []
+  const pending: Array<Promise<Script | undefined>> = []
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return
-    pending.push(response.request().sizes().then((sizes) => ({
-      url: response.url(),
-      encoding: response.headers()["content-encoding"] ?? "identity",
-      transferred: sizes.responseBodySize
-    })))
+    pending.push(response.request().sizes().then(
+      (sizes) => ({ url: response.url(), encoding: response.headers()["content-encoding"] ?? "identity", transferred: sizes.responseBodySize }),
+      () => undefined
+    ))
   })
-  return () => Promise.all(pending)
+  return () => Promise.all(pending).then((scripts) => scripts.filter((script) => script !== undefined))
 }
 
 export const problemsOf = (page: Page) => {
