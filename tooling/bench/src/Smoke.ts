@@ -61,7 +61,9 @@ export const defaultConcurrency = 4
  * The flags that take longest at smoke size, longest first (the order they start in; the others
  * follow in their own order), so that no long flag starts last and runs alone.
  */
-const longestFirst = ["http", "sites", "startup", "live", "compare", "http-flags", "git", "web", "pages-deep", "sites-large"]
+const longestFirst = [
+  "live", "web-against", "startup", "sites", "web", "http", "compare", "http-flags", "git", "ask-retrieval", "sites-large", "sites-insights", "search", "pages-deep"
+]
 
 const gitbookFiles: Record<string, string> = {
   "README.md": "# Tiny handbook\n\nStart with [the guide](guide/README.md).\n",

@@ -179,9 +179,16 @@ const linkTree = async (from: string, to: string, keep: (file: string) => boolea
 
 /**
  * Builds dist/ (when a source is newer than it), then starts the server `runs` times on new and on
- * existing data directories, then times `cliRuns` CLI calls of each kind.
+ * existing data directories (and `initdbRuns` of them without the build's initial cluster, which
+ * makes PGlite run initdb), then times `cliRuns` CLI calls of each kind.
  */
-export const run = (runs: number, progress: (message: string) => Effect.Effect<void>, cliCallRuns = Math.max(runs, cliRuns), cli?: Effect.Effect<CliServer, unknown>) =>
+export const run = (
+  runs: number,
+  progress: (message: string) => Effect.Effect<void>,
+  cliCallRuns = Math.max(runs, cliRuns),
+  cli?: Effect.Effect<CliServer, unknown>,
+  initdbRuns = runs
+) =>
   Effect.gen(function*() {
     yield* Build.current(progress)
     const scratch = yield* Effect.acquireRelease(
@@ -190,11 +197,13 @@ export const run = (runs: number, progress: (message: string) => Effect.Effect<v
     )
     // The same build without dist/pglite-initial.tar.gz, in a copy of hard links: PGlite runs initdb.
     const withoutDump = join(scratch, "without-initial-cluster")
-    yield* Effect.promise(async () => {
-      await mkdir(join(withoutDump, "tooling/build"), { recursive: true })
-      await cp(join(root, "tooling/build/start.sh"), join(withoutDump, "tooling/build/start.sh"))
-      await linkTree(join(root, "dist"), join(withoutDump, "dist"), (file) => !file.endsWith("pglite-initial.tar.gz") && !file.endsWith(".map"))
-    })
+    if (initdbRuns > 0) {
+      yield* Effect.promise(async () => {
+        await mkdir(join(withoutDump, "tooling/build"), { recursive: true })
+        await cp(join(root, "tooling/build/start.sh"), join(withoutDump, "tooling/build/start.sh"))
+        await linkTree(join(root, "dist"), join(withoutDump, "dist"), (file) => !file.endsWith("pglite-initial.tar.gz") && !file.endsWith(".map"))
+      })
+    }
     const fresh: Array<Run> = []
     const initdb: Array<Run> = []
     const existing: Array<Run> = []
@@ -203,7 +212,7 @@ export const run = (runs: number, progress: (message: string) => Effect.Effect<v
       fresh.push(yield* Effect.promise(() => once(join(scratch, `new-${i}`))))
       // The database the first new start created, reopened (no start of its own to make it).
       existing.push(yield* Effect.promise(() => once(join(scratch, "new-0"))))
-      initdb.push(yield* Effect.promise(() => once(join(scratch, `initdb-${i}`), withoutDump)))
+      if (i < initdbRuns) initdb.push(yield* Effect.promise(() => once(join(scratch, `initdb-${i}`), withoutDump)))
     }
     const all = [...fresh, ...existing, ...initdb]
     const shared = cli === undefined ? undefined : yield* cli
@@ -212,7 +221,7 @@ export const run = (runs: number, progress: (message: string) => Effect.Effect<v
       `Cold start of the built server on the embedded database (spawn to /health 200), ${runs} runs:`,
       describe("  existing data directory", existing.map((run) => run.startup)),
       describe("  new data directory", fresh.map((run) => run.startup)),
-      describe("  new, without the initial cluster", initdb.map((run) => run.startup)),
+      initdb.length === 0 ? "  new, without the initial cluster   not run (--startup-initdb-runs 0)" : describe("  new, without the initial cluster", initdb.map((run) => run.startup)),
       describe("  SIGTERM to exit", all.map((run) => run.stop)),
       `  exits with a status other than 0: ${failures}`,
       "",

@@ -50,7 +50,7 @@ const usage = `  pnpm bench --http [--duration 10] [--rounds 5] [--warmup 2] [--
   pnpm bench --scale [--scale-pages 100000] [--scale-links-pages 10000] [--scale-commits 15] [--profile]
                                                                        (large spaces at flat cost: commits, links, rows; ScaleBench.ts)
   pnpm bench --pages-deep [--pages-deep-depth 1000]                    (page 1,000 of each listing vs page 1, DeepPagesBench.ts)
-  pnpm bench --startup [--startup-runs 5] [--startup-cli-runs 15] [--startup-idle 10000]   (cold start, CLI calls, memory of the built processes)
+  pnpm bench --startup [--startup-runs 5] [--startup-cli-runs 15] [--startup-initdb-runs 5] [--startup-idle 10000]   (cold start, CLI calls, memory of the built processes)
   pnpm bench --large-page [--large-page-bytes 1500000,limit] [--large-page-rounds 3] [--large-page-against <dir>,...]
                                                                        (one large page over HTTP, the built server: LargePageBench.ts)
   pnpm bench --markdown-attack [--attack-sizes 65536,409600] [--attack-idle 2000]   (hostile markdown while /health is probed)
@@ -109,6 +109,7 @@ const options = {
   startup: { type: "boolean", default: false },
   "startup-runs": { type: "string", default: "5" },
   "startup-cli-runs": { type: "string" },
+  "startup-initdb-runs": { type: "string" },
   "startup-idle": { type: "string", default: String(FootprintBench.defaultIdleMillis) },
   "large-page": { type: "boolean", default: false },
   "large-page-bytes": { type: "string", default: "1500000,limit" },
@@ -202,8 +203,11 @@ const benches: ReadonlyArray<Bench> = [
     flag: "http",
     run: (args) => HttpBench.run({ load: loadOf(args), backends: new Set(args.backends.split(",")), adminUrl, variants: args.variants, profile: args.profile }, progress),
     // Without --variants: its four extra servers from the sources were a sixth of the smoke's CPU;
-    // QuireServer.ts, which they run, is --markdown-attack's server.
-    smoke: () => [...tinyLoad, "--profile"]
+    // QuireServer.ts, which they run, is --markdown-attack's server. On PostgreSQL alone, as --sites:
+    // the same code measures either backend, and the embedded pass (a PGlite seeded and copied, two
+    // more servers, each profiled) was half of the flag's CPU; --startup, --sites-insights and
+    // --compare start the built server on the embedded database.
+    smoke: () => [...tinyLoad, "--profile", "--backends", "postgres"]
   },
   {
     flag: "http-flags",
@@ -264,10 +268,12 @@ const benches: ReadonlyArray<Bench> = [
       const runs = Math.max(1, Number(args["startup-runs"]))
       // Under the smoke, the CLI's calls are answered by the shared embedded server.
       const cli = shared?.embedded === undefined ? undefined : Effect.map(shared.embedded, (server) => ({ url: server.baseUrl, token: Seed.adminToken }))
-      const startup = yield* StartupBench.run(runs, progress, number(args["startup-cli-runs"], Math.max(runs, 15)), cli)
+      const startup = yield* StartupBench.run(runs, progress, number(args["startup-cli-runs"], Math.max(runs, 15)), cli, number(args["startup-initdb-runs"], runs))
       return `${startup}\n\n${yield* FootprintBench.run(adminUrl, progress, Number(args["startup-idle"]))}`
     }),
-    smoke: () => ["--startup-runs", "1", "--startup-cli-runs", "0", "--startup-idle", "200"]
+    // Without the start that runs initdb (the fallback when the build's initial cluster is missing),
+    // a third of the flag's CPU; every other start and the memory figures run.
+    smoke: () => ["--startup-runs", "1", "--startup-cli-runs", "0", "--startup-initdb-runs", "0", "--startup-idle", "200"]
   },
   {
     flag: "large-page",
