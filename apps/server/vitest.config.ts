@@ -1,3 +1,3 @@
-import { withShared } from "@quire/vitest-config"
+import { parallelWorkers, withShared } from "@quire/vitest-config"
 
-export default withShared()
+export default withShared({ test: { maxWorkers: parallelWorkers } })

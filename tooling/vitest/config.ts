@@ -25,9 +25,11 @@ export const shared = defineConfig({
   plugins: [productionConditions],
   test: {
     include: ["test/**/*.test.ts"],
-    // Vitest's default leaves one core free, which on two cores runs one file at a time; the
-    // suites spend much of their time waiting on a database, a server or a child process.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One worker: `pnpm test` runs three packages at once and keeps both cores busy, and a second
+    // worker loads the whole module graph again (identity's suite: 18 CPU-s with two, 12.6 with
+    // one, in the same 10 s). The suites whose files wait longest on servers and browsers take
+    // `parallelWorkers` (the server's, the browser app's, the end-to-end suite).
+    maxWorkers: 1,
     // A suite's files share one module graph per worker instead of importing it again for each
     // file (a fifth of the server suite's time, as much in gitsync's). It holds because nothing in
     // src/ keeps module state (the review's rule), and test files hand settings to what they start
@@ -39,6 +41,12 @@ export const shared = defineConfig({
     reporters: ["default", ["json", { outputFile: ".vitest/report.json" }]]
   }
 })
+
+/**
+ * Workers for a suite whose files spend most of their time waiting on the servers, databases and
+ * browsers they start: Vitest's default leaves one core free, which on two cores runs one file at a time.
+ */
+export const parallelWorkers = Math.max(2, availableParallelism() - 1)
 
 /** The shared setup with a package's own settings on top. */
 export const withShared = (config: ViteUserConfig = {}) => mergeConfig(shared, config)

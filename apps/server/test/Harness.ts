@@ -156,13 +156,31 @@ export const embeddedServerOn = (dataDir: string, options?: { readonly maxMessag
     Layer.orDie
   )
 
-/** A typed client derived from the API contract, sending `token` as bearer (none: anonymous). */
-export const client = (token?: string) =>
+const makeClient = (token: string | undefined) =>
   HttpApiClient.make(Api, {
     transformClient: token === undefined ? undefined : HttpClient.mapRequest(HttpClientRequest.bearerToken(token))
   }).pipe(Effect.provide(passThrough))
 
-export type Client = Effect.Success<ReturnType<typeof client>>
+export type Client = Effect.Success<ReturnType<typeof makeClient>>
+
+/**
+ * The clients made so far, by test server (its HttpClient) and token: making one derives the codecs
+ * of every endpoint, about 15 ms of CPU, and the suites ask for the administrator's hundreds of times.
+ */
+const clients = new WeakMap<HttpClient.HttpClient, Map<string | undefined, Client>>()
+
+/** A typed client derived from the API contract, sending `token` as bearer (none: anonymous). */
+export const client = (token?: string) =>
+  Effect.gen(function*() {
+    const http = yield* HttpClient.HttpClient
+    const made = clients.get(http) ?? new Map<string | undefined, Client>()
+    clients.set(http, made)
+    const known = made.get(token)
+    if (known !== undefined) return known
+    const fresh = yield* makeClient(token)
+    made.set(token, fresh)
+    return fresh
+  })
 
 /** The server's base URL, for clients that are not Effect's (GitBook's own, raw fetch). */
 export const baseUrl = Effect.map(Effect.service(HttpServer.HttpServer), (server) => {

@@ -6,7 +6,8 @@
  * the administrator bootstrapped with QUIRE_ADMIN_TOKEN (the setup code), and mail sent through
  * QUIRE_SMTP_URL when set, and a page's markdown written QUIRE_COLLAB_WRITE_DEBOUNCE_MS after typing
  * pauses when set (the tests that wait for typed words in the markdown wait that long each time). Prints
- * `listening <url>` once it answers. Run with tsx; it stops on SIGTERM.
+ * `listening <url>` once it answers. Run with tsx; it stops on SIGTERM, and with QUIRE_STOP_WITH_STDIN=1
+ * when its stdin ends.
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Effect, Layer } from "effect"
@@ -39,5 +40,11 @@ const main = Effect.gen(function*() {
   )
   return yield* Layer.launch(server)
 })
+
+// Started by the browser tests with QUIRE_STOP_WITH_STDIN: their process's death closes the pipe.
+if (process.env["QUIRE_STOP_WITH_STDIN"] === "1") {
+  process.stdin.once("end", () => process.exit(0))
+  process.stdin.resume()
+}
 
 NodeRuntime.runMain(Effect.orDie(main))

@@ -9,7 +9,8 @@
  * PGlite a dump of the cluster in the temporary directory, which PGlite loads instead of running
  * initdb. The key is a hash of the migrations' tables, names and the SQL they run, so a changed
  * migration makes a new one; both are kept across runs (drop stale templates with
- * `ALTER DATABASE … IS_TEMPLATE false` and `DROP DATABASE`).
+ * `ALTER DATABASE … IS_TEMPLATE false` and `DROP DATABASE`). On this machine's PostgreSQL the
+ * templates and the suites' databases live in a tablespace in memory (TestTablespace.ts).
  */
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite"
 import { PgClient } from "@effect/sql-pg"
@@ -25,6 +26,7 @@ import { gunzipSync } from "node:zlib"
 import { dirname, join } from "node:path"
 import * as Database from "./Database.ts"
 import * as Migrations from "./Migrations.ts"
+import * as TestTablespace from "./TestTablespace.ts"
 
 const defaultTestUrl = "postgres://postgres@127.0.0.1:5432/postgres"
 
@@ -92,7 +94,8 @@ const adminClient = Effect.gen(function*() {
     url.pathname = `/${name}`
     return url.toString()
   }
-  return { admin, urlOf }
+  const tablespace = yield* TestTablespace.forServer(admin, adminUrl)
+  return { admin, urlOf, tablespace }
 })
 
 type Admin = Effect.Success<typeof adminClient>
@@ -107,28 +110,38 @@ type Admin = Effect.Success<typeof adminClient>
 const withoutCommitFlush = (admin: Admin["admin"], database: string) =>
   admin`ALTER DATABASE ${admin(database)} SET synchronous_commit = off`.pipe(Effect.orDie)
 
+/** A new, empty database, in `tablespace` when one is given (TestTablespace.ts). */
+const createDatabase = (admin: Admin["admin"], name: string, tablespace: string | undefined) =>
+  tablespace === undefined
+    ? admin`CREATE DATABASE ${admin(name)}`
+    : admin`CREATE DATABASE ${admin(name)} TABLESPACE ${admin(tablespace)}`
+
 /** Held while a template database is built, so that concurrent suites build each one once. */
 const templateLock = 0x7175_6972
 
 /** The template database holding `migrations` applied, built now unless an earlier suite or run did. */
-const templateFor = Effect.fnUntraced(function*({ admin, urlOf }: Admin, migrations: ReadonlyArray<Migrations.PackageMigrations>) {
+const templateFor = Effect.fnUntraced(function*({ admin, urlOf, tablespace }: Admin, migrations: ReadonlyArray<Migrations.PackageMigrations>) {
   const template = `quire_template_${yield* migrationsKey(migrations)}`
-  const exists = admin`SELECT 1 FROM pg_database WHERE datname = ${template}`.pipe(
-    Effect.map((rows) => rows.length > 0),
+  // Where it is: none (to build), in the test databases' tablespace (to copy), elsewhere (to move there first).
+  const placed = admin<{ readonly spcname: string }>`SELECT t.spcname FROM pg_database d
+    JOIN pg_tablespace t ON t.oid = d.dattablespace WHERE d.datname = ${template}`.pipe(
+    Effect.map((rows) => rows.length === 0 ? "missing" as const : tablespace === undefined || rows[0]!.spcname === tablespace ? "ready" as const : "elsewhere" as const),
     Effect.orDie
   )
-  if (yield* exists) return template
+  if ((yield* placed) === "ready") return template
   yield* Effect.scoped(Effect.gen(function*() {
     // The admin client is one connection: the session lock is taken and released on it.
     yield* Effect.acquireRelease(
       admin`SELECT pg_advisory_lock(${templateLock})`,
       () => Effect.ignore(admin`SELECT pg_advisory_unlock(${templateLock})`)
     )
-    if (yield* exists) return
+    const where = yield* placed
+    if (where === "elsewhere") yield* admin`ALTER DATABASE ${admin(template)} SET TABLESPACE ${admin(tablespace!)}`
+    if (where !== "missing") return
     // Only the holder of the lock builds: a database left half-built is from a run that stopped.
     const building = `${template}_building`
     yield* admin`DROP DATABASE IF EXISTS ${admin(building)} WITH (FORCE)`
-    yield* admin`CREATE DATABASE ${admin(building)}`
+    yield* createDatabase(admin, building, tablespace)
     yield* withoutCommitFlush(admin, building)
     yield* Effect.scoped(Effect.provide(
       Migrations.run(...migrations),
@@ -164,12 +177,13 @@ export const layerPostgresMigrated = (
 ): Layer.Layer<Database.Services> =>
   Layer.unwrap(Effect.gen(function*() {
     const server = yield* adminClient
-    const { admin, urlOf } = server
+    const { admin, urlOf, tablespace } = server
     const template = migrations.length === 0 ? undefined : yield* templateFor(server, migrations)
     const name = `quire_test_${randomBytes(8).toString("hex")}`
     yield* Effect.acquireRelease(
+      // A copy of a template is made in the template's tablespace.
       (template === undefined
-        ? admin`CREATE DATABASE ${admin(name)}`
+        ? createDatabase(admin, name, tablespace)
         : admin`CREATE DATABASE ${admin(name)} TEMPLATE ${admin(template)}`).pipe(Effect.orDie),
       // FORCE ends sessions a test leaked, so the drop cannot be blocked by them.
       () => admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`.pipe(Effect.orDie)

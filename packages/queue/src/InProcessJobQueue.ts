@@ -270,8 +270,10 @@ const makeRunner = <R>(jobs: ReadonlyArray<JobDefinition<R>>, options: InProcess
     const run = (entry: Entry): Effect.Effect<void, never, R> =>
       Effect.gen(function*() {
         while (true) {
-          const now = yield* Clock.currentTimeMillis
-          if (entry.runAt > now) yield* Effect.sleep(entry.runAt - now)
+          // A timer can fire a millisecond before the wall clock reaches runAt: sleep until it has.
+          for (let now = yield* Clock.currentTimeMillis; entry.runAt > now; now = yield* Clock.currentTimeMillis) {
+            yield* Effect.sleep(entry.runAt - now)
+          }
           const exit = yield* withPermit(Effect.suspend(() => {
             // The check and the state change happen in one synchronous step, so `enqueue`
             // never replaces a job that has started.

@@ -124,6 +124,10 @@ const orgsFigure = (pair: Pair, token: string, options: CompareOptions, progress
     const samples = yield* alternate(pair, options.rounds, progress, "GET /v1/orgs/{id}", (side) =>
       Load.sample(side.server, endpoint(side), token, options.connections, options.duration))
     const [ref, current] = samples.map((s, i) => Load.combine(pair[i]!.server.name, "orgs", s))
+    const silent = pair.filter((_, i) => samples[i]!.every((s) => s.requests === 0)).map((side) => side.server.name)
+    if (silent.length > 0) {
+      return yield* Effect.fail(new Error(`GET /v1/orgs/{id} was answered no request in ${options.duration} s on ${silent.join(" and ")}: give it a longer --duration or a --warmup`))
+    }
     if (ref!.failures + current!.failures > 0) return yield* Effect.fail(new Error(`GET /v1/orgs/{id} failed ${ref!.failures} times on the ref and ${current!.failures} on this tree`))
     return [
       { name: `GET /v1/orgs/{id}, PostgreSQL, ${options.connections} connections`, unit: "req/s", higher: true, ref: ref!.requestsPerSecond, current: current!.requestsPerSecond },
@@ -362,9 +366,9 @@ export const run = (options: CompareOptions, progress: Progress) =>
       `This tree against ${refName}: production builds started with tooling/build/start.sh, ${options.rounds} alternating rounds; ` +
       `medians of the rounds; total ${((Date.now() - started) / 1000).toFixed(0)} s`,
       "",
-      table(options.ref, figures),
-      ...errors.map((error) => `\nFAILED ${error}`)
+      table(options.ref, figures)
     ].join("\n")
-    if (errors.length > 0) return yield* Effect.fail(new Error(`${report}\n\n--compare: ${errors.length} figures failed`))
+    // What failed comes first: a caller that shows the start of the message (the smoke) shows why.
+    if (errors.length > 0) return yield* Effect.fail(new Error(`--compare: ${errors.length} figures failed\n${errors.map((error) => `FAILED ${error}`).join("\n")}\n\n${report}`))
     return { report, figures }
   })

@@ -8,13 +8,11 @@
  */
 import { chromium, type Browser, type Page } from "playwright-core"
 import { existsSync } from "node:fs"
-
-export const chromiumPath = "/usr/bin/chromium"
+import { chromiumArgs as sharedArgs, chromiumPath } from "@quire/testkit/Chromium"
 
 const chromiumArgs = [
+  ...sharedArgs,
   "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
   "--disable-background-networking",
   "--disable-component-update",
   "--no-first-run",

@@ -24,15 +24,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
+import { chromiumArgs, chromiumPath } from "@quire/testkit/Chromium"
 import * as WebProfile from "./WebProfile.ts"
 import * as WebSetup from "./WebSetup.ts"
 
-export const chromiumPath = "/usr/bin/chromium"
-
-/** Debian's Chromium, headless, with the flags this machine needs (no sandbox, no GPU) and none of its background traffic. */
+/** Debian's Chromium, headless, with the flags the tests launch it with and none of its background traffic. */
 export const launch = (): Promise<Browser> => {
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install Debian's chromium package; the bench never downloads one`)
-  return chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"] })
+  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, "--no-first-run", "--disable-background-networking", "--disable-component-update"] })
 }
 
 export interface WebBenchOptions {

@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll } from "@effect/vitest"
 import { chromium, type Browser } from "playwright-core"
+import { chromiumArgs, chromiumPath } from "@quire/testkit/Chromium"
 import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
-
-const chromiumPath = "/usr/bin/chromium"
 
 /** Where the browser tests save their screenshots. */
 export const screenshots = join(import.meta.dirname, "..", "test-output", "screenshots")
@@ -20,7 +19,7 @@ export const useChromium = (): { readonly browser: () => Browser } => {
     if (!existsSync(chromiumPath)) {
       throw new Error(`${chromiumPath} is missing: install Debian's chromium package (apt-get install chromium); the browser tests never download one`)
     }
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] })
+    browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
     mkdirSync(screenshots, { recursive: true })
   }, 60_000)
   afterAll(async () => {

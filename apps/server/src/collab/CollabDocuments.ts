@@ -10,7 +10,7 @@ import { Clock, Effect, Option, Semaphore } from "effect"
 import { createHash } from "node:crypto"
 import * as Y from "yjs"
 import { Actor, BoundedCache } from "@quire/kernel"
-import { agreesWith, type CollabDocumentKey, LiveDocuments, type OpenedPage, standing } from "@quire/reviews"
+import { agreesWith, type CollabDocumentKey, LiveDocuments, type OpenedPage, standing, type StoredCollabDocument } from "@quire/reviews"
 import { CollabCodec } from "./CollabCodec.ts"
 
 /** The limits of live editing; each refusal closes the connection with a reason the editor shows. */
@@ -306,6 +306,27 @@ const bringIn = Effect.fnUntraced(function*(
   if (document.contributors.size === 0) document.written = codec.toMarkdown(doc)
 })
 
+/**
+ * How the stored document `found` (its markdown `doc`) stands with the page, and the page's
+ * markdown it was judged by. The page was read when the person connected, maybe before a write
+ * back that finished since (its agreement is in `found`): taken for a write from elsewhere, it
+ * would make the document anew without the edits written. So a page that seems to have moved is
+ * read again: read after the stored document, it is at least as new as that agreement.
+ */
+const standingAtLoad = Effect.fnUntraced(function*(
+  live: LiveDocuments["Service"],
+  found: StoredCollabDocument,
+  opened: OpenedPage,
+  actor: Actor.ActorShape,
+  doc: string
+) {
+  const now = standing(found, { page: opened.markdown, doc })
+  if (now !== "changed-elsewhere" && now !== "diverged") return { now, page: opened.markdown }
+  const again = yield* live.markdown(opened.key.changeRequestId, opened.key.pageId).pipe(Effect.provideService(Actor.Actor, actor), Effect.option)
+  if (Option.isNone(again) || again.value === opened.markdown) return { now, page: opened.markdown }
+  return { now: standing(found, { page: again.value, doc }), page: again.value }
+})
+
 /** `relayed`: servers relay through Redis (each open document then catches up with PostgreSQL). */
 export const make = (limits: CollabLimits, relayed: boolean) =>
   Effect.gen(function*() {
@@ -354,10 +375,10 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       const updates = [found.state, ...found.updates.map((u) => u.update)]
       let { doc, markdown } = memory.read(key.name, updates, codec.toMarkdown)
       if (doc?.unreadable !== undefined) yield* Effect.logWarning(`Live document ${key.name}: ${doc.unreadable} stored updates could not be read and were left out`)
-      const now = created ? "agreed" : standing(found, { page: opened.markdown, doc: markdown })
+      const { now, page } = created ? { now: "agreed", page: opened.markdown } : yield* standingAtLoad(live, found, opened, actor, markdown)
       if (now === "changed-elsewhere") {
-        const made = yield* fromPage(opened.markdown)
-        yield* live.storeReset(key.name, made.state, { page: opened.markdown, doc: made.markdown })
+        const made = yield* fromPage(page)
+        yield* live.storeReset(key.name, made.state, { page, doc: made.markdown })
         memory.forget(key.name)
         doc?.destroy()
         doc = docOf([made.state])

@@ -9,9 +9,9 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, expect, inject } from "vitest"
+import { chromiumArgs, chromiumPath } from "@quire/testkit/Chromium"
 import { admin } from "./servers.ts"
 
-const chromiumPath = "/usr/bin/chromium"
 export const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url))
 
 /**
@@ -24,7 +24,7 @@ export const screenshotsWanted = (env: NodeJS.ProcessEnv = process.env): boolean
 
 const launchOptions = () => {
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install Debian's chromium package; the browser tests never download one`)
-  return { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"] }
+  return { executablePath: chromiumPath, args: [...chromiumArgs, "--font-render-hinting=none"] }
 }
 
 /** Debian's Chromium as a server that the run's test files connect to (global-setup.ts starts it once). */

@@ -65,9 +65,12 @@ export const startServer = async (settings: Readonly<Record<string, string>> = {
       // (by name: the loopback addresses themselves stay refused, as the specs test expects).
       QUIRE_FETCH_ALLOW: "localhost",
       QUIRE_COLLAB_WRITE_DEBOUNCE_MS: String(writeDebounceMs),
+      // It stops when this process's end of its stdin closes: a run killed midway (turbo stops the
+      // other suites when one fails) leaves no server behind.
+      QUIRE_STOP_WITH_STDIN: "1",
       ...settings
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
     // Its own process group: tsx runs the server in a child process, and stopping stops both.
     detached: true
   })

@@ -83,6 +83,9 @@ export const stemOf = (word: string): string => {
   return word
 }
 
+/** The weight of a word that fills its search's limit: as if it were on ten times the limit's pages. */
+const frequentWordWeight = Math.log(1 + 2 / 10)
+
 interface Candidate {
   readonly found: FoundPage
   score: number
@@ -116,8 +119,10 @@ export const retrieve = (reading: Reading, published: PublishedContent["Service"
     for (const word of keywords) {
       const stem = stemOf(word)
       const pages = yield* findPages(reading, published, stem, { limit, sectionsPerPage: bounds.sectionsPerPage, prefix: stem !== word })
-      // A word on few pages tells more than one on many.
-      const weight = Math.log(1 + (2 * limit) / Math.max(1, pages.length))
+      // A word on few pages tells more than one on many. One on more pages than a search returns
+      // ("docs", "site" on a docs site) is taken to be on most of them: it tells little, and which
+      // of its many pages came back first is no reason to rank them.
+      const weight = pages.length >= limit ? frequentWordWeight : Math.log(1 + (2 * limit) / Math.max(1, pages.length))
       weights.set(stem, weight)
       add(pages, weight)
     }
