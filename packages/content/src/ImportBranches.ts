@@ -15,11 +15,12 @@ export class ImportBranches extends Context.Service<ImportBranches, {
   readonly open: (spaceId: string, subject: string) => Effect.Effect<string, Refused, Actor.Actor>
   /** The head revision of a change request of the space the caller may edit (merged and archived ones refuse). */
   readonly head: (spaceId: string, changeRequestId: string) => Effect.Effect<Revision, Refused, Actor.Actor>
-  /** One write of the change request's branch, as an edit of the caller's. */
+  /** One write of the change request's branch, as an edit of the caller's; `within` runs inside its transaction. */
   readonly commit: <E, R>(
     spaceId: string,
     changeRequestId: string,
-    build: (parent: Revision) => Effect.Effect<ContentChange, E, R>
+    build: (parent: Revision) => Effect.Effect<ContentChange, E, R>,
+    within?: Effect.Effect<void, E, R>
   ) => Effect.Effect<Revision, E | Refused | Errors.Conflict, R | Actor.Actor>
 }>()("@quire/content/ImportBranches") {
   /** No change requests: an import into one is refused, naming `target.changeRequest`. */

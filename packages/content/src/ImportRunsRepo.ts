@@ -20,13 +20,22 @@ export interface ImportRunsRepoShape {
   readonly find: (runId: string) => Effect.Effect<Option.Option<ImportRun>>
   /** The organization's runs, most recent first (createdAt, id descending). */
   readonly list: (organizationId: string, filter: ImportRunFilter, after: Pagination.CursorKey | undefined, limit: number) => Effect.Effect<Pagination.Page<ImportRun>>
-  /** Applies `patch` unless the run's status is one of `unless`; answers the run as it then is. */
-  readonly update: (runId: string, patch: ImportRunPatch, unless?: ReadonlyArray<ImportRunStatus>) => Effect.Effect<Option.Option<ImportRun>>
+  /**
+   * Applies `patch` unless the run's status is one of `unless` (or `unless` holds of the run), reading
+   * and writing under the run's lock until the caller's transaction ends; answers the run as it then is.
+   */
+  readonly update: (runId: string, patch: ImportRunPatch, unless?: ImportRunGuard) => Effect.Effect<Option.Option<ImportRun>>
   readonly insertFile: (file: ImportFile) => Effect.Effect<void>
   readonly findFile: (fileId: string) => Effect.Effect<Option.Option<ImportFile>>
   /** A purged space takes its runs with it. */
   readonly removeOfSpace: (spaceId: string) => Effect.Effect<void>
 }
+
+/** The statuses, or the test, under which an update leaves the run as it is. */
+export type ImportRunGuard = ReadonlyArray<ImportRunStatus> | ((run: ImportRun) => boolean)
+
+export const guarded = (run: ImportRun, unless: ImportRunGuard): boolean =>
+  typeof unless === "function" ? unless(run) : unless.includes(run.status)
 
 export const importRunKey = (run: ImportRun): Pagination.CursorKey => [run.createdAt.toISOString(), run.id]
 export const importRunKeyShape: Pagination.KeyShape = ["timestamp", "string"]
@@ -57,7 +66,7 @@ export class ImportRunsRepo extends Context.Service<ImportRunsRepo, ImportRunsRe
         Effect.sync(() => {
           const found = runs.get(runId)
           if (found === undefined) return Option.none()
-          if (unless.includes(found.status)) return Option.some(found)
+          if (guarded(found, unless)) return Option.some(found)
           const next: ImportRun = { ...found, ...patch }
           runs.set(runId, next)
           return Option.some(next)

@@ -75,6 +75,8 @@ class RunStopped extends Data.TaggedError("RunStopped")<{ readonly status: "fail
 
 const active: ReadonlyArray<ImportRunStatus> = ["pending", "in-progress"]
 const finished: ReadonlyArray<ImportRunStatus> = ["completed", "failed", "cancelled"]
+/** The progress step of a run whose write has committed: too late to cancel. */
+const wroteStep = "written"
 
 const maxNameLength = 255
 
@@ -149,8 +151,10 @@ const targetWrites = (content: SpaceContent["Service"], branches: ImportBranches
     run.target.changeRequest === undefined
       ? Effect.map(content.revision(run.spaceId), (current) => current.revision)
       : branches.head(run.spaceId, run.target.changeRequest),
-  write: <E, R>(run: ImportRun, build: (parent: Revision) => Effect.Effect<ContentChange, E, R>) =>
-    run.target.changeRequest === undefined ? content.commit(run.spaceId, build) : branches.commit(run.spaceId, run.target.changeRequest, build)
+  write: <E, R>(run: ImportRun, build: (parent: Revision) => Effect.Effect<ContentChange, E, R>, within: Effect.Effect<void, E, R>) =>
+    run.target.changeRequest === undefined
+      ? content.commit(run.spaceId, build, { within })
+      : branches.commit(run.spaceId, run.target.changeRequest, build, within)
 })
 
 export class Imports extends Context.Service<Imports, ImportsShape>()("@quire/content/Imports") {
@@ -297,11 +301,16 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
     yield* Access.ensure(space.permissions.edit, "cancel imports into this space")
     const refuse = (status: ImportRunStatus) =>
       new Errors.InvalidInput({ field: "importRunId", reason: `The import run is ${status}; only a pending or running import can be cancelled` })
-    if (finished.includes(before.status)) return yield* refuse(before.status)
+    const tooLate = (run: ImportRun) => finished.includes(run.status) || run.progress.step === wroteStep
+    const refuseLate = (run: ImportRun) =>
+      run.progress.step === wroteStep && !finished.includes(run.status)
+        ? new Errors.InvalidInput({ field: "importRunId", reason: "The import run has written its pages; it can no longer be cancelled" })
+        : refuse(run.status)
+    if (tooLate(before)) return yield* refuseLate(before)
     const at = yield* now
-    const run = Option.getOrThrow(yield* repo.update(runId, { status: "cancelled", updatedAt: at, completedAt: at, reason: null }, finished))
-    // The run may have finished between the read and the update.
-    if (run.status !== "cancelled" || run.updatedAt.getTime() !== at.getTime()) return yield* refuse(run.status)
+    // Under the run's lock: a write holding it commits first, and then the run has written.
+    const run = Option.getOrThrow(yield* repo.update(runId, { status: "cancelled", updatedAt: at, completedAt: at, reason: null }, tooLate))
+    if (run.status !== "cancelled" || run.updatedAt.getTime() !== at.getTime()) return yield* refuseLate(run)
     return run
   })
 
@@ -326,10 +335,22 @@ const runner = (
 
   const { revision: targetRevision, write } = targetWrites(content, branches)
 
-  /** Fails the write when the run was cancelled meanwhile (checked inside the write's transaction). */
+  const cancelled = new RunStopped({ status: "cancelled", reason: "cancelled" })
+
+  /** Stops the run before it builds its write when it was cancelled meanwhile. */
   const stillActive = (runId: string) =>
-    Effect.flatMap(repo.find(runId), (found) =>
-      Option.isSome(found) && found.value.status === "cancelled" ? Effect.fail(new RunStopped({ status: "cancelled", reason: "cancelled" })) : Effect.void)
+    Effect.flatMap(repo.find(runId), (found) => Option.isSome(found) && found.value.status === "cancelled" ? Effect.fail(cancelled) : Effect.void)
+
+  /**
+   * Inside the write's transaction: marks the run as having written, under its lock, or fails when
+   * it was cancelled, rolling the write back. A cancel waits for the lock and then refuses.
+   */
+  const markWritten = (run: ImportRun, pages: number, files: number) =>
+    Effect.flatMap(now, (at) =>
+      Effect.flatMap(
+        repo.update(run.id, { progress: { step: wroteStep, done: 4, total: 4, pages, files }, updatedAt: at }, ["cancelled"]),
+        (found) => Option.isSome(found) && found.value.status === "cancelled" ? Effect.fail(cancelled) : Effect.void
+      ))
 
   const importFiles = Effect.fnUntraced(function*(run: ImportRun, source: Extract<ImportSource, { type: "file" }>) {
     const keys = source.files
@@ -375,7 +396,7 @@ const runner = (
           states = made.states
           const pages = under === undefined ? [...parent.pages, ...made.pages] : insertUnder(parent.pages, under.id, made.pages)!
           return { pages, files: [...parent.files, ...stored], documents: made.documents }
-        }))
+        }), Effect.suspend(() => markWritten(run, states.length, stored.length)))
       return {
         pages: states.map((state): ImportedPageState => ({ id: state.id, sourceURL: state.key, type: state.folder ? "folder" : "page", status: "complete" })),
         files: stored.length
@@ -405,7 +426,7 @@ const runner = (
           const nested = insertUnder(change.pages.filter((page) => kept.has(page.id)), run.target.page, added)
           if (nested === undefined) return yield* new RunStopped({ status: "failed", reason: `The page ${run.target.page} was removed from the space before the import wrote` })
           return { ...change, pages: nested }
-        }))
+        }), markWritten(run, site.importedResources, stored.size))
       const added = [...pageIds(written.pages)].filter((id) => !before.has(id))
       return { pages: added.map((id): ImportedPageState => ({ id, type: "page", status: "complete" })), files: stored.size }
     }).pipe(Effect.onError(() => content.releaseFiles(run.organizationId, [...stored.values()])))

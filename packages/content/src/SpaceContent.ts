@@ -125,12 +125,14 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
         const commit = <E = never, R = never>(
           spaceId: string,
           build: (current: Revision) => Effect.Effect<ContentChange, E, R>,
-          options?: CommitOptions
-        ): Effect.Effect<Revision, E | Denied | Errors.Conflict | Errors.InvalidInput, R | Actor.Actor> =>
-          writer.write(mainHead(spaceId), build, { system: options?.system }).pipe(
+          options?: CommitOptions<E, R>
+        ): Effect.Effect<Revision, E | Denied | Errors.Conflict | Errors.InvalidInput, R | Actor.Actor> => {
+          const within = options?.within
+          return writer.write(mainHead(spaceId), build, { system: options?.system, within: within === undefined ? undefined : () => within }).pipe(
             Effect.map((written) => written.revision),
             Effect.withSpan("SpaceContent.commit", { attributes: { spaceId } })
           )
+        }
 
         const fileUse = storedFiles(edit)
         return SpaceContent.of({

@@ -3,7 +3,7 @@ import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Rows } from "@quire/kernel"
 import { type ImportFile, ImportedPageState, ImportProgress, type ImportRun, ImportRunStatus, ImportSource, ImportTarget } from "./domain/ImportRun.ts"
-import { importRunKey, ImportRunsRepo } from "./ImportRunsRepo.ts"
+import { guarded, importRunKey, ImportRunsRepo } from "./ImportRunsRepo.ts"
 
 type Row = Record<string, unknown>
 
@@ -99,7 +99,7 @@ export const layer = Layer.effect(
         sql.withTransaction(Effect.gen(function*() {
           const found = yield* sql<Row>`SELECT * FROM content_import_runs WHERE id = ${runId} FOR UPDATE`.pipe(Effect.orDie, Effect.flatMap(runs.first))
           if (Option.isNone(found)) return Option.none<ImportRun>()
-          if (unless.includes(found.value.status)) return found
+          if (guarded(found.value, unless)) return found
           const r: ImportRun = { ...found.value, ...patch }
           yield* sql`
             UPDATE content_import_runs SET status = ${r.status}, reason = ${r.reason}, pages = ${JSON.stringify(r.pages)}::jsonb,

@@ -23,7 +23,7 @@ const backends = Backends.ports({
   client: { maxMessageBytes: contractMaxMessageBytes }
 })
 
-Backends.each(backends, (it) => {
+Backends.each(backends, (it, backend) => {
   spacesRepoContract(it)
   collectionsRepoContract(it)
   revisionsRepoContract(it)
@@ -31,5 +31,5 @@ Backends.each(backends, (it) => {
   searchIndexContract(it)
   storageUsageRepoContract(it)
   permissionsRepoContract(it)
-  importRunsRepoContract(it)
+  importRunsRepoContract(it, backend !== "memory")
 })

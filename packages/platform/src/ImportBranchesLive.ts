@@ -17,7 +17,7 @@ export const layer = Layer.effect(
         changeRequests.branchHead(spaceId, changeRequestId, "imported into").read.pipe(
           Effect.flatMap((head) => Effect.orDie(content.revisionById(head.revisionId)))
         ),
-      commit: (spaceId, changeRequestId, build) => changeRequests.commit(spaceId, changeRequestId, build)
+      commit: (spaceId, changeRequestId, build, within) => changeRequests.commit(spaceId, changeRequestId, build, within)
     })
   })
 )

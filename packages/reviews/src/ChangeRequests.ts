@@ -95,11 +95,15 @@ export interface ChangeRequestsShape {
    * review shows what the restore changes. Needs edit permission; NotFound for another space's revision.
    */
   readonly restore: (spaceId: string, revisionId: string, input: CreateInput) => Effect.Effect<ChangeRequestView, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
-  /** One write of the change request's branch by `build` (an import run's), as an edit of the caller's. */
+  /**
+   * One write of the change request's branch by `build` (an import run's), as an edit of the
+   * caller's; `within` runs inside the write's transaction, and a failure of it rolls the write back.
+   */
   readonly commit: <E, R>(
     spaceId: string,
     ref: string,
-    build: (parent: Revision) => Effect.Effect<ContentChange, E, R>
+    build: (parent: Revision) => Effect.Effect<ContentChange, E, R>,
+    within?: Effect.Effect<void, E, R>
   ) => Effect.Effect<Revision, E | Denied | Errors.InvalidInput | Errors.Conflict, R | Actor.Actor>
   /**
    * Creates, renames, rewrites or deletes one of the change request's reusable contents, as one new
@@ -142,7 +146,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
         ...reusableContentEdits(branch),
         ...contentEdits(branch, batchFiles, yield* PublishedContent),
         ...(yield* reading(branch)),
-        commit: (spaceId, ref, build) => Effect.map(branch.commitTo(spaceId, ref, build), (written) => written.revision),
+        commit: (spaceId, ref, build, within) => Effect.map(branch.commitTo(spaceId, ref, build, [], undefined, within), (written) => written.revision),
         forPreview: (changeRequestId) => branch.repo.find(changeRequestId)
       })
     })

@@ -15,9 +15,11 @@ import type { RevisionHeader } from "../RevisionsRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
-export interface CommitOptions {
+export interface CommitOptions<E = never, R = never> {
   /** A write by Quire itself (Git Sync): allowed on a locked space. The caller still needs `edit`. */
   readonly system?: boolean | undefined
+  /** Runs inside the write's transaction once the space has moved; a failure rolls the write back. */
+  readonly within?: Effect.Effect<void, E, R> | undefined
 }
 
 /** The space's main content as a head of the RevisionWriter, read with the caller's access to the space. */
@@ -188,7 +190,7 @@ export interface SpaceContentShape {
   readonly commit: <E = never, R = never>(
     spaceId: string,
     build: (current: Revision) => Effect.Effect<ContentChange, E, R>,
-    options?: CommitOptions
+    options?: CommitOptions<E, R>
   ) => Effect.Effect<Revision, E | Denied | Errors.Conflict | Errors.InvalidInput, R | Actor.Actor>
   /** Adds the pages and files of a built-in template (by id) after the space's pages. */
   readonly applyTemplate: (spaceId: string, templateId: string) => Effect.Effect<Revision, Denied | Errors.Conflict | Errors.InvalidInput, Actor.Actor>

@@ -1,10 +1,11 @@
 /**
  * The behaviour every ImportRunsRepo adapter must have: runs listed newest first, filtered by space
- * and status, paged; an update that leaves a run in a given status alone; uploads kept by key; a
- * purged space's runs gone; and a rolled-back transaction leaving nothing.
+ * and status, paged; an update that leaves a run in a given status alone; an update made inside a
+ * transaction seen by the guard of one made meanwhile (a cancel and an import's write never cross);
+ * uploads kept by key; a purged space's runs gone; and a rolled-back transaction leaving nothing.
  */
 import { assert, describe } from "@effect/vitest"
-import { Effect, Exit, Option } from "effect"
+import { Deferred, Effect, Exit, Fiber, Option } from "effect"
 import { Pagination, Transactor } from "@quire/kernel"
 import { type ImportRun, initialProgress } from "../../src/domain/ImportRun.ts"
 import { ImportRunsRepo } from "../../src/ImportRunsRepo.ts"
@@ -27,7 +28,8 @@ const run = (id: string, spaceId: string, minute: number, status: ImportRun["sta
   completedAt: null
 })
 
-export const importRunsRepoContract = (it: ReposTest) =>
+/** `isolated`: a transaction's writes are unseen by others until it commits (not so in memory). */
+export const importRunsRepoContract = (it: ReposTest, isolated: boolean) =>
   describe("ImportRunsRepo", () => {
     it.effect("lists runs newest first, by space and status, a page at a time", () =>
       Effect.gen(function*() {
@@ -63,6 +65,41 @@ export const importRunsRepoContract = (it: ReposTest) =>
         const file = Option.getOrThrow(yield* repo.findFile("ir-file-1"))
         assert.strictEqual(file.size, 5_000_000_000)
         assert.strictEqual(file.name, "a.zip")
+      }))
+
+    it.effect("an update meanwhile waits for a transaction that updated the run, and its guard sees that update", () =>
+      Effect.gen(function*() {
+        const repo = yield* ImportRunsRepo
+        const transactor = yield* Transactor.Transactor
+        const wrote = (r: ImportRun) => r.status !== "in-progress" || r.progress.step === "written"
+        const cancel = (id: string) => repo.update(id, { status: "cancelled" }, wrote)
+        /** Marks the run inside a transaction, lets a cancel start, then ends the transaction as `end` says. */
+        const race = <E>(id: string, end: Effect.Effect<void, E>) =>
+          Effect.gen(function*() {
+            yield* repo.insert({ ...run(id, "ir-space-6", 7), status: "in-progress" })
+            const marked = yield* Deferred.make<void>()
+            const writer = yield* Effect.forkChild(Effect.exit(transactor.transaction(Effect.gen(function*() {
+              yield* repo.update(id, { progress: { ...initialProgress, step: "written" } }, ["cancelled"])
+              yield* Deferred.succeed(marked, undefined)
+              // Real time (the test clock stands still): long enough for the cancel to reach the run's lock.
+              yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 50)))
+              yield* end
+            }))))
+            yield* Deferred.await(marked)
+            const cancelled = Option.getOrThrow(yield* cancel(id))
+            yield* Fiber.join(writer)
+            return { cancelled, stored: Option.getOrThrow(yield* repo.find(id)) }
+          })
+        // The write commits: the cancel, made while it was open, finds the run written and leaves it.
+        const committed = yield* race("ir-g", Effect.void)
+        assert.strictEqual(committed.cancelled.status, "in-progress")
+        assert.strictEqual(committed.stored.status, "in-progress")
+        assert.strictEqual(committed.stored.progress.step, "written")
+        // The write rolls back: the cancel goes through on the run as it was (in memory it saw the
+        // uncommitted mark and refused; the run is as it was).
+        const rolledBack = yield* race("ir-h", Effect.fail("abort"))
+        assert.strictEqual(rolledBack.stored.status, isolated ? "cancelled" : "in-progress")
+        assert.strictEqual(rolledBack.stored.progress.step, "queued")
       }))
 
     it.effect("a purged space's runs go; a rolled-back insert leaves nothing", () =>

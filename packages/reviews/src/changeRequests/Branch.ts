@@ -82,7 +82,8 @@ export const make = Effect.gen(function*() {
     ref: string,
     build: (parent: Revision) => Effect.Effect<C, E, R>,
     coauthors: ReadonlyArray<string> = [],
-    live?: string
+    live?: string,
+    andThen: Effect.Effect<void, E, R> = Effect.void
   ) =>
     Effect.gen(function*() {
       const actor = yield* Actor.Actor
@@ -97,6 +98,7 @@ export const make = Effect.gen(function*() {
             }
             // The conflicts of an earlier merge or update were about the content this edit changed.
             if (head.changeRequest.conflicts !== null) yield* repo.setConflicts(head.changeRequest.id, null)
+            yield* andThen
           })
       })
       const changeRequest = Option.getOrElse(yield* repo.find(written.head.changeRequest.id), () => written.head.changeRequest)

@@ -21,6 +21,7 @@ const steps: Record<string, string> = {
   converting: "Converting the pages",
   "storing files": "Storing the images",
   writing: "Writing the pages",
+  written: "Pages written",
   done: "Done"
 }
 
