@@ -77,6 +77,31 @@ const active: ReadonlyArray<ImportRunStatus> = ["pending", "in-progress"]
 const finished: ReadonlyArray<ImportRunStatus> = ["completed", "failed", "cancelled"]
 /** The progress step of a run whose write has committed: too late to cancel. */
 const wroteStep = "written"
+const tooLateToCancel = (run: ImportRun) => finished.includes(run.status) || run.progress.step === wroteStep
+const cancelRefused = (run: ImportRun) =>
+  new Errors.InvalidInput({
+    field: "importRunId",
+    reason: run.progress.step === wroteStep && !finished.includes(run.status)
+      ? "The import run has written its pages; it can no longer be cancelled"
+      : `The import run is ${run.status}; only a pending or running import can be cancelled`
+  })
+const cancelled = new RunStopped({ status: "cancelled", reason: "cancelled" })
+
+/**
+ * A run's checks against a cancel: `stillActive` stops it before it builds its write; `markWritten`,
+ * inside the write's transaction, marks it written under its lock, or fails (rolling the write back)
+ * when it was cancelled. A cancel waits for that lock and then refuses a run that has written.
+ */
+const cancelChecks = (repo: ImportRunsRepo["Service"], now: Effect.Effect<Date>) => ({
+  stillActive: (runId: string) =>
+    Effect.flatMap(repo.find(runId), (found) => Option.isSome(found) && found.value.status === "cancelled" ? Effect.fail(cancelled) : Effect.void),
+  markWritten: (run: ImportRun, pages: number, files: number) =>
+    Effect.flatMap(now, (at) =>
+      Effect.flatMap(
+        repo.update(run.id, { progress: { step: wroteStep, done: 4, total: 4, pages, files }, updatedAt: at }, ["cancelled"]),
+        (found) => Option.isSome(found) && found.value.status === "cancelled" ? Effect.fail(cancelled) : Effect.void
+      ))
+})
 
 const maxNameLength = 255
 
@@ -299,18 +324,11 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
   const cancel = Effect.fn("Imports.cancel")(function*(organizationId: string, runId: string) {
     const { run: before, space } = yield* visible(organizationId, runId)
     yield* Access.ensure(space.permissions.edit, "cancel imports into this space")
-    const refuse = (status: ImportRunStatus) =>
-      new Errors.InvalidInput({ field: "importRunId", reason: `The import run is ${status}; only a pending or running import can be cancelled` })
-    const tooLate = (run: ImportRun) => finished.includes(run.status) || run.progress.step === wroteStep
-    const refuseLate = (run: ImportRun) =>
-      run.progress.step === wroteStep && !finished.includes(run.status)
-        ? new Errors.InvalidInput({ field: "importRunId", reason: "The import run has written its pages; it can no longer be cancelled" })
-        : refuse(run.status)
-    if (tooLate(before)) return yield* refuseLate(before)
+    if (tooLateToCancel(before)) return yield* cancelRefused(before)
     const at = yield* now
     // Under the run's lock: a write holding it commits first, and then the run has written.
-    const run = Option.getOrThrow(yield* repo.update(runId, { status: "cancelled", updatedAt: at, completedAt: at, reason: null }, tooLate))
-    if (run.status !== "cancelled" || run.updatedAt.getTime() !== at.getTime()) return yield* refuseLate(run)
+    const run = Option.getOrThrow(yield* repo.update(runId, { status: "cancelled", updatedAt: at, completedAt: at, reason: null }, tooLateToCancel))
+    if (run.status !== "cancelled" || run.updatedAt.getTime() !== at.getTime()) return yield* cancelRefused(run)
     return run
   })
 
@@ -335,22 +353,7 @@ const runner = (
 
   const { revision: targetRevision, write } = targetWrites(content, branches)
 
-  const cancelled = new RunStopped({ status: "cancelled", reason: "cancelled" })
-
-  /** Stops the run before it builds its write when it was cancelled meanwhile. */
-  const stillActive = (runId: string) =>
-    Effect.flatMap(repo.find(runId), (found) => Option.isSome(found) && found.value.status === "cancelled" ? Effect.fail(cancelled) : Effect.void)
-
-  /**
-   * Inside the write's transaction: marks the run as having written, under its lock, or fails when
-   * it was cancelled, rolling the write back. A cancel waits for the lock and then refuses.
-   */
-  const markWritten = (run: ImportRun, pages: number, files: number) =>
-    Effect.flatMap(now, (at) =>
-      Effect.flatMap(
-        repo.update(run.id, { progress: { step: wroteStep, done: 4, total: 4, pages, files }, updatedAt: at }, ["cancelled"]),
-        (found) => Option.isSome(found) && found.value.status === "cancelled" ? Effect.fail(cancelled) : Effect.void
-      ))
+  const { stillActive, markWritten } = cancelChecks(repo, now)
 
   const importFiles = Effect.fnUntraced(function*(run: ImportRun, source: Extract<ImportSource, { type: "file" }>) {
     const keys = source.files
