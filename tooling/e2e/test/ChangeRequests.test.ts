@@ -1,12 +1,9 @@
 /** `quire cr` against a real server (memory backend), on spaces seeded with the product-docs template. */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import * as fs from "node:fs"
-import * as os from "node:os"
-import * as nodePath from "node:path"
 import { ChangeRequest, MergeConflict, Schemas } from "@quire/api"
 import { errorMessage, memory, spaceWith } from "@quire/server/test/Harness"
-import { decodeJson, lines, quire, quireAs, rowWith } from "./Quire.ts"
+import { decodeJson, lines, quire, quireAs, rowWith, tempFile } from "./Quire.ts"
 
 const decodeCr = decodeJson(ChangeRequest)
 const decodeCrs = decodeJson(Schemas.ListOf(ChangeRequest))
@@ -31,14 +28,6 @@ const docs = Effect.fnUntraced(function*(roles: Parameters<typeof spaceWith>[0] 
   return { ...setup, spaceId, quickstart, mainMarkdown, as: quireAs(setup.alice.token) }
 })
 
-/** Writes `text` to `name` in a new temporary directory; answers the file's path. */
-const writeFile = (name: string, text: string) =>
-  Effect.sync(() => {
-    const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), "quire-cr-"))
-    const file = nodePath.join(dir, name)
-    fs.writeFileSync(file, text)
-    return file
-  })
 
 layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr", (it) => {
   it.effect("--help at every level; --page with --into does not parse", () =>
@@ -51,7 +40,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr",
       const apply = yield* quire(["cr", "apply", "--help"])
       assert.strictEqual(apply.status, 0)
       for (const flag of ["--page", "--into", "--title"]) assert.include(apply.stdout, flag)
-      const file = yield* writeFile("x.md", "x")
+      const file = yield* tempFile("x.md", "x")
       const both = yield* quire(["cr", "apply", "S", "1", file, "--page", "P", "--into", "Q"])
       assert.strictEqual(both.status, 2)
       assert.include(both.stderr, "--page or --into, not both")
@@ -77,12 +66,12 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr",
       assert.match(rowWith(listed.stdout, cr.id), new RegExp(`^${cr.number}\\s+${cr.id}\\s+open\\s+Rewrite the quickstart\\s+Alice\\s+no\\s`))
 
       const quickstartText = "Install it with `npm install quire`.\n\nThen run `quire --help`."
-      const updated = yield* as("cr", "apply", spaceId, String(cr.number), yield* writeFile("quickstart.md", quickstartText), "--page", quickstart.id)
+      const updated = yield* as("cr", "apply", spaceId, String(cr.number), yield* tempFile("quickstart.md", quickstartText), "--page", quickstart.id)
       assert.strictEqual(updated.status, 0, updated.stderr)
       assert.include(updated.stdout, `Updated page ${quickstart.path} (${quickstart.id}) in change request #${cr.number}`)
 
       const troubleText = "# Troubleshooting\n\nTurn it off and on again."
-      const added = yield* as("cr", "apply", spaceId, cr.id, yield* writeFile("troubleshooting.md", troubleText), "--json")
+      const added = yield* as("cr", "apply", spaceId, cr.id, yield* tempFile("troubleshooting.md", troubleText), "--json")
         .pipe(Effect.flatMap(decodeCr))
       assert.notStrictEqual(added.revision, cr.revision)
 
@@ -118,8 +107,8 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr",
       const a = yield* as("cr", "open", spaceId, "--subject", "A", "--json").pipe(Effect.flatMap(decodeCr))
       const b = yield* as("cr", "open", spaceId, "--subject", "B", "--json").pipe(Effect.flatMap(decodeCr))
       const fromA = "Install it (A)."
-      yield* as("cr", "apply", spaceId, a.id, yield* writeFile("a.md", fromA), "--page", quickstart.id)
-      yield* as("cr", "apply", spaceId, b.id, yield* writeFile("b.md", "Install it (B)."), "--page", quickstart.id)
+      yield* as("cr", "apply", spaceId, a.id, yield* tempFile("a.md", fromA), "--page", quickstart.id)
+      yield* as("cr", "apply", spaceId, b.id, yield* tempFile("b.md", "Install it (B)."), "--page", quickstart.id)
       assert.strictEqual((yield* as("cr", "merge", spaceId, a.id)).status, 0)
 
       const refused = yield* as("cr", "merge", spaceId, String(b.number))

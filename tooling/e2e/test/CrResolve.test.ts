@@ -1,21 +1,10 @@
 /** `quire cr merge`, `update` and `resolve` on conflicts, against a real server (memory backend): a writer's story. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import * as fs from "node:fs"
-import * as os from "node:os"
-import * as nodePath from "node:path"
 import { ChangeRequest } from "@quire/api"
 import { memory, mergeIntoMain, spaceWith } from "@quire/server/test/Harness"
-import { decodeJson, quire, quireAs } from "./Quire.ts"
+import { decodeJson, quire, quireAs, tempFile } from "./Quire.ts"
 
-/** Writes `text` to `name` in a new temporary directory; answers the file's path. */
-const writeFile = (name: string, text: string) =>
-  Effect.sync(() => {
-    const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), "quire-resolve-"))
-    const file = nodePath.join(dir, name)
-    fs.writeFileSync(file, text)
-    return file
-  })
 
 /**
  * A space whose page "Guide" reads `markdown`, two change requests A and B on it editing it with
@@ -31,7 +20,7 @@ const diverged = Effect.fnUntraced(function*(markdown: string, a: string, b: str
   const open = (subject: string, text: string) =>
     Effect.gen(function*() {
       const cr = yield* as("cr", "open", spaceId, "--subject", subject, "--json").pipe(Effect.flatMap(decodeJson(ChangeRequest)))
-      const applied = yield* as("cr", "apply", spaceId, cr.id, yield* writeFile(`${subject}.md`, text), "--page", page.id)
+      const applied = yield* as("cr", "apply", spaceId, cr.id, yield* tempFile(`${subject}.md`, text), "--page", page.id)
       assert.strictEqual(applied.status, 0, applied.stderr)
       return cr
     })
@@ -100,7 +89,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr r
       assert.strictEqual(unknown.status, 1)
       assert.include(unknown.stderr, "No conflict c9 on this change request (its conflicts: c1)")
 
-      const combined = yield* writeFile("combined.md", "Install it with npm or pnpm.\n")
+      const combined = yield* tempFile("combined.md", "Install it with npm or pnpm.\n")
       const resolved = yield* as("cr", "resolve", spaceId, b, "--markdown", `c1=${combined}`)
       assert.strictEqual(resolved.status, 0, resolved.stderr)
       assert.match(resolved.stdout, new RegExp(`^Resolved 1 conflict of change request #${b}: it is at revision \\S+, up to date with the space's content`))

@@ -20,13 +20,19 @@ export const admin = quireAs(adminToken)
 export const createOrganization = (as: ReturnType<typeof quireAs>, title: string) =>
   as("orgs", "create", title, "--json").pipe(Effect.flatMap(decodeJson(Organization)))
 
-/** A new temporary directory holding `files` (path → text or bytes); answers its path. */
+/** A new temporary directory holding `files` (path → text or bytes), removed with the scope; answers its path. */
 export const folder = (files: Record<string, string | Uint8Array>) =>
-  Effect.sync(() => {
-    const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), "quire-e2e-"))
-    for (const [name, content] of Object.entries(files)) {
-      fs.mkdirSync(nodePath.dirname(nodePath.join(dir, name)), { recursive: true })
-      fs.writeFileSync(nodePath.join(dir, name), content)
-    }
-    return dir
-  })
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), "quire-e2e-"))
+      for (const [name, content] of Object.entries(files)) {
+        fs.mkdirSync(nodePath.dirname(nodePath.join(dir, name)), { recursive: true })
+        fs.writeFileSync(nodePath.join(dir, name), content)
+      }
+      return dir
+    }),
+    (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
+  )
+
+/** One file `name` holding `text` in a new temporary directory, removed with the scope; answers the file's path. */
+export const tempFile = (name: string, text: string) => Effect.map(folder({ [name]: text }), (dir) => nodePath.join(dir, name))

@@ -9,13 +9,13 @@ import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { ChangeRequest, Organization, RevisionFile, Schemas } from "@quire/api"
 import { memory, organizationWith, spaceWith } from "@quire/server/test/Harness"
-import { decodeJson, folder, lines, quire, quireAs, rowWith } from "./Quire.ts"
+import { decodeJson, folder, lines, quire, quireAs, rowWith, tempFile } from "./Quire.ts"
 
 const decodeCr = decodeJson(ChangeRequest)
 const decodeUpload = decodeJson(Schema.Struct({ ...ChangeRequest.fields, files: Schema.Array(RevisionFile) }))
 
 /** What a shell's `>` would have written of a command's stdout (the tests' stdout has no final newline). */
-const saved = (stdout: string) => Effect.map(folder({ "page.md": `${stdout}\n` }), (dir) => nodePath.join(dir, "page.md"))
+const saved = (stdout: string) => tempFile("page.md", `${stdout}\n`)
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])
 
