@@ -2,9 +2,12 @@
  * The test setup every package shares: generous timeouts (fresh databases take seconds to start
  * on two cores) and a JSON report per package, which `summary.mjs` adds up after `pnpm test`.
  */
-import { accessSync, constants, mkdirSync, statSync } from "node:fs"
+import { accessSync, constants, mkdirSync, statfsSync, statSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { defineConfig, mergeConfig, type Plugin, type ViteUserConfig } from "vitest/config"
+
+/** What `/dev/shm` must have free to hold the suites' temporary files. */
+const minimumFree = 2 * 1024 ** 3
 
 /**
  * The suites' temporary files go to memory (tmpfs, `/dev/shm/quire-test-tmp`) where the machine has
@@ -12,8 +15,8 @@ import { defineConfig, mergeConfig, type Plugin, type ViteUserConfig } from "vit
  * directory and the test removes it after, and on a disk filesystem that churn is paid in the
  * kernel (ext4 searching for a free inode among those just freed, and writers of one directory
  * spinning on its lock). Set here, before the workers start, it reaches them and every process they
- * start (servers, CLIs, Chromium's profiles) through TMPDIR. `QUIRE_TEST_TMPDIR=default` keeps the
- * system's; any other value names the directory.
+ * start (servers, CLIs, Chromium's profiles) through TMPDIR. Only with 2 GB free there;
+ * `QUIRE_TEST_TMPDIR=default` keeps the system's; any other value names the directory.
  */
 export const testTmpdir = (env: NodeJS.ProcessEnv = process.env): string | undefined => {
   const chosen = env.QUIRE_TEST_TMPDIR
@@ -22,7 +25,9 @@ export const testTmpdir = (env: NodeJS.ProcessEnv = process.env): string | undef
   try {
     if (process.platform !== "linux" || !statSync("/dev/shm").isDirectory()) return undefined
     accessSync("/dev/shm", constants.W_OK)
-    return "/dev/shm/quire-test-tmp"
+    // A container's /dev/shm is often 64 MB: a run keeps a few hundred MB there at its peak.
+    const free = statfsSync("/dev/shm")
+    return free.bavail * free.bsize >= minimumFree ? "/dev/shm/quire-test-tmp" : undefined
   } catch {
     return undefined
   }
