@@ -25,7 +25,8 @@ export const testTmpdir = (env: NodeJS.ProcessEnv = process.env): string | undef
   try {
     if (process.platform !== "linux" || !statSync("/dev/shm").isDirectory()) return undefined
     accessSync("/dev/shm", constants.W_OK)
-    // A container's /dev/shm is often 64 MB: a run keeps a few hundred MB there at its peak.
+    // A container's /dev/shm is often 64 MB; a run's temporary files peak at about 130 MB, beside
+    // the test databases' tablespace and Chromium's shared memory (270 MB in all).
     const free = statfsSync("/dev/shm")
     return free.bavail * free.bsize >= minimumFree ? "/dev/shm/quire-test-tmp" : undefined
   } catch {
