@@ -6,12 +6,27 @@
 export const chromiumPath = "/usr/bin/chromium"
 
 /**
- * No sandbox (the tests run as root in a container), no GPU (there is none), and none of the
- * omnibox popups Chromium preloads in a renderer process of its own for each window, which is each
- * browser context here: a popup nobody sees, that cost about a third of a new context's CPU.
+ * The features playwright-core (1.65) turns off with its own `--disable-features`. Chromium reads
+ * only the last `--disable-features` of its command line, so the list below carries these too, or
+ * ours would turn them back on (tooling/e2e/test/ChromiumFlags.test.ts checks it against the
+ * installed playwright-core).
  */
+export const playwrightDisabledFeatures: ReadonlyArray<string> = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+  "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion"
+]
+
+/**
+ * The omnibox popups Chromium preloads in a renderer process of its own for each window, which is
+ * each browser context here: a popup nobody sees, that cost about a third of a new context's CPU.
+ */
+export const quireDisabledFeatures: ReadonlyArray<string> = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
+/** No sandbox (the tests run as root in a container), no GPU (there is none), and the features above off. */
 export const chromiumArgs: ReadonlyArray<string> = [
   "--no-sandbox",
   "--disable-gpu",
-  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"
+  `--disable-features=${[...playwrightDisabledFeatures, ...quireDisabledFeatures].join(",")}`
 ]
