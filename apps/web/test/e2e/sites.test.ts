@@ -6,7 +6,7 @@
  * Each step is checked against what the API then answers.
  */
 import { expect, inject, it } from "vitest"
-import type { Locator, Page } from "playwright-core"
+import type { Locator, Page, Route } from "playwright-core"
 import { captureScreen, errorOf, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, dragUntil, eventually, setupCode } from "./servers.ts"
 
@@ -35,6 +35,39 @@ const drag = async (page: Page, handle: Locator, target: Locator, at: number) =>
   await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 + 5, { steps: 3 })
   await page.mouse.move(to.x + 60, to.y + to.height * at, { steps: 10 })
   await page.mouse.up()
+}
+
+/**
+ * Holds the page's next request whose path `matches`: `held` resolves once the page has sent it,
+ * `release` lets it through and resolves once the page has its answer. The route stays until then:
+ * a route handler that returns lets its request through, and Playwright lets every held request
+ * through once a page has no routes left.
+ */
+const hold = async (page: Page, matches: (path: string) => boolean) => {
+  let sent!: (route: Route) => void
+  const held = new Promise<Route>((resolve) => { sent = resolve })
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => { open = resolve })
+  let taken = false
+  const url = (address: URL) => matches(address.pathname)
+  const handler = async (route: Route) => {
+    if (taken) return route.fallback()
+    taken = true
+    sent(route)
+    await opened
+    await route.continue()
+  }
+  await page.route(url, handler)
+  return {
+    held,
+    release: async () => {
+      const request = (await held).request()
+      const answered = page.waitForResponse((response) => response.request() === request)
+      open()
+      await answered
+      await page.unroute(url, handler)
+    }
+  }
 }
 
 it("creates a site, structures, customizes, shares, protects and publishes it", async () => {
@@ -93,13 +126,24 @@ it("creates a site, structures, customizes, shares, protects and publishes it", 
     await page.getByRole("heading", { name: "API reference", level: 3 }).waitFor()
 
     // Reorder from the keyboard: Alt+Up in the second section's row moves it first.
+    // The structure read after this move is held until the next move is sent, and that move until
+    // the read has answered: a read from before a move does not undraw it.
+    const structureRead = await hold(page, (path) => path.endsWith(`/sites/${site.id}/structure`))
     await page.getByRole("button", { name: "Rename the section API reference" }).focus()
     await page.keyboard.press("Alt+ArrowUp")
     list = await eventually("API reference first", () => sections(site.id), (items) => items[0]?.title === "API reference")
     await page.getByRole("status").filter({ hasText: "Moved the section API reference" }).waitFor()
     // The focus stays on the row moved: Alt+Down takes it back.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Rename the section API reference")
+    const secondMove = await hold(page, (path) => /\/sections\/[^/]+\/move$/.test(path))
     await page.keyboard.press("Alt+ArrowDown")
+    await secondMove.held
+    const sectionTitles = () => page.getByRole("list", { name: "Sections" }).getByRole("heading", { level: 3 }).allTextContents()
+    expect(await sectionTitles()).toEqual(["Guides", "API reference"])
+    await structureRead.release()
+    await page.waitForTimeout(300)
+    expect(await sectionTitles()).toEqual(["Guides", "API reference"])
+    await secondMove.release()
     await eventually("API reference second again", () => sections(site.id), (items) => items[1]?.title === "API reference")
     await page.getByRole("button", { name: "Rename the section API reference" }).focus()
     await page.keyboard.press("Alt+ArrowUp")

@@ -20,8 +20,7 @@ export const Sections = (props: SectionsProps) => {
   const ids = order.ids
   const move = useMutation(moveSection)
   const action = useAction()
-  const onMove = (id: string, position: Position) => void action.run(async () => {
-    order.show(id, position)
+  const onMove = (id: string, position: Position) => void order.move(id, position, () => action.run(async () => {
     await move({
       params: { organizationId: context.organizationId, siteId: context.siteId, siteSectionId: id },
       payload: { position: "before" in position ? { before: sectionPointer(position.before) } : { after: sectionPointer(position.after) } },
@@ -29,7 +28,7 @@ export const Sections = (props: SectionsProps) => {
     })
     const moved = props.sections.find((s) => s.id === id)
     context.say(`Moved the section ${moved === undefined ? "" : moved.title}`.trim())
-  }).then((done) => done ? undefined : order.undo())
+  }))
   return (
     <>
       {action.problem === undefined ? null : <p className="form-error" role="alert">{action.problem.message}</p>}

@@ -25,17 +25,15 @@ export const TopLevel = (props: TopLevelProps) => {
   const action = useAction()
   const kindOf = (id: string) => props.entries.find((entry) => entry.id === id)?.object ?? "site-section"
   const titleOf = (id: string) => props.entries.find((entry) => entry.id === id)?.title ?? ""
-  const onMoveSection = (id: string, position: Position) => void action.run(async () => {
-    order.show(id, position)
+  const onMoveSection = (id: string, position: Position) => void order.move(id, position, () => action.run(async () => {
     await moveS({
       params: { organizationId: context.organizationId, siteId: context.siteId, siteSectionId: id },
       payload: { position: "before" in position ? { before: sectionPointer(position.before) } : { after: sectionPointer(position.after) } },
       reactivityKeys: keys(context)
     })
     context.say(`Moved the section ${titleOf(id)}`)
-  }).then((done) => done ? undefined : order.undo())
-  const onMoveGroup = (id: string, position: Position) => void action.run(async () => {
-    order.show(id, position)
+  }))
+  const onMoveGroup = (id: string, position: Position) => void order.move(id, position, () => action.run(async () => {
     const pointer = (target: string) => ({ type: kindOf(target), id: target })
     await moveG({
       params: { organizationId: context.organizationId, siteId: context.siteId, siteSectionGroupId: id },
@@ -43,7 +41,7 @@ export const TopLevel = (props: TopLevelProps) => {
       reactivityKeys: keys(context)
     })
     context.say(`Moved the group ${titleOf(id)}`)
-  }).then((done) => done ? undefined : order.undo())
+  }))
   return (
     <>
       {action.problem === undefined ? null : <p className="form-error" role="alert">{action.problem.message}</p>}

@@ -20,8 +20,7 @@ export const Variants = (props: VariantsProps) => {
   const group = `variants:${props.section?.id ?? "root"}`
   const move = useMutation(moveSiteSpace)
   const action = useAction()
-  const onMove = (id: string, position: Position) => void action.run(async () => {
-    order.show(id, position)
+  const onMove = (id: string, position: Position) => void order.move(id, position, () => action.run(async () => {
     await move({
       params: { organizationId: context.organizationId, siteId: context.siteId, siteSpaceId: id },
       payload: { position: "before" in position ? { before: siteSpacePointer(position.before) } : { after: siteSpacePointer(position.after) } },
@@ -29,7 +28,7 @@ export const Variants = (props: VariantsProps) => {
     })
     const moved = props.siteSpaces.find((s) => s.id === id)
     context.say(`Moved ${moved === undefined ? "the space" : moved.title}`)
-  }).then((done) => done ? undefined : order.undo())
+  }))
   return props.siteSpaces.length === 0 ? <p className="muted">No spaces yet.</p> : (
     <>
       <ul className="site-list" aria-label={props.label}>
