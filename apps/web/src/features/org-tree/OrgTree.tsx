@@ -2,7 +2,7 @@
  * The organization's spaces and collections as a tree: rename and emoji in place, reorder and
  * move by drag (pragmatic-drag-and-drop) or by the keyboard's "Move to…" dialog. Every move is
  * computed by tree-model.ts and sent as one `moveSpace` / `moveCollection`; the tree shows the
- * result at once and settles on the API's answer.
+ * result at once and settles on the API's answer (../../ui/useShownMove.ts).
  */
 import { draggable, dropTargetForElements, monitorForElements } from "@atlaskit/pragmatic-drag-and-drop/element/adapter"
 import { combine } from "@atlaskit/pragmatic-drag-and-drop/combine"
@@ -11,6 +11,7 @@ import { orgKey, QuireApi } from "../../api/client.ts"
 import { useMutation } from "../../api/react.ts"
 import { FolderIcon, SpaceIcon } from "../../ui/icons.tsx"
 import { Link } from "../../ui/Link.tsx"
+import { useShownMove } from "../../ui/useShownMove.ts"
 import { emojiOf } from "../palette/Palette.tsx"
 import { applyMove, type DropTarget, moveDestinations, moveOperation, type MovePayload, type TreeNode } from "./tree-model.ts"
 
@@ -196,14 +197,12 @@ const flattenSiblings = (tree: ReadonlyArray<TreeNode>, id: string) => {
 }
 
 export const OrgTree = (props: { readonly organizationId: string; readonly tree: ReadonlyArray<TreeNode> }) => {
-  const [shown, setShown] = useState<ReadonlyArray<TreeNode> | undefined>(undefined)
+  const drawn = useShownMove(props.tree)
   const [moving, setMoving] = useState<TreeNode | undefined>(undefined)
   const [status, setStatus] = useState("")
   const sendSpace = useMutation(moveSpace)
   const sendCollection = useMutation(moveCollection)
-  const tree = shown ?? props.tree
-  // The API's answer replaces what the move showed.
-  useEffect(() => setShown(undefined), [props.tree])
+  const tree = drawn.shown
 
   const move = (id: string, target: DropTarget) => {
     const operation = moveOperation(tree, id, target)
@@ -214,8 +213,7 @@ export const OrgTree = (props: { readonly organizationId: string; readonly tree:
     }
     const node = findIn(tree, id)
     if (node === undefined) return
-    setShown(applyMove(tree, id, operation.payload))
-    void send(node, operation.payload)
+    void drawn.move(applyMove(tree, id, operation.payload), () => send(node, operation.payload))
   }
   const send = async (node: TreeNode, payload: MovePayload) => {
     const reactivityKeys = [orgKey(props.organizationId)]
@@ -223,9 +221,10 @@ export const OrgTree = (props: { readonly organizationId: string; readonly tree:
       if (node.kind === "space") await sendSpace({ params: { spaceId: node.id }, payload, reactivityKeys })
       else await sendCollection({ params: { collectionId: node.id }, payload, reactivityKeys })
       setStatus(`Moved ${node.title}`)
+      return true
     } catch (error) {
-      setShown(undefined)
       setStatus(`Could not move ${node.title}: ${messageOf(error)}`)
+      return false
     }
   }
 
