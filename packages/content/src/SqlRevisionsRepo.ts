@@ -220,7 +220,7 @@ const fromParts = (read: ReadonlyArray<{ readonly kind: "pages" | "files"; reado
 
 /**
  * The large documents of `rows` stored already with their links: `insert` would only
- * lock their rows, after sending and parsing megabytes (a 1.5 MB page saved again in another
+ * lock their rows, after sending and parsing megabytes (a large page saved again in another
  * change request). Their rows are locked here instead, so that no purge deletes them meanwhile.
  */
 const storedWithLinks = (sql: SqlClient.SqlClient, rows: ReadonlyArray<{ readonly hash: string; readonly markdown: string }>) => {

@@ -1,8 +1,8 @@
 /**
  * The embedded database's connection: a stream the PostgreSQL client writes its protocol messages
  * to, each handed whole to PGlite and its answer pushed back, in this process. A socket server
- * between them copied what it had buffered of a message for every 64 KB that arrived, so a
- * write of a page at the size limit copied hundreds of megabytes; here each message is copied once.
+ * between them copied what it had buffered of a message for every chunk that arrived, so a large
+ * message cost the square of its size in copies; here each message is copied once.
  */
 import type { PGlite } from "@electric-sql/pglite"
 import { Duplex } from "node:stream"

@@ -227,8 +227,8 @@ const sharedPgliteFiles = (): Promise<PgliteFiles> =>
   ]).then(([pgliteWasmModule, fsBundle]) => ({ pgliteWasmModule, fsBundle }))
 
 /**
- * A PGlite with the embedded server's settings (`Database.embeddedSettings`: PostgreSQL's default
- * 128 MB of shared buffers, which PGlite zeroes when it starts, were most of a test database's start).
+ * A PGlite with the embedded server's settings (`Database.embeddedSettings`): PostgreSQL's default
+ * shared buffers, which PGlite zeroes when it starts, are far larger than a test database needs.
  */
 const createPglite = async (loadDataDir?: Blob) =>
   PGlite.create({

@@ -69,8 +69,8 @@ export class RateLimiter extends Context.Service<RateLimiter, {
   /**
    * Budgets in PostgreSQL, shared by every replica on the database. Needs a SqlClient.
    *
-   * A write per request on one row per caller serialized the requests of a token on its row lock
-   * (a quarter of the throughput in measurements), so each process decides from the shared count
+   * A write per request on one row per caller serialized the requests of a token on its row lock,
+   * so each process decides from the shared count
    * it last read plus what it counted since, and adds its count to the row every 100 ms through
    * rate-limiter-flexible's PostgreSQL store. Replicas may together exceed a budget by what they
    * accept in one such interval.

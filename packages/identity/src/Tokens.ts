@@ -11,6 +11,6 @@ export const generateSecret = (): string => `quire_pat_${Ids.randomId(40)}`
 /**
  * Tokens are high-entropy random secrets, so one SHA-256 suffices (as for GitHub's tokens). The
  * rate limits key a token's budget by the same hash. `hash` is Node's one-shot digest: no Hash
- * object per call, as every API request hashes its token (issue 35).
+ * object per call, as every API request hashes its token.
  */
 export const hashSecret = (secret: string): string => hash("sha256", secret, "hex")

@@ -88,9 +88,9 @@ const ensureInstanceAdmin = Effect.fnUntraced(function*(action: string) {
 /** Who a token's secret speaks for (see `caller` below), with the caches that make it cheap on every request. */
 const tokenCallers = (users: UsersRepoShape) =>
   Effect.gen(function*() {
-  // Every request authenticates, so token owners are cached for a second per process:
-  // measured by `pnpm bench`, it removes the query that dominated short requests (a busy token
-  // is looked up once a second). Unknown tokens are not cached, so a new token works at once; a
+  // Every request authenticates, so token owners are cached for a second per process: a busy
+  // token is looked up once a second rather than on every request, the query short requests
+  // would otherwise spend most on. Unknown tokens are not cached, so a new token works at once; a
   // change to a known token's owner (instance administrator flag) is seen by every process
   // within `TokenCacheTtl`, as every per-process cache must.
   // A revoked token is forgotten at once by the process that revokes it, and by the others

@@ -12,6 +12,16 @@
  *   WeakSet (a memo hidden in a closure).
  * Where module state is truly needed, `// quire-lint-allow module-state: <reason>` on the line
  * before the declaration allows it; the reason is required.
+ *
+ * `quire/no-measurement-comments`: a comment in `packages/<name>/src` or `apps/<name>/src` says what
+ * the code does and why, not what a run measured or which issue asked for it: those go to docs/,
+ * where they can be dated and measured again. The rule flags a comment that names an issue
+ * ("issue 35", "(#35)"), or a sentence of one that quotes a figure as evidence: a number with a
+ * unit of time, throughput or ratio ("300 ms", "927 req/s", "3x", "40%") beside a verb of
+ * measuring ("took", "held", "spent", "measured", "faster"...). A setting or a bound described by
+ * its value ("every 100 ms", "at most 1 MB") is not evidence and passes.
+ * `// quire-lint-allow measurement: <reason>` as a comment's first line allows it and the line
+ * comments that continue it.
  */
 
 const mutators = new Set([
@@ -118,7 +128,50 @@ const noModuleState = {
   }
 }
 
+const sourceScoped = /(^|[\\/])(packages|apps)[\\/][^\\/]+[\\/]src[\\/]/
+const issuePattern = /\bissues?\s+#?\d+\b|\(#\d+\)/i
+const quantityPattern = /(?<![\w.-])\d[\d,.]*\s?(?:ms|µs|us|ns|s|seconds?|minutes?|req\/s|CPU-s|%|x)(?![\w-])|\b\d+ times\b|\b(?:twice|half|a (?:third|quarter|fifth|tenth)) (?:as (?:fast|slow|long)|the (?:CPU|time|throughput))/i
+const measuringPattern = /\b(?:took|takes|taking|held|spent|spends|measured|measurements?|benchmarked|faster|slower|speed-?up|regress(?:ed|ion))\b/i
+const allowMeasurement = /quire-lint-allow measurement:\s*\S/
+
+/** The sentences of a comment's text, its `*` gutters and line breaks folded. */
+const sentences = (text) => text.replace(/^\s*\*+ ?/gm, " ").replace(/\s+/g, " ").split(/(?<=[.;!?])\s+(?=[A-Z(`"])/)
+
+const noMeasurementComments = {
+  meta: {
+    type: "suggestion",
+    docs: { description: "Comments in packages/*/src and apps/*/src say what and why; measurements and issue numbers go to docs/." },
+    schema: []
+  },
+  create(context) {
+    if (!sourceScoped.test(context.physicalFilename ?? context.filename)) return {}
+    return {
+      Program() {
+        // An allowing line reaches the comments that continue it on the next lines.
+        let allowedThrough = -1
+        for (const comment of context.sourceCode.getAllComments()) {
+          const text = comment.value
+          if (allowMeasurement.test(text.split("\n")[0] ?? "") || comment.loc.start.line === allowedThrough + 1) {
+            allowedThrough = comment.loc.end.line
+            continue
+          }
+          if (issuePattern.test(text)) {
+            context.report({ loc: comment.loc, message: "A comment names an issue: say what the code does and why; the issue's story goes to docs/ or the commit message." })
+            continue
+          }
+          const quoted = sentences(text).find((sentence) => quantityPattern.test(sentence) && measuringPattern.test(sentence))
+          if (quoted !== undefined) {
+            const at = quoted.search(quantityPattern)
+            const figure = quoted.slice(Math.max(0, at - 40), at + 30).trim()
+            context.report({ loc: comment.loc, message: `A comment quotes a measurement ("…${figure}…"): keep the why here and move the figure to docs/.` })
+          }
+        }
+      }
+    }
+  }
+}
+
 export default {
   meta: { name: "quire" },
-  rules: { "no-module-state": noModuleState }
+  rules: { "no-module-state": noModuleState, "no-measurement-comments": noMeasurementComments }
 }

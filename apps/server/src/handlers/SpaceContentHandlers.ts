@@ -23,8 +23,8 @@ const nodesPerBatch = 500
 
 /**
  * The JSON answer of `page`, whose document is large, serialized a batch of nodes at a time,
- * giving the event loop back between batches: the HTTP layer's one `JSON.stringify` of a 1.5 MB
- * page's 4 MB document held it for 40 to 100 ms. The same JSON as the endpoint's encoder writes
+ * giving the event loop back between batches: the HTTP layer's one `JSON.stringify` of a large
+ * page's document would hold it for the whole document. The same JSON as the endpoint's encoder writes
  * (`RevisionPage`'s encoded form is its type, plain JSON).
  */
 const largeDocumentAnswer = (page: RevisionPage): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
@@ -49,7 +49,7 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
   const links = yield* FileLinks
   const bodies = yield* ContentPresenters.PageBodyRenderer
   // The JSON of a revision's page tree, by revision and options: a revision never changes, and a
-  // 1,000-page space's tree is 575 KB that the endpoint's encoder would write again at every read
+  // large space's tree is hundreds of KB that the endpoint's encoder would write again at every read
   // (the space screen's first request). The same JSON as the encoder's (`RevisionPage`'s encoded
   // form is its type, as `largeDocumentAnswer` relies on too).
   const trees = yield* BoundedCache.make<string, string>({ name: "page_trees", capacity: 64, maxWeight: 32_000_000, weigh: (json) => json.length })

@@ -17,9 +17,9 @@ export const workerThreshold = 64 * 1024
 
 /**
  * Pages with more link reference definitions than this are parsed by the workers whatever their
- * size: micromark spends about 0.1 ms on each (ten times a line of prose), and each piece of a page
- * is parsed again with the definitions its brackets name, so that 600 definitions on a 14 KB page
- * held the event loop 300 ms in one piece.
+ * size: each definition costs micromark far more than a line of prose, and each piece of a page is
+ * parsed again with the definitions its brackets name, so a small page of many definitions would
+ * hold the event loop (docs/content.md has the figures).
  */
 export const workerDefinitions = 64
 
@@ -39,8 +39,8 @@ const maxFailures = 3
 const startMillis = 60_000
 
 /**
- * The longest a worker may spend on one task (32 KB of markdown, which an ordinary page parses in
- * tens of ms) before it is terminated and the task's page is digested as plain text.
+ * The longest a worker may spend on one task (32 KB of markdown, far more than an ordinary page
+ * needs) before it is terminated and the task's page is digested as plain text.
  */
 export const defaultTaskMillis = 10_000
 
@@ -75,7 +75,7 @@ export interface ParsePoolShape {
   readonly digestPieces: <K extends DigestKind>(markdown: string, kind: K, breathe?: Effect.Effect<void>, options?: DigestOptions) => Effect.Effect<ReadonlyArray<Digests[K]>>
   /**
    * Starts the parse workers and has each parse a page of every kind, so that the first large page
-   * meets compiled code (a cold worker took two to three times the CPU for a 1.5 MB page). From
+   * meets compiled code rather than a cold worker's interpreter. From
    * then on a worker stopped when idle is replaced by a warm one. Run when the server starts;
    * done when the workers it started are warm.
    */
@@ -405,8 +405,8 @@ const digestPieces = <K extends DigestKind>(
 
 /**
  * `QUIRE_PARSE_WORKERS` (0: parse on the main thread), else one per core, at most two: the main
- * thread mostly waits while they parse, and each keeps the heap it grew to (a worker that parsed
- * half of a 1.5 MB page holds about 100 MB).
+ * thread mostly waits while they parse, and each keeps the heap it grew to, which for a large page
+ * is many times the page's size.
  */
 const configuredWorkers = Effect.map(Config.String("QUIRE_PARSE_WORKERS").pipe(Config.withDefault("")), (value) => {
   const configured = Number.parseInt(value, 10)

@@ -1,8 +1,7 @@
 /**
- * A revision's list of part hashes (`part_hashes`, about 75 KB for 100,000 pages) is stored without
- * compression: hashes do not compress, and PostgreSQL tried on every write of every revision of a
- * large space before storing it as it was (3 to 4 ms of a one-page commit to 100,000 pages, for the
- * same size on disk). Rows stored before keep their storage; only new rows are written this way.
+ * A revision's list of part hashes (`part_hashes`) is stored without compression: hashes do not
+ * compress, and PostgreSQL tried on every write of every revision of a large space before storing
+ * it as it was, for the same size on disk (docs/content.md has the cost). Rows stored before keep their storage; only new rows are written this way.
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
