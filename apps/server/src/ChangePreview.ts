@@ -9,7 +9,7 @@ import { Effect, Option } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { compareRevisions, PublishedContent } from "@quire/content"
 import { sessionActor } from "@quire/identity"
-import { Actor } from "@quire/kernel"
+import { Actor, escapeHtml } from "@quire/kernel"
 import { ChangeRequests } from "@quire/reviews"
 import { previewKey, PublishedSites, type PublishedSite, type PublishedSiteSpace, refusalPage, type RenderAnswer, SiteRenderer } from "@quire/sites"
 import { createHash } from "node:crypto"
@@ -23,9 +23,6 @@ export const previewSegment = "~/changes/"
 
 /** The cookie a preview share link leaves, scoped to the preview's path. */
 const cookieName = "quire_preview"
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" })[c]!)
 
 const notFound = () =>
   HttpServerResponse.text("Not found", { status: 404 }).pipe(HttpServerResponse.setHeaders({ "cache-control": "private, no-store", "x-robots-tag": "noindex" }))

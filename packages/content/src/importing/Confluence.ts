@@ -4,6 +4,7 @@
  * breadcrumbs; a page is its `#main-content`. Information, note, warning and tip macros become
  * hints, code macros fenced code blocks, attachments space files under the names the export lists.
  */
+import { escapeHtml } from "@quire/kernel"
 import type { DomDocument, DomElement } from "../markdown/Dom.ts"
 import type { ArchiveFiles } from "./Archive.ts"
 import type { ImportTree, TreeAsset, TreePage } from "./ImportTree.ts"
@@ -30,8 +31,6 @@ const panelStyles: ReadonlyArray<readonly [string, "info" | "success" | "warning
 /** Domino answers some selectors with a NodeList that is not iterable. */
 const all = (root: { querySelectorAll(selector: string): Iterable<DomElement> }, selector: string): Array<DomElement> =>
   Array.from(root.querySelectorAll(selector) as unknown as ArrayLike<DomElement>)
-
-const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
 
 /** Confluence's macros as what the converter turns into GitBook's blocks. */
 export const prepareConfluence = (document: DomDocument): void => {

@@ -3,6 +3,7 @@
  * images kept (images become space files); a document is one page titled by its first heading,
  * else its file name.
  */
+import { escapeHtml } from "@quire/kernel"
 import type { DomDocument, DomElement } from "../markdown/Dom.ts"
 import type { ImportTree, TreeAsset, TreePage } from "./ImportTree.ts"
 import { htmlPage, type Resolver } from "./Links.ts"
@@ -12,8 +13,6 @@ import { humanize, splitMarkdown } from "./MarkdownFolder.ts"
 export const isDocx = (name: string): boolean => /\.docx$/i.test(name)
 
 const extensions: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/svg+xml": "svg", "image/bmp": "bmp", "image/tiff": "tiff", "image/webp": "webp", "image/x-emf": "emf", "image/x-wmf": "wmf" }
-
-const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
 
 /**
  * Word tables have no header cells: the first row becomes the header, and cells lose the
