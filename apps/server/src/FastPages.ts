@@ -97,7 +97,8 @@ export class FastPages extends Context.Service<FastPages, FastPagesShape>()("@qu
         maxWeight: maxBytes,
         weigh: (page) => page.body.length
       })
-      const posts = new Map<string, KeptPost>()
+      // Answers to anonymous POSTs (a handful of sites' beacons in practice): the least recently used go first.
+      const posts = yield* BoundedCache.make<string, KeptPost>({ name: "fast_posts", capacity: maxEntries })
       let served = 0
 
       const put = (key: string, page: FastPage, current: () => boolean) =>
@@ -105,20 +106,20 @@ export class FastPages extends Context.Service<FastPages, FastPagesShape>()("@qu
 
       const putPost = (key: string, post: FastPost, current: () => boolean) =>
         Effect.sync(() => {
-          // A handful of sites' beacons at most in practice; bounded all the same (oldest first out).
-          if (!posts.has(key) && posts.size >= maxEntries) posts.delete(posts.keys().next().value!)
           posts.set(key, { ...post, current, expires: clock.currentTimeMillisUnsafe() + staleAfterMillis })
         })
 
       const servePost = (request: IncomingMessage, response: ServerResponse, url: string): boolean => {
         const headers = request.headers
         const key = keyOf(headers.host, headers["x-forwarded-proto"] as string | undefined, url)
-        const post = posts.get(key)
+        const post = posts.peek(key)
         if (post === undefined || !anonymousPost(url, headers)) return false
         if (!post.current() || clock.currentTimeMillisUnsafe() >= post.expires) {
           posts.delete(key)
+          posts.record(false)
           return false
         }
+        posts.record(true)
         served++
         post.answer(request, response)
         return true
@@ -127,7 +128,7 @@ export class FastPages extends Context.Service<FastPages, FastPagesShape>()("@qu
       const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
         const method = request.method
         const url = request.url
-        if (method === "POST" && url !== undefined && posts.size > 0) return servePost(request, response, url)
+        if (method === "POST" && url !== undefined && posts.size() > 0) return servePost(request, response, url)
         if (pages.size() === 0) return false
         if ((method !== "GET" && method !== "HEAD") || url === undefined) return false
         const headers = request.headers

@@ -4,6 +4,7 @@
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Space, SpacesRepo } from "@quire/content"
+import { BoundedCache } from "@quire/kernel"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import { checkSecret } from "./ShareLinks.ts"
 import { SiteChanges } from "./SiteChanges.ts"
@@ -84,14 +85,18 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
       const spaces = yield* SpacesRepo
       const shareLinks = yield* ShareLinksRepo
       const changes = yield* SiteChanges
-      const kept = new Map<string, Kept>()
+      // A site's records by host or share link: answered here while this process changed no site
+      // since (the generation) and for `staleAfterMillis` at most.
+      const kept = yield* BoundedCache.make<string, Kept>({ name: "published_sites", capacity: cacheLimit })
 
       /** The site's records, from what was kept while this process wrote nothing since, else from the store. */
       const records = Effect.fnUntraced(function*(key: string, find: Effect.Effect<Option.Option<Site>>) {
         const generation = yield* changes.generation
         const now = yield* Clock.currentTimeMillis
-        const hit = kept.get(key)
-        if (hit !== undefined && hit.generation === generation && hit.expires > now) return Option.some(hit)
+        const hit = kept.peek(key)
+        const fresh = hit !== undefined && hit.generation === generation && hit.expires > now
+        kept.record(fresh)
+        if (fresh) return Option.some(hit)
         const found = yield* find
         if (Option.isNone(found) || !found.value.published) {
           kept.delete(key)
@@ -112,7 +117,6 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
           visitorKey,
           fallbackUrl: site.visibility === "visitor-auth" ? Option.getOrUndefined(yield* sites.fallbackUrl(site.id)) : undefined
         }
-        if (kept.size >= cacheLimit) kept.clear()
         kept.set(key, entry)
         return Option.some(entry)
       })
