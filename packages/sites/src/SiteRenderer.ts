@@ -17,6 +17,7 @@ import { notFound } from "./answer/Chrome.ts"
 import { fileAnswer } from "./answer/FileAnswer.ts"
 import { cacheKeyOf, machineFile } from "./answer/MachineFiles.ts"
 import { placeTrees } from "./answer/Navigation.ts"
+import { layoutMemo } from "./render/Layout.ts"
 import { pageAnswer } from "./answer/PageAnswer.ts"
 import { locate } from "./answer/Places.ts"
 import { readingOf } from "./answer/Reading.ts"
@@ -60,6 +61,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       const model = Option.getOrElse(yield* Effect.serviceOption(AskModel), () => AskModel.layerNoneShape)
       const revisions = yield* revisionReader(published)
       const trees = yield* placeTrees
+      const layout = yield* layoutMemo
       const redirects = yield* RedirectsRepo
       const spaceRedirects = yield* SpaceRedirects
       // Parsed conditions of sections, site spaces and header links, read on every request.
@@ -111,7 +113,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       })
 
       const render = Effect.fn("SiteRenderer.render")(function*(request: RenderRequest): Effect.fn.Return<RenderAnswer> {
-        const reading = readingOf(request, revisions, trees, parseCondition, model.configured)
+        const reading = readingOf(request, revisions, trees, layout, parseCondition, model.configured)
         const answered = yield* answer(reading)
         // A path with no page may be one of the site's redirects, which answer before the 404.
         if (answered.kind !== "Html" || answered.status !== 404) return answered
@@ -119,12 +121,12 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       })
 
       const redirectTarget = (site: PublishedSite, root: string, destination: RedirectDestination) => {
-        const reading = readingOf({ site, root, path: "", query: new URLSearchParams(), claims: {}, noindex: false }, revisions, trees, parseCondition)
+        const reading = readingOf({ site, root, path: "", query: new URLSearchParams(), claims: {}, noindex: false }, revisions, trees, layout, parseCondition)
         return Effect.map(destinationUrl(reading, destination), (url) => url === undefined ? undefined : new URL(url, root).toString())
       }
 
       const askFor = Effect.fn("SiteRenderer.ask")(function*(request: RenderRequest, question: string, scope?: (siteSpaceId: string) => boolean) {
-        const reading = readingOf(request, revisions, trees, parseCondition)
+        const reading = readingOf(request, revisions, trees, layout, parseCondition)
         // A scope narrows what the reader sees; it never widens it.
         const scoped = scope === undefined
           ? reading

@@ -2,7 +2,9 @@
 import { type DomDocument, type DomElement, parseHtml } from "@quire/content"
 import { assert, describe, it } from "@effect/vitest"
 import { createHash } from "node:crypto"
-import { emojiText, encodeDocument, htmlText, pageDocument, policyOf, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
+import { Effect } from "effect"
+import { BoundedCache } from "@quire/kernel"
+import { emojiText, encodeDocument, htmlText, layoutMemo, pageDocument, policyOf, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
 import { renderPage as renderMarkdown, samplePage } from "../src/render/Markdown.ts"
 import { themeCss } from "../src/render/Theme.ts"
 import { neighbours, readingOrder } from "../src/render/View.ts"
@@ -390,4 +392,29 @@ describe("themeCss and Markdown.ts", () => {
     const unstyled = [...classes].filter((name) => !new RegExp(`\\.${name}(?![\\w-])`).test(css))
     assert.deepStrictEqual(unstyled, [])
   })
+})
+
+describe("layoutMemo", () => {
+  it.effect("makes a site's theme once per styling and lays a tree out once per way of opening links; the pages are the same bytes", () =>
+    Effect.gen(function*() {
+      const registry = BoundedCache.makeRegistry()
+      const memo = yield* layoutMemo.pipe(Effect.provideService(BoundedCache.CacheRegistry, registry))
+      const styling = { primaryColor: { light: "#346ddb", dark: "#6f9cf0" } }
+      const first = memo.theme(styling)
+      assert.strictEqual(memo.theme({ ...styling }), first)
+      assert.notStrictEqual(memo.theme({}), first)
+      const themes = registry.all().find((stats) => stats.name === "site_themes")!
+      assert.deepInclude(themes, { entries: 2, hits: 1, misses: 2 })
+
+      const view = sampleView()
+      let laidOut = 0
+      const counting = { ...memo, tree: (tree: typeof view.tree, links: string, layOut: () => ReturnType<Parameters<typeof memo.tree>[2]>) => memo.tree(tree, links, () => (laidOut++, layOut())) }
+      const kept = renderPage({ ...view, memo: counting })
+      // Another page of the same tree: the tree laid out before, marked for this page.
+      assert.notStrictEqual(renderPage({ ...view, memo: counting, currentPage: undefined }), kept)
+      assert.strictEqual(laidOut, 1)
+      renderPage({ ...view, memo: counting, externalLinks: "blank" })
+      assert.strictEqual(laidOut, 2)
+      assert.strictEqual(kept, renderPage(view))
+    }))
 })

@@ -67,10 +67,10 @@ export interface PageExtras {
  * An HTML answer: encoded once (the page tree's part was encoded with the tree); its ETag the
  * document's fingerprint (`Layout.encodeDocument`: the same bytes, the same ETag).
  */
-export const htmlAnswer = (status: 200 | 404, document: Layout.HtmlDocument, styling: View.Styling, page?: PageExtras): RenderAnswer => {
+export const htmlAnswer = (status: 200 | 404, document: Layout.HtmlDocument, view: View.SiteChrome, page?: PageExtras): RenderAnswer => {
   const html = Layout.htmlText(document)
   const { bytes, fingerprint } = Layout.encodeDocument(document)
-  const policy = Layout.policyOf(styling, page === undefined ? undefined : assetSources(page.root, page.assets))
+  const policy = Layout.policyOf(view.styling, page === undefined ? undefined : assetSources(page.root, page.assets), view.memo)
   const etag = `"${fingerprint}"`
   return { kind: "Html", status, html, bytes, policy, etag, ...(page === undefined || page.conditions.length === 0 ? {} : { conditions: page.conditions }) }
 }

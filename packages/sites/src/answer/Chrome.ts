@@ -40,6 +40,7 @@ export const chrome = (
   const { basePath } = reading.urls
   const customization = site.customization
   return {
+    memo: reading.layout,
     site: {
       title: siteTitle(site),
       url: basePath,
@@ -104,7 +105,7 @@ export const notFound = (reading: Reading, place: Place | undefined): Effect.Eff
   Effect.gen(function*() {
     const rev = place === undefined ? undefined : yield* reading.revision(place)
     const view = chrome(reading, place, rev, undefined)
-    return htmlAnswer(404, Layout.notFoundDocument({ ...view, path: `/${reading.decoded.join("/")}` }), view.styling)
+    return htmlAnswer(404, Layout.notFoundDocument({ ...view, path: `/${reading.decoded.join("/")}` }), view)
   })
 
 /** What a refusal page says: a short code above its title, the reason, and a way on. */
@@ -116,17 +117,27 @@ export interface RefusalText {
 }
 
 /** The page of an address no published site answers: the refusal page in the default styling, without a site's name. */
-export const unknownSitePage = (): { readonly html: string; readonly policy: string } => ({
-  html: Layout.renderRefusal({
-    site: { title: "", url: "" },
-    styling: {},
-    themes: { default: "system", toggeable: false },
-    code: "404",
-    title: "Site not found",
-    message: "There is no published site at this address."
-  }),
-  policy: Layout.policyOf({})
-})
+export const unknownSitePage = (): { readonly html: string; readonly policy: string } => {
+  const memo = themedOnce({})
+  return {
+    html: Layout.renderRefusal({
+      memo,
+      site: { title: "", url: "" },
+      styling: {},
+      themes: { default: "system", toggeable: false },
+      code: "404",
+      title: "Site not found",
+      message: "There is no published site at this address."
+    }),
+    policy: Layout.policyOf({}, undefined, memo)
+  }
+}
+
+/** A memo for one page outside the renderer: its theme made once for its style and its CSP. */
+const themedOnce = (styling: View.Styling): View.LayoutMemo => {
+  const theme = Layout.themeOf(styling)
+  return { ...Layout.unkept, theme: () => theme }
+}
 
 /**
  * A page refusing a reader of `site` (share link or sign-in needed, token not valid) in the site's
@@ -135,7 +146,9 @@ export const unknownSitePage = (): { readonly html: string; readonly policy: str
 export const refusalPage = (site: PublishedSite, text: RefusalText): { readonly html: string; readonly policy: string } => {
   const customization = site.customization
   const styling = (customization.styling ?? {}) as View.Styling
+  const memo = themedOnce(styling)
   const html = Layout.renderRefusal({
+    memo,
     site: {
       title: siteTitle(site),
       url: "",
@@ -147,5 +160,5 @@ export const refusalPage = (site: PublishedSite, text: RefusalText): { readonly 
     lang: customization.internationalization?.locale,
     ...text
   })
-  return { html, policy: Layout.policyOf(styling) }
+  return { html, policy: Layout.policyOf(styling, undefined, memo) }
 }

@@ -66,7 +66,7 @@ export const pageAnswer = (reading: Reading, sources: PageSources, place: Place,
     const rendered = yield* renderMarkdown(reading, sources, place, rev, entry, markdown, shown)
     const view = pageView(reading, place, rev, entry, rendered)
     const extras = { root: request.root, assets: rendered.assets, conditions: rendered.conditions }
-    return htmlAnswer(200, Layout.pageDocument(view), view.styling, extras)
+    return htmlAnswer(200, Layout.pageDocument(view), view, extras)
   })
 
 /**

@@ -1,5 +1,6 @@
 /** One request as the answering modules read it: who reads, what they see, the URL scheme and the revisions they show. */
 import type { ParseCondition } from "../Audience.ts"
+import type { LayoutMemo } from "../render/View.ts"
 import type { RenderRequest } from "./Answer.ts"
 import type { PlaceTrees } from "./Navigation.ts"
 import { visibleOf } from "./Places.ts"
@@ -14,6 +15,7 @@ export const readingOf = (
   request: RenderRequest,
   revisions: RevisionReader,
   trees: PlaceTrees,
+  layout: LayoutMemo,
   parseCondition: ParseCondition,
   askConfigured = false
 ): Reading => {
@@ -28,6 +30,7 @@ export const readingOf = (
     revision: perRequest(revisions),
     infoOf: revisions.infoOf,
     tree: (place, rev) => trees.of(reading, place, rev),
+    layout,
     parseCondition,
     askConfigured
   }

@@ -26,6 +26,8 @@ export interface Reading {
   readonly infoOf: (rev: Revision) => RevisionInfo
   /** The page tree of a place's revision, built once for all its pages. */
   readonly tree: (place: Place, rev: Revision) => PlaceTree
+  /** What the renderer keeps for its pages' layout (themes, trees laid out). */
+  readonly layout: View.LayoutMemo
   /** How the site's conditions are parsed (remembered by the renderer). */
   readonly parseCondition: ParseCondition
   /** Whether the server has a model for Ask (the page then offers it where the site does). */

@@ -78,5 +78,5 @@ export const searchAnswer = (reading: Reading, published: PublishedContent["Serv
     const home = reading.visible.home
     const rev = home === undefined ? undefined : yield* reading.revision(home)
     const view = chrome(reading, home, rev, undefined)
-    return htmlAnswer(200, Layout.searchDocument({ ...view, query: q, results: items }), view.styling)
+    return htmlAnswer(200, Layout.searchDocument({ ...view, query: q, results: items }), view)
   })

@@ -4,7 +4,8 @@
  * `Markdown.ts` and goes in as is. Its inline scripts and style are allowed by their hashes (`policyOf`).
  */
 import { createHash } from "node:crypto"
-import { escapeHtml, safeHref } from "@quire/kernel"
+import { Effect } from "effect"
+import { BoundedCache, escapeHtml, safeHref } from "@quire/kernel"
 import type { AssetSources } from "./Assets.ts"
 import { playerOrigins } from "./Embeds.ts"
 import { iconName, iconSvg } from "./Icons.ts"
@@ -14,6 +15,9 @@ import {
   type CoverView,
   defaultPageLayout,
   type HeaderLinkView,
+  type LaidOutTree,
+  type LayoutMemo,
+  type Offset,
   type NotFoundView,
   type PageView,
   type RefusalView,
@@ -22,9 +26,11 @@ import {
   type SiteInfo,
   type SiteView,
   type Tab,
+  type Theme,
   type Themed,
   type TocHeading,
-  type TreeItem
+  type TreeItem,
+  type TreeMark
 } from "./View.ts"
 
 const e = escapeHtml
@@ -185,32 +191,6 @@ export const pageIcon = (item: { readonly emoji?: string | undefined; readonly i
   return `<span class="emoji" aria-hidden="true">${e(emojiText(given))}</span>`
 }
 
-/** A place in a laid-out tree: in characters of its HTML and in bytes of its UTF-8. */
-interface Offset {
-  readonly char: number
-  readonly byte: number
-}
-
-/**
- * A page tree laid out once, with no page current: its HTML and UTF-8 bytes, and for each document
- * (by page id) where its `aria-current` and its branch's `open` go, and the document it sits under.
- */
-interface LaidOutTree {
-  readonly html: string
-  readonly bytes: Uint8Array
-  /** A digest of the bytes: a page's fingerprint hashes it instead of them. */
-  readonly digest: string
-  readonly marks: ReadonlyMap<string, TreeMark>
-}
-
-interface TreeMark {
-  /** Where the link's attributes end. */
-  readonly link: Offset
-  /** Where the `<details>` tag's attributes end; none for a document without children. */
-  readonly branch: Offset | undefined
-  readonly parent: TreeMark | undefined
-}
-
 const layOutTree = (view: SiteChrome, tree: ReadonlyArray<TreeItem>): LaidOutTree => {
   const marks = new Map<string, TreeMark>()
   let html = ""
@@ -259,27 +239,12 @@ const layOutTree = (view: SiteChrome, tree: ReadonlyArray<TreeItem>): LaidOutTre
 }
 
 /**
- * Trees laid out, by tree and way of opening external links: the answer layer keeps one tree per
- * place and revision (answer/Navigation.ts), so every page of a revision lays its tree out and
- * encodes it once. Held weakly: a laid-out tree goes when its tree does.
+ * The tree of `view` laid out: by the view's memo, which keeps one per tree and way of opening
+ * external links (the answer layer keeps one tree per place and revision, answer/Navigation.ts,
+ * so every page of a revision lays its tree out and encodes it once), else laid out now.
  */
-// quire-lint-allow module-state: keyed weakly by the trees the renderer's site_place_trees cache holds, so it goes with them; to become the renderer's once the chrome takes its caches from it
-const laidOutTrees = new WeakMap<ReadonlyArray<TreeItem>, Map<string, LaidOutTree>>()
-
-const laidOutTreeOf = (view: SiteChrome): LaidOutTree => {
-  const key = view.externalLinks ?? ""
-  let byTarget = laidOutTrees.get(view.tree)
-  if (byTarget === undefined) {
-    byTarget = new Map()
-    laidOutTrees.set(view.tree, byTarget)
-  }
-  let found = byTarget.get(key)
-  if (found === undefined) {
-    found = layOutTree(view, view.tree)
-    byTarget.set(key, found)
-  }
-  return found
-}
+const laidOutTreeOf = (view: SiteChrome): LaidOutTree =>
+  (view.memo ?? unkept).tree(view.tree, view.externalLinks ?? "", () => layOutTree(view, view.tree))
 
 /** The tree with the current page marked and the branches down to it (its own included) open. */
 const treeParts = (view: SiteChrome): HtmlDocument => {
@@ -460,21 +425,51 @@ interface DocumentParts {
 
 const sha256 = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`
 
-/** A site's theme CSS and its hash, kept per styling (a site's pages share one). */
-// quire-lint-allow module-state: a pure function of a site's styling remembered (bounded); to become the renderer's once the chrome takes its caches from it
-const themes = new Map<string, { readonly css: string; readonly hash: string }>()
-const themeOf = (styling: SiteChrome["styling"]) => {
-  const key = JSON.stringify(styling)
-  let found = themes.get(key)
-  if (found === undefined) {
-    const css = themeCss(styling)
-    found = { css, hash: sha256(css) }
-    if (themes.size >= 1000) themes.clear()
-    themes.set(key, found)
-  }
-  return found
+/** The theme of `styling`, made now (a renderer keeps one per styling: `layoutMemo`). */
+export const themeOf = (styling: SiteChrome["styling"]): Theme => {
+  const css = themeCss(styling)
+  return { css, hash: sha256(css) }
 }
-const themeCssOf = (styling: SiteChrome["styling"]): string => themeOf(styling).css
+
+/** Lays everything out from scratch: a view without a renderer's memo (tests, refusal pages). */
+export const unkept: LayoutMemo = { theme: themeOf, tree: (_tree, _externalLinks, layOut) => layOut() }
+
+/** How many sites' themes a renderer keeps (by styling). */
+const keptThemes = 1000
+
+/**
+ * A renderer's memo of layouts, made with its layer: themes in a bounded cache (`site_themes`),
+ * trees laid out held weakly by the trees the renderer's `site_place_trees` cache holds, so that
+ * they go with them.
+ */
+export const layoutMemo: Effect.Effect<LayoutMemo> = Effect.gen(function*() {
+  const themes = yield* BoundedCache.make<string, Theme>({ name: "site_themes", capacity: keptThemes })
+  const trees = new WeakMap<ReadonlyArray<TreeItem>, Map<string, LaidOutTree>>()
+  return {
+    theme: (styling) => {
+      const key = JSON.stringify(styling)
+      let found = themes.get(key)
+      if (found === undefined) {
+        found = themeOf(styling)
+        themes.set(key, found)
+      }
+      return found
+    },
+    tree: (tree, externalLinks, layOut) => {
+      let byTarget = trees.get(tree)
+      if (byTarget === undefined) {
+        byTarget = new Map()
+        trees.set(tree, byTarget)
+      }
+      let found = byTarget.get(externalLinks)
+      if (found === undefined) {
+        found = layOut()
+        byTarget.set(externalLinks, found)
+      }
+      return found
+    }
+  }
+})
 
 const scriptHashes = `${sha256(earlyScript)} ${sha256(lateScript)} ${sha256(insightsScript)}`
 
@@ -486,12 +481,13 @@ const scriptHashes = `${sha256(earlyScript)} ${sha256(lateScript)} ${sha256(insi
  */
 export const policyOf = (
   styling: SiteChrome["styling"],
-  assets: AssetSources = { scripts: [], styles: [], inlineStyles: false }
+  assets: AssetSources = { scripts: [], styles: [], inlineStyles: false },
+  memo: LayoutMemo = unkept
 ): string =>
   [
     "default-src 'none'",
     `script-src ${[scriptHashes, ...assets.scripts].join(" ")}`,
-    `style-src ${[assets.inlineStyles ? "'unsafe-inline'" : themeOf(styling).hash, ...assets.styles].join(" ")}`,
+    `style-src ${[assets.inlineStyles ? "'unsafe-inline'" : memo.theme(styling).hash, ...assets.styles].join(" ")}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' https: data:",
     "media-src 'self' https:",
@@ -566,7 +562,7 @@ const documentOf = (view: SiteChrome, parts: DocumentParts): HtmlDocument => {
     (parts.canonicalUrl ? `<link rel="canonical" href="${e(parts.canonicalUrl)}">` : "") +
     (parts.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${e(parts.markdownUrl)}">` : "") +
     favicon(view.site) +
-    `<style>${themeCssOf(view.styling)}</style>` +
+    `<style>${(view.memo ?? unkept).theme(view.styling).css}</style>` +
     `<script>${earlyScript}</script>` +
     `</head><body${insightsAttributes(view)}>` +
     `<a class="skip-link" href="#content">Skip to content</a>` +
@@ -718,7 +714,7 @@ export const renderRefusal = (view: RefusalView): string => {
     `<title>${e(view.title)}${view.site.title === "" ? "" : ` | ${e(view.site.title)}`}</title>` +
     `<meta name="color-scheme" content="${mode === "system" ? "light dark" : mode}">` +
     favicon(view.site) +
-    `<style>${themeCssOf(view.styling)}</style>` +
+    `<style>${(view.memo ?? unkept).theme(view.styling).css}</style>` +
     `<script>${earlyScript}</script>` +
     `</head><body class="refusal-body">` +
     (brand === "" ? "" : `<header class="site-header"><div class="header-bar">${brand}</div></header>`) +

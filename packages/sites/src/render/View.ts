@@ -201,7 +201,52 @@ export interface PageView {
 }
 
 /** Everything a site's pages share: header, tabs, sidebar, footer, theme. */
+/** A site's theme: its CSS, inlined in each of its pages, and the hash the pages' CSP allows it by. */
+export interface Theme {
+  readonly css: string
+  readonly hash: string
+}
+
+/** A place in a laid-out tree: in characters of its HTML and in bytes of its UTF-8. */
+export interface Offset {
+  readonly char: number
+  readonly byte: number
+}
+
+/** Where a document's marks go in a laid-out tree. */
+export interface TreeMark {
+  /** Where the link's attributes end. */
+  readonly link: Offset
+  /** Where the `<details>` tag's attributes end; none for a document without children. */
+  readonly branch: Offset | undefined
+  readonly parent: TreeMark | undefined
+}
+
+/**
+ * A page tree laid out once, with no page current: its HTML and UTF-8 bytes, and for each document
+ * (by page id) where its `aria-current` and its branch's `open` go, and the document it sits under.
+ */
+export interface LaidOutTree {
+  readonly html: string
+  readonly bytes: Uint8Array
+  /** A digest of the bytes: a page's fingerprint hashes it instead of them. */
+  readonly digest: string
+  readonly marks: ReadonlyMap<string, TreeMark>
+}
+
+/**
+ * What a renderer keeps for the pages it lays out (render/Layout.ts `layoutMemo`, made with the
+ * renderer's layer): a site's theme by styling, and a tree laid out by tree and way of opening
+ * external links. A view without one is laid out from scratch (`Layout.unkept`).
+ */
+export interface LayoutMemo {
+  readonly theme: (styling: Styling) => Theme
+  readonly tree: (tree: ReadonlyArray<TreeItem>, externalLinks: string, layOut: () => LaidOutTree) => LaidOutTree
+}
+
 export interface SiteChrome {
+  /** What the renderer keeps for the layout; laid out from scratch when absent. */
+  readonly memo?: LayoutMemo | undefined
   readonly site: SiteInfo
   /** The site's root path, ending in `/` (`/~sites/<id>/` or `/`). */
   readonly basePath: string
@@ -275,6 +320,8 @@ export interface NotFoundView extends SiteChrome {
 
 /** A page refusing the reader (share link or sign-in needed, token not valid), in the site's styling. */
 export interface RefusalView {
+  /** What the renderer keeps for the layout; laid out from scratch when absent. */
+  readonly memo?: LayoutMemo | undefined
   readonly site: SiteInfo
   readonly styling: Styling
   readonly themes: SiteChrome["themes"]
