@@ -53,6 +53,8 @@ export interface Measurement {
   /** Server CPU (user + system) per answered request, in microseconds. */
   readonly cpuPerRequest: number
   readonly failures: number
+  /** Each round's samples, in the order measured: a figure's spread, round by round. */
+  readonly rounds: ReadonlyArray<Sample>
 }
 
 const fire = (
@@ -102,9 +104,27 @@ export const combine = (target: string, endpoint: string, samples: ReadonlyArray
     p50: weighted((s) => s.p50),
     p99: weighted((s) => s.p99),
     cpuPerRequest: samples.reduce((n, s) => n + s.cpuMicros, 0) / Math.max(1, requests),
-    failures: samples.reduce((n, s) => n + s.failures, 0)
+    failures: samples.reduce((n, s) => n + s.failures, 0),
+    rounds: samples
   }
 }
+
+/**
+ * The lowest and highest of `measured`'s ratio to `base` round by round (`of` a round's sample):
+ * the two were measured back to back in each round, so the spread shows what the machine's noise
+ * does to the ratio.
+ */
+export const roundRatios = (measured: Measurement, base: Measurement, of: (sample: Sample) => number): readonly [number, number] | undefined => {
+  const ratios = measured.rounds.flatMap((sample, i) => {
+    const paired = base.rounds[i]
+    return paired === undefined || of(paired) === 0 ? [] : [of(sample) / of(paired)]
+  })
+  return ratios.length === 0 ? undefined : [Math.min(...ratios), Math.max(...ratios)]
+}
+
+/** A round's requests a second, and its server CPU per request in microseconds. */
+export const roundRate = (sample: Sample) => sample.requests / Math.max(sample.seconds, 1e-9)
+export const roundCpu = (sample: Sample) => sample.cpuMicros / Math.max(sample.requests, 1)
 
 /**
  * Every target warms up on `endpoint`, then all are measured in `rounds` rounds, the order
