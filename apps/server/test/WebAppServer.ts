@@ -6,7 +6,8 @@
  * the administrator bootstrapped with QUIRE_ADMIN_TOKEN (the setup code), and mail sent through
  * QUIRE_SMTP_URL when set, and a page's markdown written QUIRE_COLLAB_WRITE_DEBOUNCE_MS after typing
  * pauses when set (the tests that wait for typed words in the markdown wait that long each time). Prints
- * `listening <url>` once it answers. Run with tsx; it stops on SIGTERM, and with QUIRE_STOP_WITH_STDIN=1
+ * `listening <url>` once it answers. The browser tests run it bundled (apps/web/test/e2e/servers.ts); tsx runs it
+ * too. It stops on SIGTERM, and with QUIRE_STOP_WITH_STDIN=1
  * when its stdin ends.
  */
 import { NodeRuntime } from "@effect/platform-node"

@@ -95,6 +95,28 @@ export const ensure = (checkout: string): Promise<{ readonly dir: string; readon
     return { dir: join(checkout, "dist"), built: reason !== undefined, reason }
   })
 
+/**
+ * A test's own entry point (`entry`, relative to `checkout`: a server the browser tests start, say)
+ * bundled as the apps are, into `<checkout>/dist-test/<name>/<name>.mjs` beside links to everything of dist/
+ * (`node tooling/build/bundle.mjs`), so it runs with `node` alone and finds what the built server finds.
+ * Made after dist/ is current, when missing or older than dist/server.mjs or than `entry` itself
+ * (what it imports besides the sources is not looked at), one process at a time. The argv that runs it.
+ */
+export const bundledEntry = async (checkout: string, name: string, entry: string): Promise<[string, string]> => {
+  const { dir } = await ensure(checkout)
+  const outdir = join(checkout, "dist-test", name)
+  const bundle = join(outdir, `${name}.mjs`)
+  return withLock(checkout, async () => {
+    const newest = Math.max(statSync(join(dir, "server.mjs")).mtimeMs, statSync(join(checkout, entry)).mtimeMs)
+    if (!existsSync(bundle) || statSync(bundle).mtimeMs < newest) {
+      await new Promise<void>((resolve, reject) =>
+        execFile(process.execPath, [join(checkout, "tooling/build/bundle.mjs"), "--outdir", outdir, "--beside", dir, `${name}=${join(checkout, entry)}`], { cwd: checkout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+          error === null ? resolve() : reject(new Error(`bundling ${entry} failed: ${error.message}\n${stdout.slice(-3000)}${stderr.slice(-3000)}`))))
+    }
+    return [process.execPath, bundle]
+  })
+}
+
 /** The argv that runs `app`'s bundle (dist/server.mjs, dist/worker.mjs, dist/quire.mjs) with this Node, the build made first when stale. */
 export const argv = async (checkout: string, app: "server" | "worker" | "quire"): Promise<[string, string]> =>
   [process.execPath, join((await ensure(checkout)).dir, `${app}.mjs`)]

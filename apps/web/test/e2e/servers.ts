@@ -1,7 +1,9 @@
 /**
- * Quire servers for the browser tests: each a process of its own (apps/server/test/WebAppServer.ts
- * under tsx) on a free port, with a temporary data directory and the app of the production build
- * (dist/web, made first when a source is newer; one build shared with every other test of dist/).
+ * Quire servers for the browser tests: each a process of its own (apps/server/test/WebAppServer.ts,
+ * bundled as the apps are beside the production build: `ProductionBuild.bundledEntry`) on a free port,
+ * with a temporary data directory and the app of the production build (dist/web, made first when a
+ * source is newer; one build shared with every other test of dist/). Under tsx, each start compiled
+ * the server's sources anew, several times the CPU of the bundle's start.
  */
 import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -44,9 +46,10 @@ export interface RunningServer {
 /** Starts a server (with these settings besides); resolves once it answers, with its URL. */
 export const startServer = async (settings: Readonly<Record<string, string>> = {}): Promise<RunningServer> => {
   const webDir = process.env["QUIRE_E2E_WEB_DIR"] ?? join((await ProductionBuild.ensure(repo)).dir, "web")
+  const [node, bundle] = await ProductionBuild.bundledEntry(repo, "web-app-server", "apps/server/test/WebAppServer.ts")
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), "quire-web-e2e-"))
-  const child = spawn(join(repo, "apps/server/node_modules/.bin/tsx"), [join(repo, "apps/server/test/WebAppServer.ts")], {
+  const child = spawn(node, [bundle], {
     cwd: join(repo, "apps/server"),
     env: {
       PATH: process.env["PATH"] ?? "",
@@ -71,7 +74,7 @@ export const startServer = async (settings: Readonly<Record<string, string>> = {
       ...settings
     },
     stdio: ["pipe", "pipe", "pipe"],
-    // Its own process group: tsx runs the server in a child process, and stopping stops both.
+    // Its own process group, which stopping signals whole.
     detached: true
   })
   let output = ""
