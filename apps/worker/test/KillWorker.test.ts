@@ -12,8 +12,9 @@ import { SqlClient } from "effect/sql"
 import { Database } from "@quire/db"
 import { JobQueue, layerGraphile } from "@quire/queue"
 import { Backends } from "@quire/testkit"
+import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
-const appDir = fileURLToPath(new URL("..", import.meta.url))
+const repo = fileURLToPath(new URL("../../../", import.meta.url))
 
 interface Started {
   readonly child: ChildProcess
@@ -21,12 +22,16 @@ interface Started {
   readonly exited: Promise<unknown>
 }
 
-/** test/fixtures/ProbeWorker.ts as its own process, with a 2-second lock timeout. */
+/**
+ * test/fixtures/ProbeWorker.ts as its own process, with a 2-second lock timeout: bundled beside the
+ * production build as the worker is (`ProductionBuild.bundledEntry`), rather than compiled by tsx at each start.
+ */
 const startWorker = (databaseUrl: string) =>
   Effect.acquireRelease(
-    Effect.sync((): Started => {
-      const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/ProbeWorker.ts"], {
-        cwd: appDir,
+    Effect.promise(async (): Promise<Started> => {
+      const [node, bundle] = await ProductionBuild.bundledEntry(repo, "probe-worker", "apps/worker/test/fixtures/ProbeWorker.ts")
+      const child = spawn(node, [bundle], {
+        cwd: repo,
         env: { ...process.env, DATABASE_URL: databaseUrl, QUIRE_JOB_LOCK_TIMEOUT_SECONDS: "2" }
       })
       let output = ""
