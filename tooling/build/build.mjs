@@ -15,7 +15,7 @@ import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import { asciiOnly, bundle } from "./bundle.mjs"
+import { asciiOnlyBundles, bundle } from "./bundle.mjs"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 /**
@@ -195,7 +195,7 @@ const [result, cli] = await Promise.all([
   process.exit(1)
 })
 await writeFile(join(outdir, "quire.inputs.json"), `${JSON.stringify(cliInputs(cli.metafile))}\n`)
-await Promise.all((await readdir(outdir)).filter((name) => name.endsWith(".mjs")).map((name) => asciiOnly(join(outdir, name))))
+await asciiOnlyBundles(outdir)
 for (const [from, to] of assets()) {
   await mkdir(dirname(join(outdir, to)), { recursive: true })
   await copyFile(from, join(outdir, to))

@@ -106,7 +106,7 @@ const isCommonJs = async (file) => {
  * where it now holds 25, in the server, the worker and each parse worker. (Source maps stay right
  * but on the few lines escaped, whose later columns move.)
  */
-export const asciiOnly = async (file) => {
+const asciiOnly = async (file) => {
   const text = await readFile(file, "utf8")
   if (!/[\u0080-\uffff]/.test(text)) return
   await writeFile(file, text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`))
@@ -144,6 +144,10 @@ export const options = (outdir) => ({
   metafile: true
 })
 
+/** `asciiOnly` on every bundle (`.mjs`) in `dir`. */
+export const asciiOnlyBundles = async (dir) =>
+  Promise.all((await readdir(dir)).filter((name) => name.endsWith(".mjs")).map((name) => asciiOnly(join(dir, name))))
+
 /** Bundles `entryPoints` ({ name: file }) into `outdir`, split at dynamic imports, chunks named `<prefix>-[name]-[hash]`; esbuild's result. */
 export const bundle = (entryPoints, outdir, prefix) =>
   esbuild.build({ ...options(outdir), entryPoints, splitting: true, chunkNames: `${prefix}-[name]-[hash]` })
@@ -165,7 +169,7 @@ const command = async (argv) => {
   await mkdir(outdir, { recursive: true })
   await bundle(entryPoints, resolve(outdir), "own").catch(() => process.exit(1))
   const written = new Set(await readdir(outdir))
-  await Promise.all((await readdir(outdir)).filter((name) => name.endsWith(".mjs")).map((name) => asciiOnly(join(outdir, name))))
+  await asciiOnlyBundles(outdir)
   for (const name of await readdir(beside)) {
     if (!written.has(name)) await symlink(resolve(beside, name), join(outdir, name))
   }

@@ -72,12 +72,14 @@ const withLock = async <A>(checkout: string, use: () => Promise<A>): Promise<A> 
   }
 }
 
-const build = (checkout: string) =>
+/** `node <args>` in `checkout` with this Node; fails with the end of what it printed. */
+const runNode = (checkout: string, args: ReadonlyArray<string>) =>
   new Promise<void>((resolve, reject) => {
-    const [, script] = command
-    execFile(process.execPath, [join(checkout, script!)], { cwd: checkout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      error === null ? resolve() : reject(new Error(`${command.join(" ")} failed: ${error.message}\n${stdout.slice(-3000)}${stderr.slice(-3000)}`)))
+    execFile(process.execPath, [...args], { cwd: checkout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error === null ? resolve() : reject(new Error(`node ${args.join(" ")} failed: ${error.message}\n${stdout.slice(-3000)}${stderr.slice(-3000)}`)))
   })
+
+const build = (checkout: string) => runNode(checkout, [join(checkout, command[1]!)])
 
 /**
  * `checkout`'s dist/, built first when a source is newer (or it is missing); one process at a time.
@@ -109,9 +111,7 @@ export const bundledEntry = async (checkout: string, name: string, entry: string
   return withLock(checkout, async () => {
     const newest = Math.max(statSync(join(dir, "server.mjs")).mtimeMs, statSync(join(checkout, entry)).mtimeMs)
     if (!existsSync(bundle) || statSync(bundle).mtimeMs < newest) {
-      await new Promise<void>((resolve, reject) =>
-        execFile(process.execPath, [join(checkout, "tooling/build/bundle.mjs"), "--outdir", outdir, "--beside", dir, `${name}=${join(checkout, entry)}`], { cwd: checkout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-          error === null ? resolve() : reject(new Error(`bundling ${entry} failed: ${error.message}\n${stdout.slice(-3000)}${stderr.slice(-3000)}`))))
+      await runNode(checkout, [join(checkout, "tooling/build/bundle.mjs"), "--outdir", outdir, "--beside", dir, `${name}=${join(checkout, entry)}`])
     }
     return [process.execPath, bundle]
   })
