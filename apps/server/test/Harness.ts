@@ -3,8 +3,8 @@
  * backend, with typed clients derived from the API contract.
  */
 import { assert } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer } from "effect"
-import { FetchHttpClient, HttpClient, HttpClientRequest, HttpServer } from "effect/http"
+import { ConfigProvider, Context, Effect, Layer } from "effect"
+import { FetchHttpClient, HttpClient, type HttpClientError, HttpClientRequest, HttpServer } from "effect/http"
 import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { Api, Authentication } from "@quire/api"
@@ -156,30 +156,58 @@ export const embeddedServerOn = (dataDir: string, options?: { readonly maxMessag
     Layer.orDie
   )
 
-const makeClient = (token: string | undefined) =>
-  HttpApiClient.make(Api, {
-    transformClient: token === undefined ? undefined : HttpClient.mapRequest(HttpClientRequest.bearerToken(token))
-  }).pipe(Effect.provide(passThrough))
-
-export type Client = Effect.Success<ReturnType<typeof makeClient>>
+/** The bearer token of the requests a client view sends (`client`): none for an anonymous one. */
+const CurrentToken = Context.Reference<string | undefined>("@quire/server/test/Harness/CurrentToken", { defaultValue: () => undefined })
 
 /**
- * The clients made so far, by test server (its HttpClient) and token: making one derives the codecs
- * of every endpoint, about 15 ms of CPU, and the suites ask for the administrator's hundreds of times.
+ * An HttpClient that sends each request through the test server's HttpClient of the fiber that
+ * runs it (the suite's layer provides it) with the token of `CurrentToken`: one typed client
+ * serves every test server and token of a worker.
  */
-const clients = new WeakMap<HttpClient.HttpClient, Map<string | undefined, Client>>()
+const currentServerClient = HttpClient.makeWith<never, never, HttpClientError.HttpClientError, never>(
+  (request) =>
+    Effect.withFiber((fiber) => {
+      const server = Context.getOrUndefined(fiber.context, HttpClient.HttpClient)
+      if (server === undefined) return Effect.die(new Error("Harness.client: run its requests inside a test server's layer"))
+      const token = fiber.getRef(CurrentToken)
+      return Effect.flatMap(request, (sent) => server.execute(token === undefined ? sent : HttpClientRequest.bearerToken(sent, token)))
+    }),
+  Effect.succeed
+)
 
-/** A typed client derived from the API contract, sending `token` as bearer (none: anonymous). */
-export const client = (token?: string) =>
-  Effect.gen(function*() {
-    const http = yield* HttpClient.HttpClient
-    const made = clients.get(http) ?? new Map<string | undefined, Client>()
-    clients.set(http, made)
-    const known = made.get(token)
-    if (known !== undefined) return known
-    const fresh = yield* makeClient(token)
-    made.set(token, fresh)
-    return fresh
+const makeClient = HttpApiClient.makeWith(Api, { httpClient: currentServerClient }).pipe(Effect.provide(passThrough))
+
+export type Client = Effect.Success<typeof makeClient>
+
+/**
+ * The worker's one typed client: making one derives the codecs of every endpoint (15 ms of CPU or
+ * more), which a client per test server and token had repeated for every user a suite signs up.
+ */
+let shared: Client | undefined
+
+/** `client` sending `token` with every request: each endpoint's effect runs with it as `CurrentToken`. */
+const withToken = <T extends object>(client: T, token: string | undefined): T =>
+  Object.fromEntries(Object.entries(client).map(([key, value]) => [
+    key,
+    typeof value === "function"
+      ? (...args: Array<unknown>) => Effect.provideService((value as (...args: Array<unknown>) => Effect.Effect<unknown, unknown, unknown>)(...args), CurrentToken, token)
+      : typeof value === "object" && value !== null ? withToken(value, token) : value
+  ])) as T
+
+/** The views made so far, by token: a suite asks for the administrator's hundreds of times. */
+const views = new Map<string | undefined, Client>()
+
+/** A typed client derived from the API contract, sending `token` as bearer (none: anonymous), to the test server of the fiber that runs its requests. */
+export const client = (token?: string): Effect.Effect<Client> =>
+  Effect.suspend(() => {
+    const known = views.get(token)
+    if (known !== undefined) return Effect.succeed(known)
+    return Effect.map(shared === undefined ? makeClient : Effect.succeed(shared), (made) => {
+      shared = made
+      const view = withToken(made, token)
+      views.set(token, view)
+      return view
+    })
   })
 
 /** The server's base URL, for clients that are not Effect's (GitBook's own, raw fetch). */
