@@ -10,6 +10,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { baseUrl, memory } from "@quire/server/test/Harness"
 import { join } from "node:path"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
 import { screenshots, useChromium } from "./Chromium.ts"
 
 const chromium = useChromium()
@@ -54,7 +55,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the API re
           assert.include(body, "An API token")
           // No developer toolbar: its Share and Generate SDKs send the document to Scalar's services.
           assert.notInclude(body, "Generate SDKs")
-          await page.screenshot({ path: join(screenshots, "docs.png") })
+          if (screenshotsWanted()) await page.screenshot({ path: join(screenshots, "docs.png") })
           await page.getByText("Spaces", { exact: true }).first().click()
           await page.getByText("Create a space").first().waitFor()
           // The samples of writes carry no empty Idempotency-Key header; the introduction describes the header once.

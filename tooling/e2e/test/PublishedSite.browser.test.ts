@@ -12,6 +12,7 @@ import type { ChangeRequestContentChange } from "@quire/api"
 import { backends, baseUrl, type Client, organizationWith } from "@quire/server/test/Harness"
 import { createHmac } from "node:crypto"
 import { join } from "node:path"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
 import { screenshots, useChromium } from "./Chromium.ts"
 
 // The browser globals the page functions below use: this project compiles without the DOM library.
@@ -224,7 +225,10 @@ const background = (page: Page) => page.evaluate(() => getComputedStyle(document
 /** The primary colour in effect (the theme's `--primary`). */
 const primary = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--primary").trim())
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true })
+/** A full-page screenshot when they are wanted (not in CI: `screenshotsWanted`). */
+const screenshot = async (page: Page, name: string) => {
+  if (screenshotsWanted()) await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true })
+}
 
 const text = async (page: Page, selector: string) => (await page.locator(selector).allTextContents()).map((t) => t.trim())
 

@@ -6,6 +6,15 @@
 export const chromiumPath = "/usr/bin/chromium"
 
 /**
+ * Whether the browser tests photograph what they check: `QUIRE_SCREENSHOTS=1` or `0` says so, and
+ * by default they do, except in CI (`CI`, or `.ci/run`, which sets `QUIRE_SCREENSHOTS=0`), where
+ * nobody looks at them: a full-page PNG costs Chromium more than the axe check beside it. A failing
+ * test's own screenshot is taken either way.
+ */
+export const screenshotsWanted = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.QUIRE_SCREENSHOTS === undefined ? env.CI !== "true" && env.CI !== "1" : env.QUIRE_SCREENSHOTS !== "0"
+
+/**
  * The features playwright-core (1.65) turns off with its own `--disable-features`. Chromium reads
  * only the last `--disable-features` of its command line, so the list below carries these too, or
  * ours would turn them back on (tooling/e2e/test/ChromiumFlags.test.ts checks it against the

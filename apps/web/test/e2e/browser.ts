@@ -9,18 +9,10 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, expect, inject } from "vitest"
-import { chromiumArgs, chromiumPath } from "@quire/testkit/Chromium"
+import { chromiumArgs, chromiumPath, screenshotsWanted } from "@quire/testkit/Chromium"
 import { admin } from "./servers.ts"
 
 export const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url))
-
-/**
- * Whether the screens are photographed: `QUIRE_SCREENSHOTS=1` or `0` says so, and by default they are,
- * except in CI, where nobody looks at them and a full-page PNG costs Chromium more than the axe check
- * beside it. A failing test's own screenshot is taken either way.
- */
-export const screenshotsWanted = (env: NodeJS.ProcessEnv = process.env): boolean =>
-  env.QUIRE_SCREENSHOTS === undefined ? env.CI !== "true" && env.CI !== "1" : env.QUIRE_SCREENSHOTS !== "0"
 
 const launchOptions = () => {
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install Debian's chromium package; the browser tests never download one`)

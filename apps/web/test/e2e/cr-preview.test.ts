@@ -7,7 +7,8 @@
  */
 import { expect, inject, it } from "vitest"
 import { fileURLToPath } from "node:url"
-import { captureAllPairs, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
+import { captureAllPairs, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")

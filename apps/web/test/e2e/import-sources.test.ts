@@ -17,7 +17,8 @@ import { fileURLToPath } from "node:url"
 import type { Page } from "playwright-core"
 import { expect, inject, it } from "vitest"
 import { filesOfFolder } from "@quire/testkit"
-import { captureScreen, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
+import { captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")

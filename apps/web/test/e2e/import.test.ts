@@ -9,7 +9,8 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { expect, inject, it } from "vitest"
 import { filesOfFolder } from "@quire/testkit"
-import { artifacts, captureScreen, errorOf, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
+import { artifacts, captureScreen, errorOf, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")

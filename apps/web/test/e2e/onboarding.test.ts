@@ -8,7 +8,8 @@
  */
 import { beforeAll, expect, it } from "vitest"
 import type { Page } from "playwright-core"
-import { artifacts, captureScreen, open, screenshotsWanted, sharedBrowser } from "./browser.ts"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
+import { artifacts, captureScreen, open, sharedBrowser } from "./browser.ts"
 import { mailingServer } from "./mailing-server.ts"
 import { api, setupCode } from "./servers.ts"
 

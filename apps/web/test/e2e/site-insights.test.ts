@@ -9,7 +9,8 @@
  * one on that page.
  */
 import { expect, inject, it } from "vitest"
-import { artifacts, captureAllPairs, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
+import { artifacts, captureAllPairs, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")

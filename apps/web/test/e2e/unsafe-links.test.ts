@@ -7,6 +7,7 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
 import { artifacts, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
@@ -61,20 +62,20 @@ it("javascript: and data: links are not live in the review, revision and editor 
     await page.goto(`/s/${space.id}/~/changes/${added.number}/~/review`)
     await page.getByRole("heading", { name: "Add links" }).waitFor()
     await expectNeutralized(page, ".review-diff", "review")
-    await page.screenshot({ path: `${artifacts}unsafe-links-review.png`, fullPage: true })
+    if (screenshotsWanted()) await page.screenshot({ path: `${artifacts}unsafe-links-review.png`, fullPage: true })
 
     // A revision's diff, once merged.
     const merged = await api<{ revision: string }>(url, "POST", `/spaces/${space.id}/change-requests/${added.id}/merge`)
     await page.goto(`/s/${space.id}/~/revisions/${merged.revision}`)
     await expectNeutralized(page, ".revision-diff", "revision")
-    await page.screenshot({ path: `${artifacts}unsafe-links-revision.png`, fullPage: true })
+    if (screenshotsWanted()) await page.screenshot({ path: `${artifacts}unsafe-links-revision.png`, fullPage: true })
 
     // The editor of a new change request.
     const editing = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Edit links" })
     await page.goto(`/s/${space.id}/~/changes/${editing.number}/links`)
     await page.getByRole("textbox", { name: "Page content" }).getByText("A first line.").waitFor()
     await expectNeutralized(page, "[role=textbox]", "editor")
-    await page.screenshot({ path: `${artifacts}unsafe-links-editor.png`, fullPage: true })
+    if (screenshotsWanted()) await page.screenshot({ path: `${artifacts}unsafe-links-editor.png`, fullPage: true })
 
     // The markdown keeps what the author wrote: only the drawing is neutralized.
     const stored = await api<{ markdown?: string }>(url, "GET", `/spaces/${space.id}/content/page/${links.id}?format=markdown`)

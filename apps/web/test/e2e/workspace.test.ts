@@ -8,7 +8,8 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
-import { artifacts, expectAccessible, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
+import { artifacts, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")

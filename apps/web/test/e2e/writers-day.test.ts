@@ -14,7 +14,8 @@
  */
 import { beforeAll, expect, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
-import { artifacts, captureScreen, open, screenshotsWanted, type Session, sharedBrowser } from "./browser.ts"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
+import { artifacts, captureScreen, open, type Session, sharedBrowser } from "./browser.ts"
 import { mailingServer } from "./mailing-server.ts"
 import { petstore } from "./petstore.ts"
 import { api, setupCode } from "./servers.ts"
