@@ -63,7 +63,9 @@ export const contract = <E>(
 ) =>
   layer(makeLayer(contractJobs).pipe(Layer.provideMerge(Probe.layer)), {
     excludeTestServices: true,
-    timeout: "30 seconds"
+    // The first PGlite of a worker compiles PostgreSQL's WebAssembly and may migrate the template it
+    // copies: under a full run's load on a slow two-core machine that took over 30 s (a CI failure).
+    timeout: "120 seconds"
   })(name, (it) => {
     it.effect("runs a job with its decoded payload", () =>
       Effect.gen(function*() {
