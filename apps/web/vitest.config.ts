@@ -7,7 +7,7 @@ export default withShared({
     maxWorkers: parallelWorkers,
     projects: [
       { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**"] } },
-      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], exclude: ["test/!(e2e)/**"], globalSetup: ["test/e2e/global-setup.ts"], testTimeout: 120_000, expect: { poll: { timeout: 30_000 } } } }
+      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], exclude: ["test/!(e2e)/**"], globalSetup: ["test/e2e/global-setup.ts"], testTimeout: 300_000, expect: { poll: { timeout: 30_000 } } } }
     ]
   }
 })
