@@ -370,4 +370,4 @@ it("an admin's day from an empty server: setup, members, teams, permissions, Git
   expect(granted.items.map((item) => [item.team.id, item.permission])).toEqual([[team.id, "edit"]])
   const info = await api<{ url: string; branch: string }>(url, "GET", `/spaces/${spaceId}/git/info`)
   expect([info.url, info.branch]).toEqual([repo.url, "main"])
-}, 300_000)
+})

@@ -176,4 +176,4 @@ it("a newcomer's first space: write, review with a second person, merge, resolve
     await a.context.close()
     await b.context.close()
   }
-}, 180_000)
+})

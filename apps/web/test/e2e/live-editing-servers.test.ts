@@ -40,7 +40,7 @@ beforeAll(async () => {
   first = await startBuilt(databaseUrl)
   second = await startBuilt(databaseUrl)
   await setupAdmin(first.url)
-}, 240_000)
+})
 
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()])

@@ -21,7 +21,7 @@ export const mailingServer = (ready: (url: string) => Promise<unknown> = async (
     smtp = await SmtpInbox.start()
     server = await startServer({ QUIRE_SMTP_URL: smtp.url, QUIRE_SMTP_FROM: "Quire <quire@quire.test>" })
     await ready(server.url)
-  }, 120_000)
+  })
   afterAll(async () => {
     await server?.stop()
     await smtp?.close()

@@ -80,7 +80,7 @@ it("makes the selected blocks reusable content and inserts another from the slas
   } finally {
     await context.close()
   }
-}, 180_000)
+})
 
 it("shows an include by its title and renames and deletes reusable content from the sidebar", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Reuse Panel Org" })
@@ -153,7 +153,7 @@ it("shows an include by its title and renames and deletes reusable content from 
   } finally {
     await context.close()
   }
-}, 180_000)
+})
 
 it("lists the space's reusable contents, read-only, once a change request brings them to main", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Reuse Space Org" })
@@ -182,4 +182,4 @@ it("lists the space's reusable contents, read-only, once a change request brings
   } finally {
     await context.close()
   }
-}, 120_000)
+})

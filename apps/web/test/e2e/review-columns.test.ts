@@ -60,4 +60,4 @@ it("shows a changed columns block side by side when wide and stacked at 390 px, 
   } finally {
     await context.close()
   }
-}, 180_000)
+})

@@ -293,4 +293,4 @@ it("a reviewer follows the mailed review request, sees every block kind, comment
     [reviewer.displayName, "changes-requested", true]
   ])
   expect(referencePage.id).not.toBe("")
-}, 240_000)
+})

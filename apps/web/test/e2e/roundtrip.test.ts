@@ -30,7 +30,7 @@ beforeAll(async () => {
   await page.route((url) => !url.href.startsWith(served.url), (route) => route.fulfill({ status: 204 }))
   await page.goto("/")
   await page.waitForFunction(() => window.quireHarness !== undefined && document.querySelector(".ProseMirror") !== null)
-}, 120_000)
+})
 
 afterAll(async () => {
   await browser?.close()
@@ -115,7 +115,7 @@ describe("the real editor in Chromium", () => {
     // The fixtures alone give 12 pages with a paragraph to edit (CI has no corpora on disk); with the corpora, 39.
     expect(edited).toBeGreaterThanOrEqual(corpus.pages.length === 0 ? 12 : 30)
     expect(problems).toEqual([])
-  }, 180_000)
+  })
 })
 
 const PAGE = [

@@ -61,4 +61,4 @@ it("moves tabs by keyboard, by the bar's button and by dragging, saved to the pa
   } finally {
     await context.close()
   }
-}, 180_000)
+})

@@ -441,4 +441,4 @@ it("a writer's day: set up, create the organization, invite by email, write ever
     await a.context.close()
     await b.context.close()
   }
-}, 300_000)
+})
