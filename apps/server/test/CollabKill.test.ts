@@ -166,6 +166,10 @@ class Person {
       private readonly waiting: Array<Set<string>> = []
       constructor(url: string | URL, protocols?: string | Array<string>) {
         super(url, protocols)
+        // As a browser's socket: an error is an event, never thrown. Closing a socket that is still
+        // connecting (the person closed while it reconnects) emits one after the provider has
+        // stopped listening, which Node would otherwise raise as an uncaught exception.
+        this.on("error", () => {})
         this.on("message", (data: Buffer | ArrayBuffer) => {
           const frame = new Frame(data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
           frame.bytesOf()

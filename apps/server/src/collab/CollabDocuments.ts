@@ -56,6 +56,8 @@ export interface ConnectionState {
   window: { start: number; count: number }
   /** Updates this connection stored, to check its access again every so many. */
   updates: number
+  /** When the message being handled reached the server (ms), which the rate window counts by; the clock's time when unknown. */
+  arrived: number | undefined
 }
 
 interface Held {
@@ -402,7 +404,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       if (document === undefined) return yield* Effect.die(new Error(`Shared document ${name} is not loaded`))
       if (update.length > limits.maxUpdateBytes) return yield* Effect.fail(new Refused(refusal.updateTooLarge(limits.maxUpdateBytes)))
       if (!readable(update)) return yield* Effect.fail(new Refused(refusal.invalidUpdate))
-      const ms = yield* Clock.currentTimeMillis
+      const ms = connection.arrived ?? (yield* Clock.currentTimeMillis)
       if (ms - connection.window.start >= 1000) connection.window = { start: ms, count: 0 }
       connection.window.count += 1
       if (connection.window.count > limits.maxUpdatesPerSecond) return yield* Effect.fail(new Refused(refusal.rateLimited(limits.maxUpdatesPerSecond)))

@@ -69,6 +69,13 @@ interface ConnectionContext {
   readonly awareness?: CollabPresence.AwarenessWindow
 }
 
+/**
+ * When each message reached the server. Hocuspocus handles a connection's messages one after
+ * another, each after the last one's store; the rate limits count messages by when they arrived,
+ * so a flood sent at once is refused at once, however slowly the server is storing.
+ */
+type Arrivals = WeakMap<Uint8Array, number>
+
 type Needs = LiveDocuments | ChangeRequestWrites | CollabCodec | SignInSessions | Users
 
 /** `ioredis` settings of a `redis://[user:password@]host[:port][/db]` URL. */
@@ -124,7 +131,8 @@ const makeHooks = (
   documents: CollabDocuments.CollabDocuments,
   options: CollabOptions,
   ownOrigin: string,
-  state: { stopping: boolean }
+  state: { stopping: boolean },
+  arrivals: Arrivals
 ) => {
   const run = <A>(effect: Effect.Effect<A, Refused, Needs>, fallback: string = refusal.unavailable): Promise<A> =>
     Effect.runPromiseWith(context)(effect.pipe(
@@ -174,12 +182,14 @@ const makeHooks = (
         // relaying it): this connection syncs with the open document once it holds that too.
         const open = data.instance.documents.get(data.documentName)
         if (open !== undefined) yield* documents.catchUp(data.documentName, open, opened.access === "edit" ? actor : Option.none())
-        const collab: CollabDocuments.ConnectionState = { actor: actor.value, opened, window: { start: 0, count: 0 }, updates: 0 }
+        const collab: CollabDocuments.ConnectionState = { actor: actor.value, opened, window: { start: 0, count: 0 }, updates: 0, arrived: undefined }
         return { credential: credential.value, collab, awareness }
       })),
     beforeHandleMessage: async (data) => {
+      const arrived = arrivals.get(data.update) ?? Date.now()
+      if (data.context.collab !== undefined) data.context.collab.arrived = arrived
       const window = data.context.awareness
-      const refused = window === undefined ? undefined : CollabPresence.checkAwareness(data.update, window, options, Date.now())
+      const refused = window === undefined ? undefined : CollabPresence.checkAwareness(data.update, window, options, arrived)
       if (refused !== undefined) throw refused
     },
     onLoadDocument: async (data) => {
@@ -272,7 +282,8 @@ export const layer = (overrides: Partial<CollabOptions> = {}) =>
     const context = yield* Effect.context<Needs>()
     const documents = yield* CollabDocuments.make(options, Option.isSome(options.redisUrl))
     const state = { stopping: false }
-    const { hooks, recheckAll } = makeHooks(context, documents, options, ownOrigin, state)
+    const arrivals: Arrivals = new WeakMap()
+    const { hooks, recheckAll } = makeHooks(context, documents, options, ownOrigin, state, arrivals)
     const extensions: Array<Extension> = Option.isSome(options.redisUrl)
       ? [new RetriedRedis({ ...redisSettings(options.redisUrl.value), prefix: "quire-collab" }, state)]
       : []
@@ -294,7 +305,11 @@ export const layer = (overrides: Partial<CollabOptions> = {}) =>
       wss.handleUpgrade(request, socket, head, (ws) => {
         sockets.add(ws)
         const client = hocuspocus.handleConnection(ws as unknown as WebSocketLike, new Request(new URL(request.url ?? path, base)), { headers })
-        ws.on("message", (data: Buffer) => client.handleMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)))
+        ws.on("message", (data: Buffer) => {
+          const message = new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+          arrivals.set(message, Date.now())
+          client.handleMessage(message)
+        })
         ws.on("error", () => ws.terminate())
         ws.on("close", (code, reason) => {
           sockets.delete(ws)
