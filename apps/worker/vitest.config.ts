@@ -1,4 +1,4 @@
 import { withShared } from "@quire/vitest-config"
 
 // The process tests run the production build's worker and server (made once, in the global setup).
-export default withShared({ test: { globalSetup: ["test/global-setup.ts"], testTimeout: 20_000, hookTimeout: 30_000 } })
+export default withShared({ test: { globalSetup: ["test/global-setup.ts"] } })

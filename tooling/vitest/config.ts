@@ -71,7 +71,9 @@ export const shared = defineConfig({
     // through a ConfigProvider layer, never `process.env`, which Effect's default provider reads
     // once per worker.
     isolate: false,
-    testTimeout: 60_000,
+    // Three minutes: a full `pnpm test` on a slow two-core machine has run tests that take 10 s alone
+    // for close to a minute (the server's /docs test, 57 s), and a limit hit there fails the run.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     reporters: ["default", ["json", { outputFile: ".vitest/report.json" }]]
   }
