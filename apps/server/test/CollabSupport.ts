@@ -110,6 +110,9 @@ export const connect = (options: ClientOptions) =>
       class HeaderedWebSocket extends WebSocket {
         constructor(url: string | URL, protocols?: string | Array<string>) {
           super(url, protocols, { headers })
+          // As a browser's socket: an error is an event, never thrown (one closed while it is still
+          // connecting emits one after the provider stopped listening).
+          this.on("error", () => {})
         }
       }
       const socket = new HocuspocusProviderWebsocket({ url: options.url, WebSocketPolyfill: HeaderedWebSocket, maxAttempts: 1 })
