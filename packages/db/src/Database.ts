@@ -5,7 +5,7 @@
  */
 import type { PGlite } from "@electric-sql/pglite"
 import { PgClient } from "@effect/sql-pg"
-import { Config, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
+import { Config, Context, type Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { randomBytes } from "node:crypto"
@@ -68,6 +68,14 @@ export const clientMaxMessageBytes = 16 * 1024 * 1024
 /** Everything the database layers provide. */
 export type Services = PgClient.PgClient | SqlClient.SqlClient | DatabaseInfo
 
+/**
+ * How long a new connection may take to open and authenticate, unless the URL says
+ * (`?connect_timeout=<seconds>`, 0 for no limit). `@effect/sql-pg`'s own default, 5 s, ran out on a
+ * server busy enough that starting a backend took longer, failing a migration and so the start;
+ * PostgreSQL's own clients wait without limit.
+ */
+export const connectTimeout: Duration.Input = "30 seconds"
+
 /** A pooled client for a real PostgreSQL server at `url` (default pool size 10). */
 export const layerUrl = (
   url: string,
@@ -82,7 +90,13 @@ export const layerUrl = (
     const maxMessageSize = options?.maxMessageBytes ?? clientMaxMessageBytes
     const applicationName = `quire ${process.pid} ${randomBytes(3).toString("hex")}`
     return Layer.merge(
-      PgClient.layer({ url: Redacted.make(url), maxConnections, maxMessageSize, applicationName }),
+      PgClient.layer({
+        url: Redacted.make(url),
+        maxConnections,
+        maxMessageSize,
+        applicationName,
+        ...(/[?&]connect_timeout=/.test(url) ? {} : { connectTimeout })
+      }),
       Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "postgres", url, maxConnections, applicationName }))
     )
   }))

@@ -82,7 +82,7 @@ export const migrationsKey = (migrations: ReadonlyArray<Migrations.PackageMigrat
 
 const adminClient = Effect.gen(function*() {
   const adminUrl = yield* Config.String("QUIRE_TEST_DATABASE_URL").pipe(Config.withDefault(defaultTestUrl), Effect.orDie)
-  const admin = yield* PgClient.makeClient({ url: Redacted.make(adminUrl), connectTimeout: "5 seconds" }).pipe(
+  const admin = yield* PgClient.makeClient({ url: Redacted.make(adminUrl), connectTimeout: Database.connectTimeout }).pipe(
     Effect.provide(Reactivity.layer),
     Effect.catch((error) =>
       Effect.die(new Error(`Cannot reach the test PostgreSQL server at ${adminUrl}: ${error.message}. ${howToStart}`, { cause: error }))

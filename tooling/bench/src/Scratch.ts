@@ -16,7 +16,7 @@ const howToStart = "Start it with `pg_ctlcluster --skip-systemctl-redirect $(ls 
 /** A fresh `quire_bench_<random>` on the server at `adminUrl`, dropped when the scope closes; its URL. */
 export const postgresDatabase = (adminUrl: string) =>
   Effect.gen(function*() {
-    const admin = yield* PgClient.makeClient({ url: Redacted.make(adminUrl), connectTimeout: "5 seconds" }).pipe(
+    const admin = yield* PgClient.makeClient({ url: Redacted.make(adminUrl), connectTimeout: Database.connectTimeout }).pipe(
       Effect.provide(Reactivity.layer),
       Effect.mapError((error) => new Error(`Cannot reach PostgreSQL at ${adminUrl}: ${error.message}. ${howToStart}`))
     )
