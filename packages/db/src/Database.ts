@@ -70,9 +70,9 @@ export type Services = PgClient.PgClient | SqlClient.SqlClient | DatabaseInfo
 
 /**
  * How long a new connection may take to open and authenticate, unless the URL says
- * (`?connect_timeout=<seconds>`, 0 for no limit). `@effect/sql-pg`'s own default, 5 s, ran out on a
- * server busy enough that starting a backend took longer, failing a migration and so the start;
- * PostgreSQL's own clients wait without limit.
+ * (`?connect_timeout=<seconds>`, 0 for no limit). `@effect/sql-pg`'s own default is shorter than a
+ * busy server may take to start a backend, which failed a migration and so the start (docs/testing.md,
+ * "Limits for a loaded machine"); PostgreSQL's own clients wait without limit.
  */
 export const connectTimeout: Duration.Input = "30 seconds"
 
