@@ -14,10 +14,12 @@ import { adversarialCases, nestedBrackets, nestedHints, nestedList, nestedQuotes
 import { backends, baseUrl, changeRequestsOn, errorCode, errorMessage, spaceWith } from "./Harness.ts"
 
 /**
- * The slowest `/health` may answer during the attack (today: seconds to a minute). Loose: on a
- * loaded CI machine the wall clock also counts the time the OS gave other processes.
+ * The slowest `/health` may answer during the attack (a server that parsed on its event loop took
+ * seconds to a minute). Loose: on a loaded CI machine the wall clock also counts the time the OS
+ * gave other processes, and a full run has stretched a gap past three seconds; `maxHeldMs` below
+ * is the strict check, whatever the load.
  */
-const maxHealthGapMs = 3_000
+const maxHealthGapMs = 15_000
 /**
  * The longest the main thread may spend on the CPU between two turns of a 5 ms timer (as
  * LargePage.test.ts measures it): what the server itself holds the event loop, whatever the load.

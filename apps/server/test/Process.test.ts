@@ -194,7 +194,8 @@ describe("the production process", () => {
       assert.isTrue(refused, "the stopping server accepts no new connection")
       const exit = await server.exited
       assert.deepStrictEqual({ code: exit.code, signal: exit.signal }, { code: 0, signal: null })
-      assert.isBelow(exit.at - signalled, 5_000)
+      // Within the server's grace period and the time a loaded machine adds to it: it never hangs.
+      assert.isBelow(exit.at - signalled, 15_000)
       assert.match(server.log(), /Quire server stopped/)
       assert.notMatch(server.log(), /ERROR|exit code/i)
 
