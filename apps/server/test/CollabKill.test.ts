@@ -252,7 +252,7 @@ const person = (letter: "a" | "b", token: string, page: Page, from = 1): Effect.
 let showing: () => string = () => ""
 
 /** Waits (real time, up to `ms`) until `condition` holds; fails naming `what`. */
-const until = (what: string, condition: () => boolean, ms = 30_000) =>
+const until = (what: string, condition: () => boolean, ms = 90_000) =>
   Effect.gen(function*() {
     const deadline = Date.now() + ms
     while (!condition()) {
@@ -261,10 +261,10 @@ const until = (what: string, condition: () => boolean, ms = 30_000) =>
     }
   })
 
-/** Reads `effect` until `done` holds of its value (up to 30 s); answers the last value. */
+/** Reads `effect` until `done` holds of its value (up to 90 s); answers the last value. */
 const untilRead = <A, E, R>(effect: Effect.Effect<A, E, R>, done: (value: A) => boolean) =>
   Effect.gen(function*() {
-    const deadline = Date.now() + 30_000
+    const deadline = Date.now() + 90_000
     let value = yield* effect
     while (!done(value) && Date.now() < deadline) {
       yield* Effect.sleep("200 millis")

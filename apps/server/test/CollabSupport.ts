@@ -140,10 +140,10 @@ export const connect = (options: ClientOptions) =>
   )
 
 /**
- * Waits (up to `ms`) until `condition` holds; fails with `what` otherwise. 30 s by default: a
+ * Waits (up to `ms`) until `condition` holds; fails with `what` otherwise. 90 s by default: a
  * merge, an update from main and the broadcast to the clients each wait their turn on two busy cores.
  */
-export const eventually = (what: string, condition: () => boolean, ms = 30_000) =>
+export const eventually = (what: string, condition: () => boolean, ms = 90_000) =>
   Effect.gen(function*() {
     const deadline = Date.now() + ms
     while (!condition()) {
@@ -173,10 +173,10 @@ export const sharedPage = Effect.fnUntraced(function*(api: ApiClient, spaceId: s
   return { cr, params, pageId, name: `${cr.id}/${pageId}`, markdown }
 })
 
-/** Reads `effect` until its value satisfies `done` (up to 30 s, as `eventually`); answers the last value. */
+/** Reads `effect` until its value satisfies `done` (up to 90 s, as `eventually`); answers the last value. */
 export const eventuallyEffect = <A, E, R>(effect: Effect.Effect<A, E, R>, done: (value: A) => boolean) =>
   Effect.gen(function*() {
-    const deadline = Date.now() + 30_000
+    const deadline = Date.now() + 90_000
     let value = yield* effect
     while (!done(value) && Date.now() < deadline) {
       yield* Effect.sleep("100 millis")
