@@ -9,6 +9,7 @@ import * as Reactivity from "effect/reactivity/Reactivity"
 import { Database } from "@quire/db"
 import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
+import { eventuallyEffect } from "./CollabSupport.ts"
 import { raw, serverOn } from "./Harness.ts"
 
 /** A client on the PostgreSQL server's `postgres` database, to switch the test database off and on. */
@@ -48,14 +49,9 @@ layer(server, { timeout: 120_000, excludeTestServices: true })("/health on Postg
       // back, and the pool hands that failure to whichever probe waits next; an orchestrator probes
       // again, and so does this test, until the server answers 200, then it must keep answering 200.
       yield* sql`ALTER DATABASE ${sql(name)} WITH ALLOW_CONNECTIONS true`.pipe(Effect.orDie)
-      const statuses: Array<number> = []
-      const deadline = Date.now() + 60_000
-      while (statuses.at(-1) !== 200 && Date.now() < deadline) {
-        if (statuses.length > 0) yield* Effect.sleep("250 millis")
-        statuses.push((yield* raw("GET", "/health")).status)
-      }
-      assert.strictEqual(statuses.at(-1), 200, `/health after the database came back: ${statuses.join(", ")}`)
-      const after = yield* Effect.forEach([1, 2, 3], () => Effect.map(raw("GET", "/health"), (r) => r.status))
+      const status = Effect.map(raw("GET", "/health"), (response) => response.status)
+      assert.strictEqual(yield* eventuallyEffect(status, (now) => now === 200), 200)
+      const after = yield* Effect.forEach([1, 2, 3], () => status)
       assert.deepStrictEqual(after, [200, 200, 200])
     }).pipe(Effect.scoped))
 })
