@@ -38,14 +38,25 @@ export interface CompareOptions {
   readonly oneServerForSameBuild?: boolean | undefined
 }
 
-/** One figure of both builds: `higher` when a larger value is better. */
+/**
+ * One figure of both builds: `higher` when a larger value is better; `rounds`, this tree's value
+ * over the ref's in each round, where the two were measured back to back.
+ */
 export interface Figure {
   readonly name: string
   readonly unit: string
   readonly higher: boolean
   readonly ref: number
   readonly current: number
+  readonly rounds?: ReadonlyArray<number> | undefined
 }
+
+/** Each round's `current` over its `ref` (the two were measured back to back in a round). */
+const perRound = (ref: ReadonlyArray<number>, current: ReadonlyArray<number>): ReadonlyArray<number> =>
+  current.flatMap((value, round) => {
+    const paired = ref[round]
+    return paired === undefined || paired === 0 ? [] : [value / paired]
+  })
 
 type Progress = (message: string) => Effect.Effect<void>
 
@@ -108,10 +119,13 @@ const alternate = <A>(pair: Pair, rounds: number, progress: Progress, label: str
     return values
   })
 
-const twoFigures = (name: string, values: readonly [ReadonlyArray<{ ms: number; cpuMs: number }>, ReadonlyArray<{ ms: number; cpuMs: number }>]): ReadonlyArray<Figure> => [
-  { name, unit: "ms", higher: false, ref: median(values[0].map((v) => v.ms)), current: median(values[1].map((v) => v.ms)) },
-  { name: `  server CPU`, unit: "ms", higher: false, ref: median(values[0].map((v) => v.cpuMs)), current: median(values[1].map((v) => v.cpuMs)) }
-]
+const twoFigures = (name: string, values: readonly [ReadonlyArray<{ ms: number; cpuMs: number }>, ReadonlyArray<{ ms: number; cpuMs: number }>]): ReadonlyArray<Figure> => {
+  const figure = (figureName: string, of: (v: { ms: number; cpuMs: number }) => number): Figure => {
+    const [ref, current] = [values[0].map(of), values[1].map(of)]
+    return { name: figureName, unit: "ms", higher: false, ref: median(ref), current: median(current), rounds: perRound(ref, current) }
+  }
+  return [figure(name, (v) => v.ms), figure("  server CPU", (v) => v.cpuMs)]
+}
 
 const endpoint = (side: Side): Load.Endpoint => ({ name: "GET /v1/orgs/{id}", path: `/v1/orgs/${side.organizationId}` })
 
@@ -133,9 +147,10 @@ const orgsFigure = (pair: Pair, token: string, options: CompareOptions, progress
       return yield* Effect.fail(new Error(`GET /v1/orgs/{id} was answered no request in ${options.duration} s, nor then in ${longer} s, on ${silent.join(" and ")}`))
     }
     if (ref!.failures + current!.failures > 0) return yield* Effect.fail(new Error(`GET /v1/orgs/{id} failed ${ref!.failures} times on the ref and ${current!.failures} on this tree`))
+    const rounds = (of: (sample: Load.Sample) => number) => perRound(ref!.rounds.map(of), current!.rounds.map(of))
     return [
-      { name: `GET /v1/orgs/{id}, PostgreSQL, ${options.connections} connections`, unit: "req/s", higher: true, ref: ref!.requestsPerSecond, current: current!.requestsPerSecond },
-      { name: "  server CPU per request", unit: "µs", higher: false, ref: ref!.cpuPerRequest, current: current!.cpuPerRequest }
+      { name: `GET /v1/orgs/{id}, PostgreSQL, ${options.connections} connections`, unit: "req/s", higher: true, ref: ref!.requestsPerSecond, current: current!.requestsPerSecond, rounds: rounds(Load.roundRate) },
+      { name: "  server CPU per request", unit: "µs", higher: false, ref: ref!.cpuPerRequest, current: current!.cpuPerRequest, rounds: rounds(Load.roundCpu) }
     ] satisfies ReadonlyArray<Figure>
   })
 
@@ -243,7 +258,8 @@ const spaceFigures = (pair: readonly [Restartable, Restartable], token: string, 
       figures.push(...twoFigures(`one-page change request (edit, merge), ${options.pages}-page space, PostgreSQL`, inLarge))
       figures.push(...twoFigures("the same, 10-page space", inSmall))
       const ratio = (k: 0 | 1) => median(inLarge[k].map((v) => v.ms)) / median(inSmall[k].map((v) => v.ms))
-      figures.push({ name: `  ${options.pages} pages over 10 pages`, unit: "x", higher: false, ref: ratio(0), current: ratio(1) })
+      const roundRatio = (k: 0 | 1) => inLarge[k].map((v, round) => v.ms / inSmall[k][round]!.ms)
+      figures.push({ name: `  ${options.pages} pages over 10 pages`, unit: "x", higher: false, ref: ratio(0), current: ratio(1), rounds: perRound(roundRatio(0), roundRatio(1)) })
     }
     return figures
   })
@@ -319,16 +335,30 @@ const serversOn = (backend: "postgres" | "embedded", builds: readonly [Build.Bui
 
 const fixed = (value: number) => value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)
 
-/** The figures as a table: both values, this tree over the ref, and which is better (within 3%: neither). */
+/** Within this of 1, a ratio says neither build is better. */
+const sameWithin = 0.03
+
+/**
+ * Which build a figure favours: `same` within 3%; a side only when every round favours it too
+ * (beyond 3%, or at least not the other way), else `unclear`: the rounds disagree, so the
+ * difference is the machine's noise until more rounds (`--compare-rounds`) say otherwise.
+ */
+export const verdict = (figure: Figure): "same" | "this tree" | "ref" | "unclear" => {
+  const favours = (ratio: number) => Math.abs(ratio - 1) < sameWithin ? "same" : (ratio > 1) === figure.higher ? "this tree" : "ref"
+  const overall = favours(figure.current / figure.ref)
+  if (overall === "same" || figure.rounds === undefined || figure.rounds.length < 2) return overall
+  return figure.rounds.every((ratio) => favours(ratio) === overall || favours(ratio) === "same") ? overall : "unclear"
+}
+
+/** The figures as a table: both values, this tree over the ref, its lowest and highest round, and which is better (`verdict`). */
 export const table = (refLabel: string, figures: ReadonlyArray<Figure>) => {
-  const header = ["figure", "unit", `ref ${refLabel}`, "this tree", "this/ref", "better"]
+  const header = ["figure", "unit", `ref ${refLabel}`, "this tree", "this/ref", "rounds", "better"]
   const rows = figures.map((f) => {
-    const ratio = f.current / f.ref
-    const better = Math.abs(ratio - 1) < 0.03 ? "same" : (ratio > 1) === f.higher ? "this tree" : "ref"
-    return [f.name, f.unit, fixed(f.ref), fixed(f.current), ratio.toFixed(2), better]
+    const spread = f.rounds === undefined || f.rounds.length < 2 ? "" : `${Math.min(...f.rounds).toFixed(2)}-${Math.max(...f.rounds).toFixed(2)}`
+    return [f.name, f.unit, fixed(f.ref), fixed(f.current), (f.current / f.ref).toFixed(2), spread, verdict(f)]
   })
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-  const line = (cells: ReadonlyArray<string>) => cells.map((c, i) => (i < 2 || i === 5 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd()
+  const line = (cells: ReadonlyArray<string>) => cells.map((c, i) => (i < 2 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd()
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n")
 }
 

@@ -71,7 +71,7 @@ const usage = `  pnpm bench --http [--duration 10] [--rounds 5] [--warmup 2] [--
              [--live-browser] [--profile]
                                     (live editing: keystroke paint in Chromium, relay on one and two servers, 50 people; LiveEditingBench.ts;
                                      --live-browser: the keystroke paint only; --profile: each of its rounds once more under Chromium's profiler)
-  pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 3]
+  pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 5]
              [--duration 8] [--warmup 2] [--connections 50] [--page-bytes 1500000] [--compare-pages 10000]
                                     (the production builds of <ref> and of this tree, alternately; \`.\` for this tree against itself)
   pnpm bench --smoke [--smoke-only live,web] [--smoke-concurrency 4]
@@ -154,7 +154,7 @@ const options = {
   "live-browser": { type: "boolean", default: false },
   compare: { type: "string" },
   figures: { type: "string", default: CompareBench.figureNames.join(",") },
-  "compare-rounds": { type: "string", default: "3" },
+  "compare-rounds": { type: "string", default: "5" },
   "compare-pages": { type: "string", default: "10000" },
   "page-bytes": { type: "string", default: "1500000" },
   smoke: { type: "boolean", default: false },
