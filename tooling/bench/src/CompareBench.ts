@@ -32,6 +32,11 @@ export interface CompareOptions {
   /** `links` and `commit`: pages of the large space (in groups of 50). */
   readonly pages: number
   /**
+   * `large-page` and `commit`: operations a build runs back to back in a round, timed together
+   * and divided: Linux counts a process's CPU in ticks of 10 ms, as coarse as the operations.
+   */
+  readonly repeats: number
+  /**
    * When both sides are the same checkout (`.`), one server per backend answers for both, each
    * side with its own organization and spaces (the smoke's: the code path runs, for half the starts).
    */
@@ -85,6 +90,13 @@ const timed = <A, E, R>(server: Build.BuiltServer, self: Effect.Effect<A, E, R>)
     const ms = performance.now() - started
     return { value, ms, cpuMs: ((yield* server.cpuMicros) - cpu) / 1000 }
   })
+
+/** `times` runs of `operation` back to back (the `k`th given `k`), timed together: wall and CPU ms of one, on average. */
+const timedEach = <E, R>(server: Build.BuiltServer, times: number, operation: (k: number) => Effect.Effect<unknown, E, R>) =>
+  Effect.map(
+    timed(server, Effect.forEach(Array.from({ length: times }, (_, k) => k), operation, { discard: true })),
+    ({ ms, cpuMs }) => ({ ms: ms / times, cpuMs: cpuMs / times })
+  )
 
 const median = (values: ReadonlyArray<number>) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!
 
@@ -154,23 +166,28 @@ const orgsFigure = (pair: Pair, token: string, options: CompareOptions, progress
     ] satisfies ReadonlyArray<Figure>
   })
 
-/** A change request edit inserting a page of `pageBytes` characters: one `POST .../content`, after one small insert that warms the path. */
+/**
+ * A change request edit inserting a page of `pageBytes` characters: one `POST .../content` (each of
+ * `repeats` change requests its own, timed together), after one small insert that warms the path.
+ */
 const largePageFigure = (pair: Pair, token: string, backend: string, options: CompareOptions, progress: Progress) =>
   Effect.gen(function*() {
     const markdown = pageOf(options.pageBytes)
     const spaces = yield* Effect.forEach(pair, (side) =>
       call(side.server, token)<{ id: string }>("POST", `/v1/orgs/${side.organizationId}/spaces`, { title: "Large page" }))
-    const insert = (side: Side, i: number, page: string) =>
+    const insert = (side: Side, i: number, page: string, times: number) =>
       Effect.gen(function*() {
         const api = call(side.server, token)
         const space = spaces[pair.indexOf(side)]!.id
-        const cr = yield* api<{ id: string }>("POST", `/v1/spaces/${space}/change-requests`, { subject: `Large page ${i}` })
-        return yield* timed(side.server, api("POST", `/v1/spaces/${space}/change-requests/${cr.id}/content`, {
-          changes: [{ operation: "insert_page", title: `Large ${i}`, document: { markdown: page } }]
-        }))
+        const crs = yield* Effect.forEach(Array.from({ length: times }, (_, k) => k), (k) =>
+          api<{ id: string }>("POST", `/v1/spaces/${space}/change-requests`, { subject: `Large page ${i}.${k}` }))
+        return yield* timedEach(side.server, times, (k) =>
+          api("POST", `/v1/spaces/${space}/change-requests/${crs[k]!.id}/content`, {
+            changes: [{ operation: "insert_page", title: `Large ${i}.${k}`, document: { markdown: page } }]
+          }))
       })
-    for (const side of pair) yield* insert(side, -1, pageOf(20_000))
-    const values = yield* alternate(pair, options.rounds, progress, `large page, ${backend}`, (side, round) => insert(side, round, markdown))
+    for (const side of pair) yield* insert(side, -1, pageOf(20_000), 1)
+    const values = yield* alternate(pair, options.rounds, progress, `large page, ${backend}`, (side, round) => insert(side, round, markdown, options.repeats))
     return twoFigures(`change request insert of a ${(markdown.length / 1e6).toFixed(2)} MB page, ${backend}`, values)
   })
 
@@ -223,7 +240,7 @@ export interface Restartable {
  * `links`: the first `GET /v1/spaces/{id}/links` of the large space's revision on a restarted
  * server (after one on a small space, which loads the code path), its graph stored by a listing
  * before the restarts; `commit`: a one-page change
- * request into the large space, and into a 10-page one.
+ * request into the large space, and into a 10-page one (`repeats` of each a round, timed together).
  */
 const spaceFigures = (pair: readonly [Restartable, Restartable], token: string, options: CompareOptions, progress: Progress) =>
   Effect.gen(function*() {
@@ -252,9 +269,9 @@ const spaceFigures = (pair: readonly [Restartable, Restartable], token: string, 
       const current = [yield* pair[0].side, yield* pair[1].side] as const
       for (const [i, side] of current.entries()) yield* onePageCommit(side, token, small[i]!, -1)
       const inLarge = yield* alternate(current, options.rounds, progress, "one-page commit, large space", (side, round) =>
-        timed(side.server, onePageCommit(side, token, large[current.indexOf(side)]!, round)))
+        timedEach(side.server, options.repeats, (k) => onePageCommit(side, token, large[current.indexOf(side)]!, round * options.repeats + k)))
       const inSmall = yield* alternate(current, options.rounds, progress, "one-page commit, 10-page space", (side, round) =>
-        timed(side.server, onePageCommit(side, token, small[current.indexOf(side)]!, round)))
+        timedEach(side.server, options.repeats, (k) => onePageCommit(side, token, small[current.indexOf(side)]!, round * options.repeats + k)))
       figures.push(...twoFigures(`one-page change request (edit, merge), ${options.pages}-page space, PostgreSQL`, inLarge))
       figures.push(...twoFigures("the same, 10-page space", inSmall))
       const ratio = (k: 0 | 1) => median(inLarge[k].map((v) => v.ms)) / median(inSmall[k].map((v) => v.ms))

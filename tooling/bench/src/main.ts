@@ -71,7 +71,7 @@ const usage = `  pnpm bench --http [--duration 10] [--rounds 5] [--warmup 2] [--
              [--live-browser] [--profile]
                                     (live editing: keystroke paint in Chromium, relay on one and two servers, 50 people; LiveEditingBench.ts;
                                      --live-browser: the keystroke paint only; --profile: each of its rounds once more under Chromium's profiler)
-  pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 5]
+  pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 5] [--compare-repeats 3]
              [--duration 8] [--warmup 2] [--connections 50] [--page-bytes 1500000] [--compare-pages 10000]
                                     (the production builds of <ref> and of this tree, alternately; \`.\` for this tree against itself)
   pnpm bench --smoke [--smoke-only live,web] [--smoke-concurrency 4]
@@ -155,6 +155,7 @@ const options = {
   compare: { type: "string" },
   figures: { type: "string", default: CompareBench.figureNames.join(",") },
   "compare-rounds": { type: "string", default: "5" },
+  "compare-repeats": { type: "string", default: "3" },
   "compare-pages": { type: "string", default: "10000" },
   "page-bytes": { type: "string", default: "1500000" },
   smoke: { type: "boolean", default: false },
@@ -436,6 +437,7 @@ const benches: ReadonlyArray<Bench> = [
         warmup: number(args.warmup, 2),
         pageBytes: Number(args["page-bytes"]),
         pages: Number(args["compare-pages"]),
+        repeats: Math.max(1, Number(args["compare-repeats"])),
         oneServerForSameBuild: args.smoke
       }, progress)
       return result.report
@@ -443,7 +445,7 @@ const benches: ReadonlyArray<Bench> = [
     // `.`: this tree against itself, so nothing is built twice.
     // A warm-up first and a second of load: on a busy machine a cold server may answer nothing in
     // the tiny load's 0.2 s.
-    smoke: () => [".", ...tinyLoad, "--warmup", "0.5", "--duration", "1", "--compare-rounds", "1", "--page-bytes", "20000", "--compare-pages", "50"]
+    smoke: () => [".", ...tinyLoad, "--warmup", "0.5", "--duration", "1", "--compare-rounds", "1", "--compare-repeats", "2", "--page-bytes", "20000", "--compare-pages", "50"]
   }
 ]
 
