@@ -57,11 +57,7 @@ export interface Figure {
 }
 
 /** Each round's `current` over its `ref` (the two were measured back to back in a round). */
-const perRound = (ref: ReadonlyArray<number>, current: ReadonlyArray<number>): ReadonlyArray<number> =>
-  current.flatMap((value, round) => {
-    const paired = ref[round]
-    return paired === undefined || paired === 0 ? [] : [value / paired]
-  })
+const perRound = Load.ratiosByRound
 
 type Progress = (message: string) => Effect.Effect<void>
 

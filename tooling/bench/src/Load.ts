@@ -115,12 +115,16 @@ export const combine = (target: string, endpoint: string, samples: ReadonlyArray
  * does to the ratio.
  */
 export const roundRatios = (measured: Measurement, base: Measurement, of: (sample: Sample) => number): readonly [number, number] | undefined => {
-  const ratios = measured.rounds.flatMap((sample, i) => {
-    const paired = base.rounds[i]
-    return paired === undefined || of(paired) === 0 ? [] : [of(sample) / of(paired)]
-  })
+  const ratios = ratiosByRound(base.rounds.map(of), measured.rounds.map(of))
   return ratios.length === 0 ? undefined : [Math.min(...ratios), Math.max(...ratios)]
 }
+
+/** Each round's `measured` value over `base`'s of the same round (a round without a base, or a base of 0, left out). */
+export const ratiosByRound = (base: ReadonlyArray<number>, measured: ReadonlyArray<number>): ReadonlyArray<number> =>
+  measured.flatMap((value, round) => {
+    const paired = base[round]
+    return paired === undefined || paired === 0 ? [] : [value / paired]
+  })
 
 /** A round's requests a second, and its server CPU per request in microseconds. */
 export const roundRate = (sample: Sample) => sample.requests / Math.max(sample.seconds, 1e-9)
