@@ -104,5 +104,39 @@ for (const backend of backends) {
         const unknown = yield* Effect.promise(() => fetch(`${base}/~sites/site_nope/~gitbook/mcp`, { method: "POST", headers: mcpHeaders, body: initialize }))
         assert.strictEqual(unknown.status, 404)
       }))
+
+    it.effect("getPage reads only pages of its own site: an encoded path climbing out of it reaches neither another site nor the server", () =>
+      Effect.gen(function*() {
+        const base = yield* baseUrl
+        const site = yield* publishedSite("public")
+        // A site whose MCP server is off: its pages must not be read through another site's.
+        const closed = yield* publishedSite("public", { pageActions: { items: ["markdown"] } } as never)
+        const answers = yield* Effect.promise(() =>
+          withClient(`${base}${site.path}~gitbook/mcp`, async (call) => {
+            const out: Array<ToolAnswer> = []
+            for (
+              const url of [
+                `..%2F${closed.siteId}%2Finstall`,
+                `..%2f${closed.siteId}%2finstall`,
+                `%2E%2E%2F${closed.siteId}%2Finstall`,
+                `install%2F..%2F..%2F${closed.siteId}%2Finstall`,
+                "..%2F..%2Fhealth%3F",
+                "..%2F..%2Fv1%2Fuser%3F",
+                "install%3Fx=1"
+              ]
+            ) out.push(await call("getPage", { url }))
+            // Its own pages still read, by path and by an encoded path.
+            out.push(await call("getPage", { url: "install%2Fdocker" }))
+            return out
+          })
+        )
+        const own = answers.pop()!
+        assert.include(textOf(own), "Docker steps with giraffes.")
+        for (const answer of answers) {
+          assert.isTrue(answer.isError, textOf(answer))
+          assert.notInclude(textOf(answer), "Install the **tool**.")
+          assert.notInclude(textOf(answer), "\"status\"")
+        }
+      }))
   })
 }

@@ -11,11 +11,31 @@ export type SiteGet = (relative: string, accept: string) => Promise<{ readonly s
 
 interface SearchItem { readonly title: string; readonly url: string; readonly snippet: string; readonly section?: string }
 
-/** The path below `root` of a page's URL or path, or a ToolError when it is another site's. */
-const pagePath = (root: string, where: string): string => {
-  const url = new URL(where, root)
-  if (!url.href.startsWith(root) && `${url.href}/` !== root) throw new ToolError(`url: ${where} is not a page of this site (${root})`)
-  const path = decodeURIComponent(url.pathname.slice(new URL(root).pathname.length)).replace(/\/+$/, "")
+/**
+ * The path below `root` of a page's URL or path, or a ToolError when it is not a page of this site.
+ * The path is decoded first and then checked, segment by segment: an encoded `..%2F` climbs out of
+ * the site only once decoded, so a check before decoding lets it reach another site or the server.
+ * What is returned is re-encoded segment by segment, so it can only name a page below `root`.
+ */
+export const pagePath = (root: string, where: string): string => {
+  const outside = () => new ToolError(`url: ${where} is not a page of this site (${root})`)
+  const base = new URL(root)
+  let url: URL
+  try {
+    url = new URL(where, root)
+  } catch {
+    throw outside()
+  }
+  if (url.origin !== base.origin || !`${url.pathname}/`.startsWith(base.pathname)) throw outside()
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(url.pathname.slice(base.pathname.length))
+  } catch {
+    throw new ToolError(`url: ${where} is not a valid path`)
+  }
+  const segments = decoded.split("/").filter((segment) => segment !== "" && segment !== ".")
+  if (segments.some((segment) => segment === ".." || /[\\\u0000-\u001f\u007f]/.test(segment))) throw outside()
+  const path = segments.map(encodeURIComponent).join("/")
   return path === "" ? "index.md" : path.endsWith(".md") ? path : `${path}.md`
 }
 
