@@ -1,8 +1,10 @@
 /**
  * Uploaded files as one import tree: each file read as the format it is (or the run names): a Word
  * document, a zip of a Confluence or Notion export, a zip of markdown or HTML files, or one
- * markdown or HTML file. Every zip is read within the archive bounds first.
+ * markdown or HTML file. Every zip is read within the archive bounds first, a Word document too:
+ * mammoth is handed its files as read within them.
  */
+import { zipSync } from "fflate"
 import type { ImportFormat } from "../domain/ImportRun.ts"
 import { type ArchiveLimits, ArchiveRefused, isZip, readArchive, withoutCommonFolder } from "./Archive.ts"
 import { confluenceTree, isConfluenceExport } from "./Confluence.ts"
@@ -30,7 +32,7 @@ export const checkUpload = (upload: Upload, format: ImportFormat, limits: Archiv
   const kind = formatOf(upload, format, limits)
   if (kind === "docx") {
     if (!isZip(upload.bytes)) throw new ArchiveRefused(`“${upload.name}” is not a Word document (.docx)`)
-    if (upload.bytes.byteLength > limits.maxArchiveBytes) readArchive(upload.bytes, limits)
+    readArchive(upload.bytes, limits)
     return
   }
   if (isZip(upload.bytes)) {
@@ -61,8 +63,8 @@ export const uploadsTree = async (uploads: ReadonlyArray<Upload>, format: Import
   for (const [index, upload] of uploads.entries()) {
     const kind = formatOf(upload, format, limits)
     if (kind === "docx") {
-      readArchive(upload.bytes, limits)
-      docx.push(upload)
+      // Word reads the files as inflated within bounds, stored uncompressed: it inflates nothing itself.
+      docx.push({ name: upload.name, bytes: zipSync(Object.fromEntries(readArchive(upload.bytes, limits)), { level: 0 }) })
       continue
     }
     const files = isZip(upload.bytes) ? withoutCommonFolder(readArchive(upload.bytes, limits)) : new Map([[upload.name, upload.bytes]])
