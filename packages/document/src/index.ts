@@ -9,6 +9,8 @@
  */
 export * as Syntax from "./syntax/Syntax.ts"
 export { createSchema, Doc, documentExtensions, type BlockExtensions } from "./Schema.ts"
+export { attributeProblem } from "./Attributes.ts"
+export { maxBlankLines, maxText } from "./blocks/shared/attrs.ts"
 export { createMarkdownCodec, type MarkdownCodec } from "./codec/codec.ts"
 export { checkFresh, checkRoundTrip, classify, meaning, sameDocument, withoutSources, type Fidelity } from "./codec/fidelity.ts"
 export type { BlockMarkdown, BlockParse, MarkdownContext } from "./codec/types.ts"

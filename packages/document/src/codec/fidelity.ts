@@ -39,7 +39,7 @@ export const meaning = (node: PMNode): PMNode => {
   const kept = KEPT_TEXT.filter((k) => k in node.attrs)
   const attrs = kept.length ? { ...node.attrs, ...Object.fromEntries(kept.map((k) => [k, null])) } : node.attrs
   const styled = STYLE_ONLY.filter((k) => k in attrs)
-  return node.type.create(styled.length ? { ...attrs, ...Object.fromEntries(styled.map((k) => [k, null])) } : attrs, children, node.marks.map(plainMark))
+  return node.type.create(styled.length ? { ...attrs, ...Object.fromEntries(styled.map((k) => [k, node.type.spec.attrs?.[k]?.default ?? null])) } : attrs, children, node.marks.map(plainMark))
 }
 
 export const sameDocument = (a: PMNode, b: PMNode): boolean => meaning(a).eq(meaning(b))

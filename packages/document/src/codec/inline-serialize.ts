@@ -1,4 +1,6 @@
 /** Inline nodes and marks back to markdown, with only the escapes the inline parser needs to read it back the same. */
+import { maxTicks } from "../blocks/inline/node.ts"
+import { count } from "../blocks/shared/attrs.ts"
 import type { Fragment, Mark, Node as PMNode } from "@tiptap/pm/model"
 
 const WORD = /[\p{L}\p{N}]/u
@@ -89,7 +91,7 @@ const isSpace = (c: string | undefined): boolean => c === undefined || /\s/u.tes
 
 const codeSpan = (text: string, ticks: number): string => {
   const runs = new Set((text.match(/`+/g) ?? []).map((r) => r.length))
-  let n = Math.max(1, ticks)
+  let n = count(ticks, 1, maxTicks)
   while (runs.has(n)) n++
   const fence = "`".repeat(n)
   const pad = text.startsWith("`") || text.endsWith("`") || (/^ [\s\S]* $/.test(text) && !/^ *$/.test(text)) ? " " : ""

@@ -4,6 +4,7 @@
  * GitBook's `$$tex$$` inline math and `<mark>` highlights. Entities and inline HTML we do not model
  * become `rawInline` atoms that serialize verbatim.
  */
+import { maxTicks } from "../blocks/inline/node.ts"
 import type { Mark, Node as PMNode, Schema } from "@tiptap/pm/model"
 
 type Item =
@@ -89,7 +90,7 @@ const scan = (schema: Schema, text: string): Array<Item> => {
     }
     if (c === "`") {
       const run = matchAt(/^`+/, text, i)![0]
-      const close = findBacktickClose(text, i + run.length, run.length)
+      const close = run.length > maxTicks ? -1 : findBacktickClose(text, i + run.length, run.length)
       if (close < 0) {
         buf += run
         i += run.length

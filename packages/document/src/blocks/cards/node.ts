@@ -1,5 +1,5 @@
 import { Node } from "@tiptap/core"
-import { attr, sourceAttr } from "../shared/attrs.ts"
+import { attr, is, sourceAttr } from "../shared/attrs.ts"
 
 export interface CardColumn {
   /** The `<th>`'s attributes as written, e.g. ` data-hidden data-card-target data-type="content-ref"`. */
@@ -14,9 +14,9 @@ export const Cards = Node.create({
   atom: true,
   addAttributes: () => ({
     ...sourceAttr,
-    tableAttrs: attr(" data-view=\"cards\""),
-    columns: attr<ReadonlyArray<CardColumn>>([]),
-    rows: attr<ReadonlyArray<ReadonlyArray<string>>>([])
+    tableAttrs: attr(" data-view=\"cards\"", is.string()),
+    columns: attr<ReadonlyArray<CardColumn>>([], is.list(is.record({ attrs: is.string(), label: is.string() }))),
+    rows: attr<ReadonlyArray<ReadonlyArray<string>>>([], is.list(is.list(is.string())))
   }),
   renderHTML: () => ["div", { "data-type": "cards" }]
 })

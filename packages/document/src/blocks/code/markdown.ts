@@ -2,6 +2,7 @@ import type { Node as PMNode } from "@tiptap/pm/model"
 import { findLiquidEnd, parseLiquidTag, renderLiquidLine } from "../../syntax/Liquid.ts"
 import { indentOf, stripIndent } from "../../codec/lines.ts"
 import type { BlockMarkdown, BlockParse, MarkdownContext } from "../../codec/types.ts"
+import { count } from "../shared/attrs.ts"
 
 export const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/
 
@@ -51,7 +52,7 @@ export const codeBlock: BlockMarkdown = {
   },
   serialize: (_ctx, node: PMNode) => {
     const a = node.attrs
-    const indent = " ".repeat(a.indent as number)
+    const indent = " ".repeat(count(a.indent, 0, 3))
     let fence = a.fence as string
     const text = node.textContent
     const body = text === "" ? (a.emptyLine ? [""] : []) : text.split("\n").map((l) => (l === "" ? l : indent + l))

@@ -1,6 +1,6 @@
 import { Node } from "@tiptap/core"
 import type { LiquidParam } from "../../syntax/Liquid.ts"
-import { attr, sourceAttr } from "../shared/attrs.ts"
+import { attr, is, isParam, sourceAttr } from "../shared/attrs.ts"
 
 /**
  * A fenced code block. `fence`/`close` keep the fence as written (`close` is empty when the fence is never
@@ -17,14 +17,14 @@ export const CodeBlock = Node.create({
   defining: true,
   addAttributes: () => ({
     ...sourceAttr,
-    language: { default: "", rendered: false },
-    fence: attr("```"),
-    close: attr<string | null>("```"),
-    indent: attr(0),
-    emptyLine: attr(false),
-    wrapper: attr<ReadonlyArray<LiquidParam> | null>(null),
-    wrapperTag: attr<string | null>(null),
-    wrapperEnd: attr<string | null>(null)
+    language: { default: "", rendered: false, validate: is.string() },
+    fence: attr("```", is.string()),
+    close: attr<string | null>("```", is.nullable(is.string())),
+    indent: attr(0, is.int(0, 3)),
+    emptyLine: attr(false, is.boolean),
+    wrapper: attr<ReadonlyArray<LiquidParam> | null>(null, is.nullable(is.list(isParam))),
+    wrapperTag: attr<string | null>(null, is.nullable(is.string())),
+    wrapperEnd: attr<string | null>(null, is.nullable(is.string()))
   }),
   parseHTML: () => [{ tag: "pre", preserveWhitespace: "full" }],
   renderHTML: ({ node }) => ["pre", { "data-language": node.attrs.language as string }, ["code", 0]]

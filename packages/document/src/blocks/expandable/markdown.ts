@@ -1,5 +1,6 @@
 import { isBlank } from "../../codec/lines.ts"
 import type { BlockMarkdown } from "../../codec/types.ts"
+import { count, maxBlankLines } from "../shared/attrs.ts"
 
 const OPEN = /^<details(?:\s+open(?:=(?:""|"open"))?)?\s*>$/
 const CLOSE = /^<\/details>\s*$/
@@ -10,6 +11,7 @@ export const expandable: BlockMarkdown = {
     if (!OPEN.test(lines[i]!)) return undefined
     let k = i + 1
     while (k < lines.length && lines[k] === "") k++
+    if (k - i - 1 > maxBlankLines) return undefined
     const summary = k < lines.length ? SUMMARY.exec(lines[k]!) : null
     if (!summary) return undefined
     let depth = 0
@@ -45,6 +47,6 @@ export const expandable: BlockMarkdown = {
     // GitBook sets `</details>` off by a blank line; a block the editor wrote last gets one (kept slices keep theirs).
     const last = node.lastChild
     const endGap = last && last.attrs.source == null && !/\n[ \t]*\n$/.test(body) ? "\n" : ""
-    return `${a.openTag as string}\n${"\n".repeat(a.lead as number)}<summary>${a.summary as string}</summary>\n${gap}${body}${endGap}${a.endTag as string}`
+    return `${a.openTag as string}\n${"\n".repeat(count(a.lead, 0, maxBlankLines))}<summary>${a.summary as string}</summary>\n${gap}${body}${endGap}${a.endTag as string}`
   }
 }

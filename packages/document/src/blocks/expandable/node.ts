@@ -1,6 +1,6 @@
 import { Node } from "@tiptap/core"
 import type { TagParseRule } from "@tiptap/pm/model"
-import { attr, sourceAttr } from "../shared/attrs.ts"
+import { attr, is, isBlankLines, sourceAttr } from "../shared/attrs.ts"
 
 /** An element as the parse rules see it (this module also runs where there is no DOM). */
 interface Element {
@@ -20,7 +20,7 @@ export const Expandable = Node.create({
   group: "block",
   content: "block+",
   defining: true,
-  addAttributes: () => ({ ...sourceAttr, openTag: attr("<details>"), lead: attr(1), summary: attr(""), endTag: attr("</details>") }),
+  addAttributes: () => ({ ...sourceAttr, openTag: attr("<details>", is.string()), lead: attr(1, isBlankLines), summary: attr("", is.string()), endTag: attr("</details>", is.string()) }),
   parseHTML: (): ReadonlyArray<TagParseRule> => [
     {
       tag: "details",

@@ -1,11 +1,11 @@
 import { Node } from "@tiptap/core"
-import { attr, sourceAttr } from "../shared/attrs.ts"
+import { attr, is, sourceAttr } from "../shared/attrs.ts"
 
 /** The page's YAML frontmatter, kept verbatim (title, description and layout are edited through page options). */
 export const Frontmatter = Node.create({
   name: "frontmatter",
   group: "block",
   atom: true,
-  addAttributes: () => ({ ...sourceAttr, text: attr("") }),
+  addAttributes: () => ({ ...sourceAttr, text: attr("", is.string()) }),
   renderHTML: () => ["div", { "data-type": "frontmatter", hidden: "" }]
 })

@@ -1,5 +1,6 @@
 import type { BlockMarkdown } from "../../codec/types.ts"
 import { trimInline } from "../paragraph/markdown.ts"
+import { count } from "../shared/attrs.ts"
 
 const ATX = /^ {0,3}(#{1,6})(?=[ \t]|$)(.*)$/
 const ANCHOR = /[ \t]*<a href="#([^"]*)" id="([^"]*)"><\/a>$/
@@ -26,7 +27,7 @@ export const heading: BlockMarkdown = {
   serialize: (ctx, node) => {
     const text = ctx.serializeInline(node.content, node.attrs.setext !== null)
     const setext = node.attrs.setext as string | null
-    const level = node.attrs.level as number
+    const level = count(node.attrs.level, 1, 6)
     if (setext !== null && level <= 2 && text !== "" && (setext.trim()[0] === "=") === (level === 1)) return `${text}\n${setext}`
     const anchor = node.attrs.anchor as string | null
     const anchorHtml = anchor ? ` <a href="#${anchor}" id="${anchor}"></a>` : ""

@@ -2,7 +2,10 @@
 import { Mark, Node } from "@tiptap/core"
 import { Image } from "@tiptap/extension-image"
 import { safeHref } from "@quire/kernel/SafeHref"
-import { attr } from "../shared/attrs.ts"
+import { attr, checked, is } from "../shared/attrs.ts"
+
+/** How a link or image title was quoted: `"`, `'` or `(`. */
+const isTitleQuote = is.nullable(is.oneOf("\"", "'", "("))
 
 export const Text = Node.create({ name: "text", group: "inline" })
 
@@ -11,7 +14,7 @@ export const HardBreak = Node.create({
   group: "inline",
   inline: true,
   selectable: false,
-  addAttributes: () => ({ style: attr<"spaces" | "backslash" | "html">("backslash"), text: attr("") }),
+  addAttributes: () => ({ style: attr<"spaces" | "backslash" | "html">("backslash", is.oneOf("spaces", "backslash", "html")), text: attr("", is.string()) }),
   parseHTML: () => [{ tag: "br" }],
   renderHTML: () => ["br"]
 })
@@ -22,7 +25,7 @@ export const RawInline = Node.create({
   group: "inline",
   inline: true,
   atom: true,
-  addAttributes: () => ({ text: attr("") }),
+  addAttributes: () => ({ text: attr("", is.string()) }),
   renderHTML: ({ node }) => {
     const text = node.attrs.text as string
     const entity = decodeEntity(text)
@@ -45,13 +48,16 @@ export const InlineImage = Image.extend({
   inline: true,
   group: "inline",
   addAttributes() {
+    const parent = this.parent?.()
     return {
-      ...this.parent?.(),
-      src: { default: "" },
-      alt: { default: "" },
-      title: { default: null },
-      titleQuote: attr<string | null>(null),
-      angle: attr(false)
+      ...parent,
+      src: { default: "", validate: is.string() },
+      alt: { default: "", validate: is.string() },
+      title: { default: null, validate: is.nullable(is.string()) },
+      width: checked(parent, "width", is.nullable(is.either(is.number(0, 100_000), is.string(64)))),
+      height: checked(parent, "height", is.nullable(is.either(is.number(0, 100_000), is.string(64)))),
+      titleQuote: attr<string | null>(null, isTitleQuote),
+      angle: attr(false, is.boolean)
     }
   }
 })
@@ -61,11 +67,11 @@ export const Link = Mark.create({
   priority: 1000,
   inclusive: false,
   addAttributes: () => ({
-    href: { default: "" },
-    title: { default: null },
-    titleQuote: attr<string | null>(null),
-    angle: attr(false),
-    autolink: attr(false)
+    href: { default: "", validate: is.string() },
+    title: { default: null, validate: is.nullable(is.string()) },
+    titleQuote: attr<string | null>(null, isTitleQuote),
+    angle: attr(false, is.boolean),
+    autolink: attr(false, is.boolean)
   }),
   parseHTML: () => [{ tag: "a[href]" }],
   // The target stays in the mark (the markdown keeps it); the DOM's link is live only on a scheme the published site allows too.
@@ -79,7 +85,8 @@ type ParseRule = { readonly tag?: string; readonly style?: string; readonly getA
 const delimited = (name: string, tag: string, delim: string, alsoFrom: ReadonlyArray<ParseRule> = []) =>
   Mark.create({
     name,
-    addAttributes: () => ({ delim: attr(delim) }),
+    // `**`, `__`, `<strong>`… as written.
+    addAttributes: () => ({ delim: attr(delim, is.string(64)) }),
     parseHTML: () => [{ tag }, ...alsoFrom],
     renderHTML: () => [tag, 0]
   })
@@ -99,15 +106,18 @@ export const Strike = delimited("strike", "s", "~~", [{ tag: "del" }, { tag: "st
 /** GitBook's `<mark style="color:…">` text colour and highlight; the attribute text is kept as written. */
 export const Highlight = Mark.create({
   name: "highlight",
-  addAttributes: () => ({ attrs: attr(""), close: attr("</mark>") }),
+  addAttributes: () => ({ attrs: attr("", is.string()), close: attr("</mark>", is.string()) }),
   parseHTML: () => [{ tag: "mark" }],
   renderHTML: () => ["mark", 0]
 })
 
+/** The longest backtick run that opens a code span (a longer one is read as text). */
+export const maxTicks = 1_000
+
 export const Code = Mark.create({
   name: "code",
   code: true,
-  addAttributes: () => ({ ticks: attr(1) }),
+  addAttributes: () => ({ ticks: attr(1, is.int(1, maxTicks)) }),
   parseHTML: () => [{ tag: "code" }],
   renderHTML: () => ["code", 0]
 })
@@ -118,7 +128,7 @@ export const InlineMath = Node.create({
   group: "inline",
   inline: true,
   atom: true,
-  addAttributes: () => ({ tex: attr("") }),
+  addAttributes: () => ({ tex: attr("", is.string()) }),
   renderHTML: ({ node }) => ["span", { "data-type": "math" }, node.attrs.tex as string]
 })
 

@@ -2,6 +2,7 @@ import type { Node as PMNode } from "@tiptap/pm/model"
 import { indentOf, isBlank, stripIndent } from "../../codec/lines.ts"
 import type { BlockMarkdown, MarkdownContext } from "../../codec/types.ts"
 import { RULE } from "../rule/markdown.ts"
+import { count } from "../shared/attrs.ts"
 
 export const LIST_ITEM = /^( {0,3})([-*+]|(\d{1,9})([.)]))([ \t]+|$)(.*)$/
 
@@ -103,10 +104,10 @@ const serializeList = (ctx: MarkdownContext, node: PMNode): string => {
     } else marker = a.marker as string
     let body = ctx.serializeBlocks(item.content).replace(/\n$/, "")
     if (item.type.name === "taskItem") body = `[${item.attrs.checked ? (item.attrs.checkChar as string) : " "}]${body === "" ? "" : " "}${body}`
-    const spacing = (item.attrs.spacing as number | null) ?? (a.spacing as number)
+    const spacing = count(item.attrs.spacing ?? a.spacing, 1, 4)
     const pad = " ".repeat(spacing)
     const indent = " ".repeat(marker.length + spacing)
-    const lead = " ".repeat((item.attrs.indent as number | null) ?? (a.indent as number))
+    const lead = " ".repeat(count(item.attrs.indent ?? a.indent, 0, 3))
     // Content starting with whitespace goes on the next line, or the spaces would read as the marker's spacing.
     const split = /^[ \t]/.test(body) || RULE.test(`${marker} ${body.split("\n")[0]!}`)
     const lines = body.split("\n").map((l, k) => (k === 0 && !split ? (l === "" ? marker : marker + pad + l) : l === "" ? "" : lead + (split ? " ".repeat(marker.length + 1) : indent) + l))

@@ -1,5 +1,5 @@
 import { Node } from "@tiptap/core"
-import { attr, sourceAttr } from "../shared/attrs.ts"
+import { attr, is, sourceAttr } from "../shared/attrs.ts"
 
 /** A TeX block: `$$` lines around the formula, or `$$formula$$` alone on its line (`oneLine`). */
 export const MathBlock = Node.create({
@@ -8,6 +8,6 @@ export const MathBlock = Node.create({
   content: "text*",
   marks: "",
   code: true,
-  addAttributes: () => ({ ...sourceAttr, open: attr("$$"), close: attr("$$"), emptyLine: attr(false), oneLine: attr(false) }),
+  addAttributes: () => ({ ...sourceAttr, open: attr<string | null>("$$", is.nullable(is.string())), close: attr<string | null>("$$", is.nullable(is.string())), emptyLine: attr(false, is.boolean), oneLine: attr(false, is.boolean) }),
   renderHTML: () => ["div", { "data-type": "math" }, ["code", 0]]
 })

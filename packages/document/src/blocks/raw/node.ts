@@ -1,5 +1,5 @@
 import { Node } from "@tiptap/core"
-import { attr, sourceAttr } from "../shared/attrs.ts"
+import { attr, is, sourceAttr } from "../shared/attrs.ts"
 
 /**
  * Markdown the editor does not model: shown as its source and written back verbatim. Also any block shown as
@@ -9,7 +9,7 @@ export const Raw = Node.create({
   name: "raw",
   group: "block",
   atom: true,
-  addAttributes: () => ({ ...sourceAttr, text: attr(""), sourceOf: attr<string | null>(null) }),
+  addAttributes: () => ({ ...sourceAttr, text: attr("", is.string()), sourceOf: attr<string | null>(null, is.nullable(is.string(64))) }),
   parseHTML: () => [{ tag: "pre[data-type=raw]" }],
   renderHTML: ({ node }) => ["pre", { "data-type": "raw" }, node.attrs.text as string]
 })

@@ -1,11 +1,11 @@
 import { Node } from "@tiptap/core"
-import { attr, sourceAttr } from "../shared/attrs.ts"
+import { attr, is, sourceAttr } from "../shared/attrs.ts"
 
 export const HorizontalRule = Node.create({
   name: "horizontalRule",
   group: "block",
   atom: true,
-  addAttributes: () => ({ ...sourceAttr, marker: attr("---") }),
+  addAttributes: () => ({ ...sourceAttr, marker: attr("---", is.string()) }),
   parseHTML: () => [{ tag: "hr" }],
   renderHTML: () => ["hr"]
 })

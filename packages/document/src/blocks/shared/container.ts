@@ -7,9 +7,9 @@ import type { Node as PMNode } from "@tiptap/pm/model"
 import { findLiquidEnd, parseLiquidTag, renderLiquidLine, type LiquidParam } from "../../syntax/Liquid.ts"
 import { isBlank } from "../../codec/lines.ts"
 import type { BlockMarkdown, BlockParse, MarkdownContext } from "../../codec/types.ts"
-import { attr, sourceAttr } from "./attrs.ts"
+import { attr, count, is, isBlankLines, isParam, maxBlankLines, sourceAttr } from "./attrs.ts"
 
-const containerAttrs = () => ({ ...sourceAttr, params: attr<ReadonlyArray<LiquidParam>>([]), tag: attr<string | null>(null), endTag: attr<string | null>(null), lead: attr(0) })
+const containerAttrs = () => ({ ...sourceAttr, params: attr<ReadonlyArray<LiquidParam>>([], is.list(isParam)), tag: attr<string | null>(null, is.nullable(is.string())), endTag: attr<string | null>(null, is.nullable(is.string())), lead: attr(0, isBlankLines) })
 
 /** The published site's class for a container drawn the same way in the editor (render.css then styles it as the site does). */
 const SITE_CLASS: Readonly<Record<string, string>> = { stepper: "stepper", step: "step", columns: "columns", column: "column" }
@@ -22,7 +22,7 @@ export const containerNode = (name: string, content: string, top: boolean, html:
     content,
     defining: true,
     isolating: !top,
-    addAttributes: () => ({ ...containerAttrs(), trail: attr(0) }),
+    addAttributes: () => ({ ...containerAttrs(), trail: attr(0, isBlankLines) }),
     parseHTML: () => [{ tag: `div[data-type=${html}]` }],
     renderHTML: () => ["div", { "data-type": html, ...(SITE_CLASS[html] ? { class: SITE_CLASS[html] } : {}) }, 0]
   })
@@ -64,7 +64,7 @@ export const groupContainer = (tag: string, type: string, childTag: string, chil
       let k = 0
       while (k < inner.length) {
         if (isBlank(inner[k]!)) {
-          if (inner[k] !== "") return undefined
+          if (inner[k] !== "" || lead === maxBlankLines) return undefined
           lead++
           k++
           continue
@@ -83,8 +83,8 @@ export const groupContainer = (tag: string, type: string, childTag: string, chil
   serialize: (ctx, node) => {
     let body = ""
     node.forEach((child) => {
-      body += "\n".repeat(child.attrs.lead as number) + serializeContainer(childTag, child, ctx.serializeBlocks(child.content)) + "\n"
+      body += "\n".repeat(count(child.attrs.lead, 0, maxBlankLines)) + serializeContainer(childTag, child, ctx.serializeBlocks(child.content)) + "\n"
     })
-    return serializeContainer(tag, node, body + "\n".repeat(node.attrs.trail as number))
+    return serializeContainer(tag, node, body + "\n".repeat(count(node.attrs.trail, 0, maxBlankLines)))
   }
 })

@@ -5,7 +5,7 @@
 import { Node } from "@tiptap/core"
 import { findLiquidEnd, parseLiquidTag, renderLiquidLine, type LiquidParam } from "../../syntax/Liquid.ts"
 import type { BlockMarkdown } from "../../codec/types.ts"
-import { attr, sourceAttr } from "./attrs.ts"
+import { attr, is, isParam, sourceAttr } from "./attrs.ts"
 
 export const liquidAtomNode = (name: string, html: string) =>
   Node.create({
@@ -14,10 +14,10 @@ export const liquidAtomNode = (name: string, html: string) =>
     atom: true,
     addAttributes: () => ({
       ...sourceAttr,
-      params: attr<ReadonlyArray<LiquidParam>>([]),
-      tag: attr<string | null>(null),
-      body: attr<string | null>(null),
-      endTag: attr<string | null>(null)
+      params: attr<ReadonlyArray<LiquidParam>>([], is.list(isParam)),
+      tag: attr<string | null>(null, is.nullable(is.string())),
+      body: attr<string | null>(null, is.nullable(is.string())),
+      endTag: attr<string | null>(null, is.nullable(is.string()))
     }),
     renderHTML: () => ["div", { "data-type": html }]
   })
