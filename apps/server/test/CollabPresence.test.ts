@@ -35,6 +35,12 @@ const othersOf = (client: Client): Record<string, unknown> => {
   return seen
 }
 
+/** What the others in the document say of themselves (`user`), as `client` sees them. */
+const usersOf = (client: Client): Array<unknown> =>
+  Array.from(client.provider.awareness!.getStates())
+    .filter(([id, state]) => id !== client.doc.clientID && state["user"] !== undefined)
+    .map(([, state]) => state["user"])
+
 layer(server, { timeout: 120_000, excludeTestServices: true })("presence in a change request", (it) => {
   it.effect("a reader and a writer both join; each sees the other and the page they are on, until the other leaves", () =>
     Effect.gen(function*() {
@@ -55,6 +61,25 @@ layer(server, { timeout: 120_000, excludeTestServices: true })("presence in a ch
       }))
       yield* eventually("the reader is gone for Alice once the reader left", () => !("Reader" in othersOf(a)))
       assert.deepStrictEqual(othersOf(a), {})
+    }))
+
+  it.effect("what a reader publishes says who they are: claiming the administrator's id and name, in presence and on a page, they are shown as themself", () =>
+    Effect.gen(function*() {
+      const { alice, members, page, presence, url } = yield* setup()
+      const reader = members.read!
+      for (const name of [presence, page.name]) {
+        const a = yield* connect({ url, name, token: alice.token })
+        const r = yield* connect({ url, name, token: reader.token })
+        yield* settled(a)
+        yield* settled(r)
+        a.provider.setAwarenessField("user", { id: alice.user.id, name: "Alice", colour: 1 })
+        r.provider.setAwarenessField("user", { id: alice.user.id, name: "Alice", colour: 5, color: "#2e8b57" })
+        r.provider.setAwarenessField("pageId", page.pageId)
+        yield* eventually(`Alice sees the reader in ${name}`, () => usersOf(a).length === 1)
+        assert.deepStrictEqual(usersOf(a), [{ colour: 5, color: "#2e8b57", id: reader.user.id, name: "read" }])
+        yield* eventually(`the reader sees Alice as herself in ${name}`, () => usersOf(r).length === 1)
+        assert.deepStrictEqual(usersOf(r), [{ colour: 1, id: alice.user.id, name: "Alice" }])
+      }
     }))
 
   it.effect("takes no edits, even from someone who may edit the change request, and holds nothing", () =>

@@ -4,10 +4,50 @@
  * document and publishes, in Hocuspocus's awareness, their name, colour and the page they are on.
  * Anyone who may read the change request may join; it holds no page, is never loaded from or
  * stored to the database, and refuses document updates (its connections are read-only). What a
- * client sends in awareness, here and on a page's document (carets), is limited in size and rate.
+ * client sends in awareness, here and on a page's document (carets), is limited in size and rate,
+ * and says who it is from as the server knows them (`ownEntries`), whatever the client claimed.
  */
-import type { Actor } from "@quire/kernel"
+import { Effect } from "effect"
+import { Users } from "@quire/identity"
+import { Actor } from "@quire/kernel"
 import { Refused } from "./CollabDocuments.ts"
+
+/** Who a connection's person is to the others: what the server writes into each of its awareness entries. */
+export interface Person {
+  readonly id: string
+  readonly name: string
+}
+
+/** The person `actor` is, by their display name now (their id when they have no user record). */
+export const personOf = (actor: Actor.ActorShape): Effect.Effect<Person, never, Users> =>
+  Effect.flatMap(Effect.service(Users), (users) => users.current).pipe(
+    Effect.map((user): Person => ({ id: actor.userId, name: user.displayName })),
+    Effect.catchTag("NotFound", () => Effect.succeed<Person>({ id: actor.userId, name: actor.userId })),
+    Effect.provideService(Actor.Actor, actor)
+  )
+
+/**
+ * Rewrites, in place, the awareness entries one connection sent (Hocuspocus's decoded `states`,
+ * by Yjs client id) so that each is from `person`: its `user.id` and `user.name` are theirs,
+ * whatever the client claimed, and only the caret colour it chose (`colour`, `color`) is kept. An
+ * entry for a client id that another connection publishes is dropped: no one speaks for another.
+ */
+export const ownEntries = (states: Map<number, Record<string, unknown>>, person: Person, publishedElsewhere: (clientId: number) => boolean): void => {
+  for (const [clientId, state] of Array.from(states)) {
+    if (publishedElsewhere(clientId)) {
+      states.delete(clientId)
+      continue
+    }
+    const claimed = state["user"]
+    const chosen = typeof claimed === "object" && claimed !== null ? claimed as Record<string, unknown> : {}
+    state["user"] = {
+      ...(typeof chosen["colour"] === "number" ? { colour: chosen["colour"] } : {}),
+      ...(typeof chosen["color"] === "string" && /^#[0-9a-fA-F]{3,8}$/.test(chosen["color"]) ? { color: chosen["color"] } : {}),
+      id: person.id,
+      name: person.name
+    }
+  }
+}
 
 /** What a presence connection carries: who it acts for, in which change request, its awareness rate window. */
 export interface PresenceState {

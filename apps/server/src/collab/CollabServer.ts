@@ -67,6 +67,8 @@ interface ConnectionContext {
   readonly presence?: CollabPresence.PresenceState
   /** This connection's awareness messages in the current second. */
   readonly awareness?: CollabPresence.AwarenessWindow
+  /** Who this connection's person is: the server writes it into each awareness entry it sends. */
+  readonly person?: CollabPresence.Person
 }
 
 /**
@@ -165,13 +167,14 @@ const makeHooks = (
         const actor = yield* CollabIdentity.actorOf(credential.value)
         if (Option.isNone(actor)) return yield* Effect.fail(new Refused(refusal.unauthenticated))
         const awareness = { start: 0, count: 0 }
+        const person = yield* CollabPresence.personOf(actor.value)
         if (ids === undefined) {
           // Anyone who may read the change request sees who is in it; no one writes to its presence.
           const changeRequestId = Option.getOrThrow(presence)
           const access = yield* live.access(changeRequestId).pipe(Effect.provideService(Actor.Actor, actor.value))
           if (Option.isNone(access)) return yield* Effect.fail(new Refused(refusal.notFound))
           data.connectionConfig.readOnly = true
-          return { credential: credential.value, presence: { actor: actor.value, changeRequestId }, awareness }
+          return { credential: credential.value, presence: { actor: actor.value, changeRequestId }, awareness, person }
         }
         const opened = yield* live.open(ids.changeRequestId, ids.pageId).pipe(
           Effect.provideService(Actor.Actor, actor.value),
@@ -183,7 +186,7 @@ const makeHooks = (
         const open = data.instance.documents.get(data.documentName)
         if (open !== undefined) yield* documents.catchUp(data.documentName, open, opened.access === "edit" ? actor : Option.none())
         const collab: CollabDocuments.ConnectionState = { actor: actor.value, opened, window: { start: 0, count: 0 }, updates: 0, arrived: undefined }
-        return { credential: credential.value, collab, awareness }
+        return { credential: credential.value, collab, awareness, person }
       })),
     beforeHandleMessage: async (data) => {
       const arrived = arrivals.get(data.update) ?? Date.now()
@@ -191,6 +194,15 @@ const makeHooks = (
       const window = data.context.awareness
       const refused = window === undefined ? undefined : CollabPresence.checkAwareness(data.update, window, options, arrived)
       if (refused !== undefined) throw refused
+    },
+    // What a connection publishes of itself is from its own person, as the server knows them;
+    // awareness relayed by another server (through Redis) was rewritten there.
+    beforeHandleAwareness: async (data) => {
+      const person = data.context?.person
+      if (person === undefined) return
+      const own = data.connection
+      CollabPresence.ownEntries(data.states, person, (clientId) =>
+        data.document.getConnections().some((other) => other !== own && data.document.getClients(other).has(clientId)))
     },
     onLoadDocument: async (data) => {
       // A presence document starts empty each time and stays so.
