@@ -130,7 +130,7 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
         })
       }, transactor.transaction)
 
-      return Collections.of({ create, list, get, update, remove, ...collectionMoves(edit) })
+      return Collections.of({ create, list, get, update, remove, ...collectionMoves(edit, audit) })
     })
   )
 }

@@ -53,7 +53,7 @@ export const siteSettings = (
   transactor: Transactor.Transactor["Service"]
 ) => {
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
-  const recordAuth = Effect.fnUntraced(function*(site: { readonly id: string; readonly organizationId: string; readonly title: string }, action: "site.visitor-key-rotated" | "site.visitor-auth-changed", payload?: Record<string, string | null>) {
+  const recordAuth = Effect.fnUntraced(function*(site: { readonly id: string; readonly organizationId: string; readonly title: string }, action: "site.visitor-key-rotated" | "site.visitor-auth-changed" | "site.visitor-key-read", payload?: Record<string, string | null>) {
     yield* audit.record({ organizationId: site.organizationId, action, actor: yield* auditCaller, target: { type: "site", id: site.id, label: site.title }, payload })
   })
 
@@ -101,9 +101,11 @@ export const siteSettings = (
   })
 
   const getPublishingAuth = Effect.fn("Sites.getPublishingAuth")(function*(organizationId: string, siteId: string) {
-    yield* guard.editor(organizationId, siteId, "see this site's visitor authentication key")
+    const { site } = yield* guard.editor(organizationId, siteId, "see this site's visitor authentication key")
+    // The answer holds the key in full (GitBook's API masks none of it): each read is recorded.
+    yield* recordAuth(site, "site.visitor-key-read")
     return yield* publishingAuth(siteId)
-  }, changed)
+  }, transactor.transaction, changed)
 
   const regeneratePublishingAuth = Effect.fn("Sites.regeneratePublishingAuth")(function*(organizationId: string, siteId: string) {
     const { site } = yield* guard.editor(organizationId, siteId, "regenerate this site's visitor authentication key")

@@ -158,7 +158,7 @@ const publishedProfile = (guard: Effect.Success<typeof SiteGuard.make>, structur
 
 /** A change of a site in the audit log, in the change's transaction. */
 const siteEvent = (audit: AuditLogShape) =>
-  (site: Site, action: "site.visibility-changed" | "site.published" | "site.unpublished" | "site.deleted", payload?: Record<string, string>) =>
+  (site: Site, action: "site.visibility-changed" | "site.hostname-changed" | "site.published" | "site.unpublished" | "site.deleted", payload?: Record<string, string | null>) =>
     Effect.flatMap(auditCaller, (actor) => audit.record({ organizationId: site.organizationId, action, actor, target: { type: "site", id: site.id, label: site.title }, payload }))
 
 export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Sites") {
@@ -269,6 +269,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           updatedAt: at
         })
         if (input.visibility !== undefined && input.visibility !== site.visibility) yield* recordSite(site, "site.visibility-changed", { from: site.visibility, to: input.visibility })
+        if (input.hostname !== undefined && input.hostname !== site.hostname) yield* recordSite(site, "site.hostname-changed", { from: site.hostname, to: input.hostname })
         return yield* reread(siteId, { role, siteRole })
       }, transactor.transaction, changed)
 

@@ -3,6 +3,7 @@
  * everything inside it to the root of another organization.
  */
 import { Effect } from "effect"
+import { type AuditLogShape, caller as auditCaller } from "@quire/audit"
 import { Errors } from "@quire/kernel"
 import * as Access from "../Access.ts"
 import type { MoveCollectionInput } from "./CollectionTypes.ts"
@@ -14,7 +15,7 @@ import type { CollectionEdit } from "./CollectionEdit.ts"
 const notAdmin = (kind: "space" | "collection", id: string) =>
   new Errors.InvalidInput({ reason: `the collection cannot be moved: you are not an admin of its ${kind} ${JSON.stringify(id)}` })
 
-export const collectionMoves = (edit: CollectionEdit) => {
+export const collectionMoves = (edit: CollectionEdit, audit: AuditLogShape) => {
   const { repo, spaces, usage, grants, access, transactor, endPosition, now, updated, spacesIn, childrenOf } = edit
 
   const move = Effect.fn("Collections.move")(function*(collectionId: string, input: MoveCollectionInput) {
@@ -70,10 +71,21 @@ export const collectionMoves = (edit: CollectionEdit) => {
     const { subtree, contained } = yield* administeredSubtree(collection)
     const at = yield* now
     // Grants were to people of the organization the content leaves.
+    const actor = yield* auditCaller
     for (const space of contained) {
       yield* spaces.update(space.id, { organizationId, updatedAt: at })
       yield* usage.moveSpace(space.id, organizationId)
       yield* grants.removeTarget({ kind: "space", id: space.id })
+      // Each space in the log of the organization it leaves and of the one it joins, as a space's own transfer.
+      for (const organization of [collection.organizationId, organizationId]) {
+        yield* audit.record({
+          organizationId: organization,
+          action: "space.transferred",
+          actor,
+          target: { type: "space", id: space.id },
+          payload: { from: collection.organizationId, to: organizationId, collection: collectionId }
+        })
+      }
     }
     for (const child of subtree) yield* grants.removeTarget({ kind: "collection", id: child.id })
     for (const child of subtree.slice(1)) yield* repo.update(child.id, { organizationId, updatedAt: at })

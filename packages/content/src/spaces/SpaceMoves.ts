@@ -1,5 +1,6 @@
 /** Use cases that move a space: within its organization's tree, or to the root of another organization. */
 import { Effect } from "effect"
+import { caller as auditCaller } from "@quire/audit"
 import { Errors } from "@quire/kernel"
 import * as Access from "../Access.ts"
 import type { MoveInput } from "./SpaceTypes.ts"
@@ -7,7 +8,7 @@ import { destination, ensureTransferTarget, reposition, visibilityAt } from "../
 import type { SpaceEdit } from "./SpaceEdit.ts"
 
 export const spaceMoves = (edit: SpaceEdit) => {
-  const { repo, collections, usage, grants, access, transactor, endPosition, now, updated } = edit
+  const { audit, repo, collections, usage, grants, access, transactor, endPosition, now, updated } = edit
 
   const move = Effect.fn("Spaces.move")(function*(spaceId: string, input: MoveInput) {
     const { space, permissions } = yield* access.space(spaceId)
@@ -34,13 +35,25 @@ export const spaceMoves = (edit: SpaceEdit) => {
     // Its files now count against the organization it joins; its grants were to people of the one it leaves.
     yield* usage.moveSpace(spaceId, organizationId)
     yield* grants.removeTarget({ kind: "space", id: spaceId })
-    return yield* updated(spaceId, {
+    const moved = yield* updated(spaceId, {
       organizationId,
       parentId: null,
       position: endPosition(at.getTime()),
       visibility: visibilityAt(space.visibility, null),
       updatedAt: at
     })
+    // In the log of the organization it leaves and of the one it joins.
+    const actor = yield* auditCaller
+    for (const organization of [space.organizationId, organizationId]) {
+      yield* audit.record({
+        organizationId: organization,
+        action: "space.transferred",
+        actor,
+        target: { type: "space", id: spaceId, label: space.title },
+        payload: { from: space.organizationId, to: organizationId }
+      })
+    }
+    return moved
   }, transactor.transaction)
 
   return { move, transfer }

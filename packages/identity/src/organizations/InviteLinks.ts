@@ -4,7 +4,7 @@
  * sealed under the instance secret for the listings that answer it (GitBook's API does).
  */
 import { Effect, Option } from "effect"
-import { userRef } from "@quire/audit"
+import { caller as auditCaller, userRef } from "@quire/audit"
 import { Actor, Errors, Roles, Sealed } from "@quire/kernel"
 import type { LinkInvite, MembershipRole } from "../domain/Identity.ts"
 import type { LinkInviteInput, LinkInviteView } from "./OrganizationTypes.ts"
@@ -85,8 +85,16 @@ export const inviteLinks = Effect.fnUntraced(function*(edit: OrganizationEdit) {
       expiresAt: input.expiresAt ?? null
     }
     yield* repo.insertLinkInvite(invite)
+    // The link by its stored id (a hash): its secret lets people join and never enters the log.
+    yield* audit.record({
+      organizationId,
+      action: "invite-link.created",
+      actor: yield* auditCaller,
+      target: { type: "invite-link", id: invite.id },
+      payload: { role: invite.role, expiresAt: invite.expiresAt?.toISOString() ?? null }
+    })
     return viewOf({ ...invite, id: secret }, Option.some(found.membership))
-  })
+  }, transactor.transaction)
 
   const listLinkInvites = Effect.fn("Organizations.listLinkInvites")(function*(organizationId: string) {
     const found = yield* adminAccess(organizationId, "list invite links")
@@ -113,8 +121,15 @@ export const inviteLinks = Effect.fnUntraced(function*(edit: OrganizationEdit) {
     const existing = yield* findLinkInvite(organizationId, inviteId, true)
     const updated = yield* repo.updateLinkInvite(organizationId, existing.id, patch)
     if (Option.isNone(updated)) return yield* new Errors.NotFound({ resource: "Invite", id: inviteId })
+    yield* audit.record({
+      organizationId,
+      action: "invite-link.changed",
+      actor: yield* auditCaller,
+      target: { type: "invite-link", id: existing.id },
+      payload: { from: existing.role, to: updated.value.role, expiresAt: updated.value.expiresAt?.toISOString() ?? null }
+    })
     return viewOf(revealed(updated.value), Option.some(found.membership))
-  })
+  }, transactor.transaction)
 
   const joinWithLinkInvite = Effect.fn("Organizations.joinWithLinkInvite")(function*(organizationId: string, inviteId: string) {
     const actor = yield* Actor.Actor
