@@ -266,7 +266,7 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
         const before = Y.encodeStateVector(doc)
         doc.getText("markdown").insert(0, "Kept. ")
         const connection = { actor, opened, window: { start: 0, count: 0 }, updates: 0, arrived: undefined }
-        yield* documents.store(page.name, connection, Y.encodeStateAsUpdate(doc, before))
+        yield* documents.store(page.name, connection, Y.encodeStateAsUpdate(doc, before), doc)
         assert.isTrue(yield* documents.writeMarkdown(page.name, doc))
         assert.strictEqual(yield* page.markdown, "Kept. Hello.\n")
         yield* documents.unload(page.name)

@@ -14,6 +14,7 @@ import { Backends } from "@quire/testkit"
 import { CollabCodec } from "../src/collab/CollabCodec.ts"
 import * as CollabStoredMarkdown from "../src/collab/CollabStoredMarkdown.ts"
 import * as CollabServer from "../src/collab/CollabServer.ts"
+import * as CollabUpdateCheck from "../src/collab/CollabUpdateCheck.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
 import { type Client as ApiClient, publicUrl, serverOn } from "./Harness.ts"
 
@@ -46,7 +47,8 @@ export const PlainTextCodecForTests = Layer.succeed(
         text.delete(start, now.length - start - end)
         text.insert(start, markdown.slice(start, markdown.length - end))
       })
-    }
+    },
+    check: CollabUpdateCheck.rootOnly("markdown")
   })
 )
 

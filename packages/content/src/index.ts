@@ -76,6 +76,8 @@ export { htmlLinks, parseHtml } from "./markdown/Dom.ts"
 export type { DomDocument, DomElement } from "./markdown/Dom.ts"
 // A page's links as content reads them (pass `htmlLinks`), for apps that do not depend on @quire/markdown.
 export { classifyLinks, links } from "@quire/markdown"
+// The markdown limits every page written meets (as `checkRevisionLimits` applies them), for live editing to refuse an edit past one.
+export { describeBreach, markdownLimitBreach } from "@quire/markdown"
 export { checkTree, ensureWritable, RevisionWriter } from "./RevisionWriter.ts"
 export type { ContentChange, Head, HeadState, WriteOptions, Written } from "./RevisionWriter.ts"
 export { documentPageMarkdown, pageDocument, pageDocumentEffect, SpaceContent } from "./SpaceContent.ts"

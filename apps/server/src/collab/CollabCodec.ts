@@ -7,6 +7,7 @@ import { prosemirrorToYDoc, updateYFragment, yXmlFragmentToProseMirrorRootNode }
 import { Context, Layer } from "effect"
 import { createMarkdownCodec, createSchema } from "@quire/document"
 import * as Y from "yjs"
+import { type ChangeCheck, documentCheck } from "./CollabUpdateCheck.ts"
 
 /** A markdown codec over a ProseMirror schema, as the editor's is (`@quire/document`). */
 export interface ProsemirrorMarkdown {
@@ -28,6 +29,8 @@ export interface CollabCodecShape {
    * paragraph's trailing space, typed before the next word): the write did not change it.
    */
   readonly apply: (document: Y.Doc, markdown: string) => void
+  /** What an update to a shared document must fit before it is stored (CollabUpdateCheck): its one root and the schema there. */
+  readonly check: ChangeCheck
 }
 
 /**
@@ -80,7 +83,8 @@ export class CollabCodec extends Context.Service<CollabCodec, CollabCodecShape>(
       const fragment = doc.getXmlFragment(field)
       const target = keepUnchangedBlocks(codec, yXmlFragmentToProseMirrorRootNode(fragment, codec.schema), codec.parse(markdown))
       updateYFragment(doc, fragment, target, { mapping: new Map(), isOMark: new Map() })
-    }
+    },
+    check: documentCheck(codec.schema, (block) => codec.serialize(codec.schema.topNodeType.create(null, [block])), field)
   })
 
   /** The editor's own codec (`@quire/document`), on a schema of the server's. */

@@ -12,6 +12,7 @@ import * as Y from "yjs"
 import { Actor, BoundedCache } from "@quire/kernel"
 import { agreesWith, type CollabDocumentKey, LiveDocuments, type OpenedPage, standing, type StoredCollabDocument } from "@quire/reviews"
 import { CollabCodec } from "./CollabCodec.ts"
+import * as CollabUpdateCheck from "./CollabUpdateCheck.ts"
 
 /** The limits of live editing; each refusal closes the connection with a reason the editor shows. */
 export interface CollabLimits {
@@ -36,11 +37,20 @@ export const refusal = {
   revoked: "forbidden: your access to this change request was removed",
   unavailable: "unavailable: the server could not store your last edit, which is not saved; reconnect to try again",
   invalidUpdate: "invalid-update: the server could not read your last edit, which is not saved; reload the page",
+  /** An edit that does not fit the page's blocks (CollabUpdateCheck); a close reason holds at most 123 bytes. */
+  refusedEdit: (why: string) => closeReason(`invalid-update: not saved, ${why}`),
   updateTooLarge: (max: number) => `update-too-large: one edit may change at most ${Math.floor(max / 1024)} KiB; your last edit is not saved`,
   documentTooLarge: (max: number) =>
     `document-too-large: a page may hold at most ${Math.floor(max / 1024)} KiB while edited live; your last edit is not saved, split the page`,
   rateLimited: (max: number) => `rate-limited: more than ${max} edits a second; your last edit is not saved, reconnect to continue`
 } as const
+
+/** `reason` cut to what a WebSocket close frame carries (123 bytes of UTF-8), on a character's edge. */
+const closeReason = (reason: string): string => {
+  const bytes = new TextEncoder().encode(reason)
+  if (bytes.length <= 123) return reason
+  return new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD+$/, "") + "..."
+}
 
 /** What Hocuspocus closes a connection with: the reason travels to the client. */
 export class Refused {
@@ -345,6 +355,8 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       })
     const deps: Deps = { live, codec, held, relayed, inTurn }
     const memory = yield* markdownMemory
+    /** Copies of the documents held here, each update tried on one before it is stored. */
+    const mirrors = CollabUpdateCheck.makeMirrors(codec.check)
     /** A document made from the page's markdown: its state and its own markdown. */
     const fromPage = (markdown: string) =>
       Effect.sync(() => {
@@ -398,8 +410,12 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       return { state, stale }
     })
 
-    /** Refuses an update over a limit; otherwise stores it (committed when this succeeds) and credits its author. */
-    const store = Effect.fnUntraced(function*(name: string, connection: ConnectionState, update: Uint8Array) {
+    /**
+     * Refuses an update over a limit, or one that does not fit the page's blocks when applied to the
+     * open document `doc` (CollabUpdateCheck); otherwise stores it (committed when this succeeds) and
+     * credits its author.
+     */
+    const store = Effect.fnUntraced(function*(name: string, connection: ConnectionState, update: Uint8Array, doc: Y.Doc) {
       const document = held.get(name)
       if (document === undefined) return yield* Effect.die(new Error(`Shared document ${name} is not loaded`))
       if (update.length > limits.maxUpdateBytes) return yield* Effect.fail(new Refused(refusal.updateTooLarge(limits.maxUpdateBytes)))
@@ -411,7 +427,10 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       if (document.bytes + update.length > limits.maxDocumentBytes) {
         return yield* Effect.fail(new Refused(refusal.documentTooLarge(limits.maxDocumentBytes)))
       }
-      yield* live.storeUpdate(name, update)
+      const problem = mirrors.tryUpdate(name, doc, update)
+      if (problem !== undefined) return yield* Effect.fail(new Refused(refusal.refusedEdit(problem)))
+      // Not stored, the update must be tried again when it comes again: the copy it was tried on is made anew.
+      yield* live.storeUpdate(name, update).pipe(Effect.onError(() => Effect.sync(() => mirrors.forget(name))))
       document.bytes += update.length
       document.sinceCompaction += 1
       connection.updates += 1
@@ -472,6 +491,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
         Effect.sync(() => {
           const document = held.get(name)
           held.delete(name)
+          mirrors.forget(name)
           const changeRequestId = document?.key.changeRequestId
           if (changeRequestId !== undefined && !Array.from(held.values()).some((other) => other.key.changeRequestId === changeRequestId)) {
             changeRequestLocks.delete(changeRequestId)

@@ -229,7 +229,7 @@ const makeHooks = (
           data.connection.readOnly = access.value !== "edit"
           if (data.connection.readOnly) return
         }
-        yield* documents.store(data.documentName, collab, update)
+        yield* documents.store(data.documentName, collab, update, data.document)
       }))
     },
     // Hocuspocus stores a document after its own connections' edits only. With Redis, the server

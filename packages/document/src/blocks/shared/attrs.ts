@@ -11,7 +11,7 @@ export type Validate = (value: unknown) => void
 /** The most characters a text attribute holds: a page's markdown limit (content's `documentBytes`, 8 MiB). */
 export const maxText = 8 * 1024 * 1024
 /** The most blank lines a container keeps between its parts (more is read as raw markdown). */
-export const maxBlankLines = 10_000
+export const maxBlankLines = 1_000
 /** The most entries a list attribute (parameters, HTML attributes, cards' columns and rows) holds. */
 export const maxEntries = 100_000
 

@@ -1,0 +1,148 @@
+/**
+ * A live update is input like any other: tried on a copy of the shared document and checked against
+ * the block schema before it is stored. Typing, new blocks and the editor's own changes pass; a value
+ * out of its attribute's range, a value of the wrong type, a block where none may be, and any write
+ * outside the one root the page reads are refused with words that say why.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Y from "yjs"
+import { CollabCodec } from "../src/collab/CollabCodec.ts"
+import * as CollabUpdateCheck from "../src/collab/CollabUpdateCheck.ts"
+
+const codec = CollabCodec.editor()
+
+const page = [
+  "# Guide",
+  "",
+  "A paragraph.",
+  "",
+  "- one",
+  "- two",
+  "",
+  "{% tabs %}",
+  "{% tab title=\"A\" %}",
+  "In A.",
+  "{% endtab %}",
+  "{% endtabs %}",
+  ""
+].join("\n")
+
+/** The server's open document of `page`, the check over it, and an editor's copy whose edits become updates. */
+const setup = () => {
+  const live = new Y.Doc()
+  Y.applyUpdate(live, codec.fromMarkdown(page))
+  const mirrors = CollabUpdateCheck.makeMirrors(codec.check)
+  const copyOfLive = () => {
+    const doc = new Y.Doc()
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(live))
+    return doc
+  }
+  let editor = copyOfLive()
+  /** The update `edit` makes in the editor's copy, checked; applied to the open document when it passes. */
+  const send = (edit: (fragment: Y.XmlFragment, doc: Y.Doc) => void) => {
+    const before = Y.encodeStateVector(editor)
+    edit(editor.getXmlFragment("default"), editor)
+    const update = Y.encodeStateAsUpdate(editor, before)
+    const problem = mirrors.tryUpdate("cr/page", live, update)
+    if (problem === undefined) Y.applyUpdate(live, update)
+    else {
+      // A refused editor reloads from what the server has.
+      editor.destroy()
+      editor = copyOfLive()
+    }
+    return { problem, size: update.length }
+  }
+  return { live, mirrors, send, markdown: () => codec.toMarkdown(live) }
+}
+
+const element = (fragment: Y.XmlFragment, name: string): Y.XmlElement => {
+  const found = fragment.createTreeWalker((node) => node instanceof Y.XmlElement && node.nodeName === name).next()
+  if (found.done) throw new Error(`no ${name}`)
+  return found.value as Y.XmlElement
+}
+
+describe("the check of a live update", () => {
+  it("lets typing, a new paragraph and the editor's own attribute changes through, and the page's markdown follows", () => {
+    const { send, markdown } = setup()
+    assert.isUndefined(send((fragment) => (element(fragment, "paragraph").get(0) as Y.XmlText).insert(0, "Typed. ")).problem)
+    assert.isUndefined(send((fragment) => {
+      const paragraph = new Y.XmlElement("paragraph")
+      paragraph.insert(0, [new Y.XmlText("A new one.")])
+      fragment.insert(1, [paragraph])
+    }).problem)
+    assert.isUndefined(send((fragment) => element(fragment, "heading").setAttribute("level", 2 as unknown as string)).problem)
+    assert.isUndefined(send((fragment) => (element(fragment, "paragraph").get(0) as Y.XmlText).format(0, 5, { bold: { delim: "**" } })).problem)
+    const written = markdown()
+    assert.include(written, "## Guide")
+    assert.include(written, "**A new** one.")
+    assert.include(written, "Typed. A paragraph.")
+  })
+
+  it("refuses the 68-byte heading of level 200,000,000, and a list indented 500,000,000", () => {
+    const { send, markdown } = setup()
+    const before = markdown()
+    const heading = send((fragment) => {
+      const giant = new Y.XmlElement("heading")
+      giant.setAttribute("level", 200_000_000 as unknown as string)
+      fragment.insert(0, [giant])
+    })
+    assert.isAtMost(heading.size, 80)
+    assert.strictEqual(heading.problem, "heading's level must be an integer from 1 to 6, not 200000000")
+    const list = send((fragment) => element(fragment, "bulletList").setAttribute("indent", 500_000_000 as unknown as string))
+    assert.match(list.problem ?? "", /^bulletList's indent must be an integer from 0 to 3/)
+    const tabs = send((fragment) => element(fragment, "tab").setAttribute("lead", 500_000_000 as unknown as string))
+    assert.match(tabs.problem ?? "", /^tab's lead must be an integer from 0 to 1000/)
+    assert.strictEqual(markdown(), before)
+  })
+
+  it("refuses a paragraph whose source is the integer 42, and an attribute the block does not have", () => {
+    const { send, markdown } = setup()
+    const before = markdown()
+    const poisoned = send((fragment) => {
+      const paragraph = new Y.XmlElement("paragraph")
+      paragraph.setAttribute("source", 42 as unknown as string)
+      fragment.insert(0, [paragraph])
+    })
+    assert.match(poisoned.problem ?? "", /^paragraph's source must be a string of at most \d+ characters, not 42$/)
+    assert.strictEqual(send((fragment) => element(fragment, "paragraph").setAttribute("junk", "x".repeat(1000))).problem, "paragraph has no attribute \"junk\"")
+    assert.strictEqual(markdown(), before)
+  })
+
+  it("refuses blocks where none may be, blocks that do not exist and marks that do not", () => {
+    const { send } = setup()
+    assert.strictEqual(send((fragment) => fragment.insert(0, [new Y.XmlElement("listItem")])).problem, "there is no top-level block \"listItem\"")
+    assert.strictEqual(send((fragment) => fragment.insert(0, [new Y.XmlElement("marquee")])).problem, "there is no top-level block \"marquee\"")
+    assert.strictEqual(send((fragment) => fragment.insert(0, [new Y.XmlText("loose")])).problem, "the page holds text outside a block")
+    assert.match(send((fragment) => element(fragment, "bulletList").insert(0, [new Y.XmlElement("paragraph")])).problem ?? "", /^bulletList cannot hold paragraph, listItem/)
+    assert.strictEqual(send((fragment) => (element(fragment, "paragraph").get(0) as Y.XmlText).format(0, 2, { blink: {} })).problem, "there is no mark \"blink\"")
+    assert.match(send((fragment) => (element(fragment, "paragraph").get(0) as Y.XmlText).format(0, 2, { code: { ticks: 1e9 } })).problem ?? "", /^code's ticks must be/)
+    assert.strictEqual(send((fragment) => {
+      while (fragment.length > 0) fragment.delete(0)
+    }).problem, "the page must hold at least one block")
+  })
+
+  it("refuses an update that writes any root but the page's document", () => {
+    const { send, live } = setup()
+    const problem = send((_fragment, doc) => doc.getMap("quota").set("junk", "x".repeat(10_000))).problem
+    assert.strictEqual(problem, "an edit may change only the page's document (default)")
+    assert.isUndefined(live.share.get("quota"))
+    // A root known already is no better.
+    const text = send((_fragment, doc) => doc.getText("markdown").insert(0, "x")).problem
+    assert.strictEqual(text, "an edit may change only the page's document (default)")
+  })
+
+  it("refuses an update that builds on edits the server does not have, and one it cannot apply", () => {
+    const { mirrors, live } = setup()
+    const other = new Y.Doc()
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(live))
+    const first = Y.encodeStateVector(other)
+    const paragraph = new Y.XmlElement("paragraph")
+    other.getXmlFragment("default").insert(0, [paragraph])
+    const between = Y.encodeStateVector(other)
+    paragraph.setAttribute("source", 42 as unknown as string)
+    // The second half alone: its items wait for the first, which never comes.
+    const second = Y.encodeStateAsUpdate(other, between)
+    assert.strictEqual(mirrors.tryUpdate("cr/page", live, second), "the edit builds on edits the server does not have")
+    assert.isDefined(first)
+  })
+})
