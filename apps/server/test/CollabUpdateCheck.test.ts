@@ -4,10 +4,16 @@
  * out of its attribute's range, a value of the wrong type, a block where none may be, and any write
  * outside the one root the page reads are refused with words that say why.
  */
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it, layer } from "@effect/vitest"
+import { Effect, Layer } from "effect"
 import * as Y from "yjs"
+import { Services } from "@quire/platform"
+import { Backends } from "@quire/testkit"
 import { CollabCodec } from "../src/collab/CollabCodec.ts"
 import * as CollabUpdateCheck from "../src/collab/CollabUpdateCheck.ts"
+import { call } from "./AuthCalls.ts"
+import { spaceWith } from "./Harness.ts"
+import { collabServerOn, collabUrl, connect, eventually, eventuallyEffect, settled, sharedPage } from "./CollabSupport.ts"
 
 const codec = CollabCodec.editor()
 
@@ -146,3 +152,66 @@ describe("the check of a live update", () => {
     assert.isDefined(first)
   })
 })
+
+for (const database of Backends.databasesMigrated(Services.migrations)) {
+  const server = collabServerOn(Services.layerSql, database.name === "pglite" ? "embedded" : "postgres", {}, CollabCodec.layer).pipe(Layer.provide(database.layer))
+
+  layer(server, { timeout: 120_000, excludeTestServices: true })(`live updates checked by the server, on ${database.name}`, (it) => {
+    it.effect("the 68-byte heading of level 200,000,000 is refused with its reason, the server keeps answering, and the page is as it was", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const page = yield* sharedPage(alice.api, space.id)
+        const url = yield* collabUrl
+        const before = yield* page.markdown
+        const attacker = yield* connect({ url, name: page.name, token: alice.token })
+        yield* settled(attacker)
+        const giant = new Y.XmlElement("heading")
+        giant.setAttribute("level", 200_000_000 as unknown as string)
+        attacker.doc.getXmlFragment("default").insert(0, [giant])
+        yield* eventually("the edit is refused", () => attacker.closed.some((reason) => reason.startsWith("invalid-update: ")), 30_000)
+        assert.include(attacker.closed.find((reason) => reason.startsWith("invalid-update: ")), "heading's level must be an integer from 1 to 6")
+
+        // The server answers at once, and a merge goes through with the page as it was.
+        const started = Date.now()
+        const health = yield* call("GET", "/health")
+        assert.strictEqual(health.status, 200)
+        assert.isBelow(Date.now() - started, 5_000)
+        const next = yield* connect({ url, name: page.name, token: alice.token })
+        yield* settled(next)
+        const names = next.doc.getXmlFragment("default").toArray().map((node) => (node as Y.XmlElement).nodeName)
+        assert.deepStrictEqual(names, ["paragraph"])
+        yield* Effect.sleep("300 millis")
+        assert.strictEqual(yield* page.markdown, before)
+        const merged = yield* alice.api.changeRequests.mergeChangeRequest({ params: page.params })
+        assert.strictEqual(merged.result, "merge")
+      }))
+
+    it.effect("a paragraph whose source is 42, and a write to another root, are refused; typing goes on", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const page = yield* sharedPage(alice.api, space.id)
+        const url = yield* collabUrl
+        const poisoner = yield* connect({ url, name: page.name, token: alice.token })
+        yield* settled(poisoner)
+        const paragraph = new Y.XmlElement("paragraph")
+        paragraph.setAttribute("source", 42 as unknown as string)
+        poisoner.doc.getXmlFragment("default").insert(0, [paragraph])
+        yield* eventually("the poisoned paragraph is refused", () => poisoner.closed.some((reason) => reason.startsWith("invalid-update: ")), 30_000)
+        assert.include(poisoner.closed.find((reason) => reason.startsWith("invalid-update: ")), "paragraph's source must be a string")
+
+        const hoarder = yield* connect({ url, name: page.name, token: alice.token })
+        yield* settled(hoarder)
+        hoarder.doc.getMap("hoard").set("junk", "x".repeat(4_000))
+        yield* eventually("the other root is refused", () => hoarder.closed.some((reason) => reason.startsWith("invalid-update: ")), 30_000)
+        assert.include(hoarder.closed.find((reason) => reason.startsWith("invalid-update: ")), "only the page's document")
+
+        const typist = yield* connect({ url, name: page.name, token: alice.token })
+        yield* settled(typist)
+        assert.isUndefined(typist.doc.share.get("hoard"))
+        const text = (typist.doc.getXmlFragment("default").get(0) as Y.XmlElement).get(0) as Y.XmlText
+        text.insert(0, "Typed. ")
+        yield* settled(typist)
+        assert.strictEqual(yield* eventuallyEffect(page.markdown, (markdown) => markdown.includes("Typed. Hello.")), "Typed. Hello.\n")
+      }))
+  })
+}
