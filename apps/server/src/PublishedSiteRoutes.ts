@@ -12,6 +12,7 @@ import {
   Audience,
   hostnamePattern,
   ipShaped,
+  isAskPath,
   loopbackName,
   PublishedSites,
   type PublishedSite,
@@ -27,6 +28,7 @@ import { SignInSessions } from "@quire/identity"
 import { previewSegment, servePreview } from "./ChangePreview.ts"
 import { anonymous, etagMatches, FastPages, keyOf } from "./FastPages.ts"
 import { PublicUrl } from "./PublicUrl.ts"
+import { siteLimits, siteRefused, siteVisitorOf, TrustProxy } from "./RateLimits.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as SessionCookie from "./SessionCookie.ts"
 import { commonHeaders } from "./SecurityHeaders.ts"
@@ -90,11 +92,24 @@ const sessionMember = Effect.fnUntraced(function*(organizationId: string) {
   return Option.isSome(session) && (yield* (yield* SignInSessions).isMember(session.value, organizationId))
 })
 
+/** What serving a site needs besides its services: the visitor token's longest life, the site budgets, whether a proxy is trusted. */
+interface Serving {
+  readonly tokenMaxAgeSeconds: number
+  readonly limits: Effect.Success<typeof siteLimits>
+  readonly trustProxy: boolean
+}
+
+const serving = Effect.gen(function*() {
+  const tokenMaxAgeSeconds = yield* Effect.orDie(VisitorToken.MaxAgeSeconds)
+  const trustProxy = yield* Effect.orDie(TrustProxy)
+  return { tokenMaxAgeSeconds, trustProxy, limits: yield* siteLimits } satisfies Serving
+})
+
 /**
  * Serves `site` at `root` (its absolute URL as the reader reaches it, ending in `/`) for the
  * request's `path` below it; `current` says whether what the site was read under still holds.
  */
-const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string, current: () => boolean, tokenMaxAgeSeconds: number) {
+const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string, current: () => boolean, { limits, tokenMaxAgeSeconds, trustProxy }: Serving) {
   const request = yield* HttpServerRequest.HttpServerRequest
   const published = yield* PublishedSites
   const renderer = yield* SiteRenderer
@@ -125,6 +140,13 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
     }
     const { status, text } = refusalText(decision.reason, tokenMaxAgeSeconds)
     return withCookies(siteRefusal(site, status, text), decision.setCookies)
+  }
+  // A question reaches the team's model: it spends the visitor's budget and the site's.
+  if (site.customization.ai?.mode === "assistant" && isAskPath(path)) {
+    const refusal = yield* limits.spend("ask", site.site.id, yield* siteVisitorOf(request, trustProxy))
+    if (refusal !== undefined) {
+      return withCookies(HttpServerResponse.setHeaders(siteRefused(refusal), { "cache-control": "private, no-store" }), decision.setCookies)
+    }
   }
 
   const accept = request.headers["accept"] ?? ""
@@ -231,7 +253,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const renderer = yield* SiteRenderer
   const changes = yield* SiteChanges
   const fastPages = yield* FastPages
-  const tokenMaxAge = yield* Effect.orDie(VisitorToken.MaxAgeSeconds)
+  const settings = yield* serving
   const handler = Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const path = request.url.split("?")[0] ?? ""
@@ -252,7 +274,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     if (Option.isNone(found)) return unknownSite()
     // The site's root is a folder: relative URLs of its pages resolve below it.
     if (slash === -1) return HttpServerResponse.redirect(`${sitesPrefix}${rawId}/${request.url.slice(path.length)}`, { status: 301 })
-    return yield* serveSite(found.value, `${publicUrl.base}${sitesPrefix}${rawId}/`, rest.slice(slash + 1), () => changes.stamp() === stamp, tokenMaxAge)
+    return yield* serveSite(found.value, `${publicUrl.base}${sitesPrefix}${rawId}/`, rest.slice(slash + 1), () => changes.stamp() === stamp, settings)
   }).pipe(Effect.provideService(PublishedSites, published), Effect.provideService(SiteRenderer, renderer), Effect.provideService(FastPages, fastPages))
   yield* router.add("GET", `${sitesPrefix}*`, handler)
 }))
@@ -292,7 +314,7 @@ export const hostLayer = HttpRouter.middleware(
     const changes = yield* SiteChanges
     const fastPages = yield* FastPages
     const ownHost = serverHost(yield* serverHostnames.pipe(Effect.provideService(PublicUrl, publicUrl)))
-    const tokenMaxAge = yield* Effect.orDie(VisitorToken.MaxAgeSeconds)
+    const settings = yield* serving
     const siteOf = <E, R>(httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>, request: HttpServerRequest.HttpServerRequest, host: string) =>
       Effect.gen(function*() {
         const stamp = changes.stamp()
@@ -300,7 +322,7 @@ export const hostLayer = HttpRouter.middleware(
         if (Option.isNone(found)) return yield* httpEffect
         const proto = request.headers["x-forwarded-proto"]?.split(",")[0]?.trim() === "https" ? "https" : "http"
         const path = request.url.split("?")[0] ?? "/"
-        return yield* serveSite(found.value, `${proto}://${host}/`, path.replace(/^\/+/, ""), () => changes.stamp() === stamp, tokenMaxAge).pipe(
+        return yield* serveSite(found.value, `${proto}://${host}/`, path.replace(/^\/+/, ""), () => changes.stamp() === stamp, settings).pipe(
           Effect.provideService(PublishedSites, published),
           Effect.provideService(SiteRenderer, renderer),
           Effect.provideService(FastPages, fastPages)

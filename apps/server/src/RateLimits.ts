@@ -9,7 +9,7 @@
  */
 import { Config, Context, Effect, Option } from "effect"
 import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { type Decision, RateLimiter } from "@quire/gateway"
+import { type Budget, type Decision, RateLimiter } from "@quire/gateway"
 import { hashSecret } from "@quire/identity"
 import { envelope } from "./ErrorEnvelope.ts"
 
@@ -53,12 +53,15 @@ const headersOf = (decision: Decision) => ({
   "x-ratelimit-reset": String(Math.ceil((Date.now() + decision.resetMs) / 1000))
 })
 
-const tooMany = (decision: Decision, message: string) => {
+/** The message and headers of a 429 for `decision`. */
+export const refusalOf = (decision: Decision, message: string) => {
   const retryAfter = Math.max(1, Math.ceil(decision.resetMs / 1000))
-  return HttpServerResponse.setHeaders(envelope(429, `${message}; retry in ${retryAfter} seconds`), {
-    ...headersOf(decision),
-    "retry-after": String(retryAfter)
-  })
+  return { message: `${message}; retry in ${retryAfter} seconds`, headers: { ...headersOf(decision), "retry-after": String(retryAfter) } }
+}
+
+const tooMany = (decision: Decision, message: string) => {
+  const refusal = refusalOf(decision, message)
+  return HttpServerResponse.setHeaders(envelope(429, refusal.message), refusal.headers)
 }
 
 /** A global router middleware: API requests past their caller's budget are answered 429. */
@@ -88,3 +91,77 @@ export const layer = HttpRouter.middleware(
   }),
   { global: true }
 )
+
+/**
+ * Budgets of a published site's readers (docs/sites.md, "Limits"), each counted per visitor (its
+ * address, or its token on the API) and per site, every `QUIRE_SITE_LIMIT_WINDOW` seconds: Ask's
+ * questions (`~ask`, the site MCP's `askQuestion`, `streamAskInSite`), insights events, and
+ * feedback (readers' page ratings and agents' `sendFeedback`). 0 turns a budget off.
+ */
+export const SiteLimitSettings = Config.all({
+  windowSeconds: Config.Int("QUIRE_SITE_LIMIT_WINDOW").pipe(Config.withDefault(60)),
+  askPerVisitor: Config.Int("QUIRE_ASK_LIMIT").pipe(Config.withDefault(10)),
+  askPerSite: Config.Int("QUIRE_ASK_SITE_LIMIT").pipe(Config.withDefault(100)),
+  eventsPerVisitor: Config.Int("QUIRE_INSIGHTS_LIMIT").pipe(Config.withDefault(300)),
+  eventsPerSite: Config.Int("QUIRE_INSIGHTS_SITE_LIMIT").pipe(Config.withDefault(30_000)),
+  feedbackPerVisitor: Config.Int("QUIRE_FEEDBACK_LIMIT").pipe(Config.withDefault(10)),
+  feedbackPerSite: Config.Int("QUIRE_FEEDBACK_SITE_LIMIT").pipe(Config.withDefault(1_000))
+})
+
+/** What a site's readers spend: a question, insights events, feedback. */
+export type SiteSpending = "ask" | "events" | "feedback"
+
+/** A refusal for spending past a budget: what the 429 says, and the decision its headers tell. */
+export interface SiteRefusal {
+  readonly decision: Decision
+  readonly message: string
+}
+
+/**
+ * The visitor an in-process request is made for (the site MCP reads the site through its own
+ * routes): its address, so that its questions draw on the agent's budget, not on one of the server's.
+ */
+export const DispatchedVisitor = Context.Reference<string | undefined>("@quire/server/RateLimits/DispatchedVisitor", {
+  defaultValue: () => undefined
+})
+
+/** The visitor of a site's request: the one an in-process request is made for, or the client's address. */
+export const siteVisitorOf = (request: HttpServerRequest.HttpServerRequest, trustProxy: boolean) =>
+  Effect.map(Effect.service(DispatchedVisitor), (dispatched) => dispatched ?? `address:${addressOf(request, trustProxy)}`)
+
+/**
+ * Spends a site's budgets over the server's one RateLimiter: `spend(kind, siteId, visitor, cost)`
+ * answers the refusal when the visitor's budget or the site's is spent, or nothing.
+ */
+export const siteLimits = Effect.gen(function*() {
+  const limiter = yield* RateLimiter
+  const settings = yield* Effect.orDie(SiteLimitSettings)
+  const budget = (name: string, limit: number): Budget => ({ name, limit, windowSeconds: settings.windowSeconds })
+  const budgets: Record<SiteSpending, { readonly visitor: Budget; readonly site: Budget; readonly what: string }> = {
+    ask: { visitor: budget("site-ask", settings.askPerVisitor), site: budget("site-ask-all", settings.askPerSite), what: "questions" },
+    events: { visitor: budget("site-events", settings.eventsPerVisitor), site: budget("site-events-all", settings.eventsPerSite), what: "insights events" },
+    feedback: { visitor: budget("site-feedback", settings.feedbackPerVisitor), site: budget("site-feedback-all", settings.feedbackPerSite), what: "feedback" }
+  }
+  const spend = (kind: SiteSpending, siteId: string, visitor: string, cost = 1): Effect.Effect<SiteRefusal | undefined> =>
+    Effect.gen(function*() {
+      if (cost <= 0) return undefined
+      const { visitor: own, site, what } = budgets[kind]
+      // The visitor's first: one visitor past its budget does not spend the site's for everyone.
+      const mine = yield* limiter.consume(`${siteId}|${visitor}`, own, cost)
+      if (!mine.allowed) return { decision: mine, message: `Too many ${what} from you on this site: at most ${mine.limit} in ${settings.windowSeconds} seconds` }
+      const all = yield* limiter.consume(siteId, site, cost)
+      if (!all.allowed) return { decision: all, message: `Too many ${what} on this site: at most ${all.limit} in ${settings.windowSeconds} seconds` }
+      return undefined
+    })
+  const feedbackTypes: ReadonlySet<string> = new Set(["page_post_feedback", "page_post_feedback_comment"])
+  /** Spends a batch of insights events: its feedback from the feedback budgets, the rest from the events'. */
+  const spendEvents = (siteId: string, visitor: string, events: ReadonlyArray<{ readonly type: string }>) =>
+    Effect.gen(function*() {
+      const feedback = events.filter((event) => feedbackTypes.has(event.type)).length
+      return (yield* spend("feedback", siteId, visitor, feedback)) ?? (yield* spend("events", siteId, visitor, events.length - feedback))
+    })
+  return { spend, spendEvents }
+})
+
+/** The 429 of a refusal, with the error envelope, `Retry-After` and the budget's headers. */
+export const siteRefused = (refusal: SiteRefusal) => tooMany(refusal.decision, refusal.message)

@@ -3,7 +3,8 @@
  * `/~sites/<id>/` or on the site's hostname). The reader must be admitted to the site as for its
  * pages; the events are queued on the site's recorder and the answer (204) never waits on the
  * database. A site that records no views takes only page feedback, and one that asks for neither
- * takes nothing.
+ * takes nothing. Events spend their sender's budget and the site's (RateLimits' site budgets):
+ * past either, the post is answered 429 and nothing of it is recorded.
  *
  * A public or unlisted site admits every anonymous sender alike, so once the normal path has
  * answered one of its beacons, the next ones are answered before the application (FastPages'
@@ -28,7 +29,7 @@ import {
 import { describeIssue, envelope, issueField } from "./ErrorEnvelope.ts"
 import { FastPages, keyOf } from "./FastPages.ts"
 import { hostOf } from "./PublishedSiteRoutes.ts"
-import { addressOf, addressOfSocket, TrustProxy } from "./RateLimits.ts"
+import { addressOf, addressOfSocket, refusalOf, type SiteRefusal, siteLimits, siteRefused, TrustProxy } from "./RateLimits.ts"
 import { siteAnswerHeaders } from "./SecurityHeaders.ts"
 import * as SessionCookie from "./SessionCookie.ts"
 
@@ -87,7 +88,7 @@ const maxBodyBytes = 3 * maxBody
  */
 const fastAnswer = (
   take: { readonly views: boolean; readonly feedback: boolean },
-  record: (events: ReadonlyArray<TrackedEvent>, origin: EventOrigin) => Promise<void>,
+  record: (events: ReadonlyArray<TrackedEvent>, origin: EventOrigin) => Promise<SiteRefusal | undefined>,
   trustProxy: boolean
 ) =>
 (request: IncomingMessage, response: ServerResponse): void => {
@@ -113,7 +114,11 @@ const fastAnswer = (
     if (read.events.length === 0) return send(204, undefined, noStore)
     const origin = { address: addressOfSocket(request.headers, request.socket?.remoteAddress, trustProxy), userAgent: request.headers["user-agent"] }
     record(read.events, origin).then(
-      () => send(204, undefined, noStore),
+      (refusal) => {
+        if (refusal === undefined) return send(204, undefined, noStore)
+        const { message, headers } = refusalOf(refusal.decision, refusal.message)
+        send(429, JSON.stringify({ error: { code: 429, message } }), { ...noStore, ...headers })
+      },
       () => refuse(500, "Internal server error")
     )
   })
@@ -151,20 +156,28 @@ export const serveInsights = Effect.fnUntraced(function*(found: Option.Option<Pu
   if (decision.kind === "denied") return accepted()
   const insights = yield* SiteInsights
   const trustProxy = yield* Effect.orDie(TrustProxy)
+  const limits = yield* siteLimits
   const where = { organizationId: site.site.organizationId, siteId: site.site.id }
+  /** Records `events` from `origin` unless they are past its budget or the site's: the refusal then. */
+  const record = (events: ReadonlyArray<TrackedEvent>, origin: EventOrigin) =>
+    Effect.gen(function*() {
+      const refusal = yield* limits.spendEvents(where.siteId, `address:${origin.address}`, events)
+      if (refusal === undefined) yield* insights.recordPublished(where, events, origin)
+      return refusal
+    })
   if (read.events.length > 0) {
-    yield* insights.recordPublished(where, read.events, { address: addressOf(request, trustProxy), userAgent: request.headers["user-agent"] })
+    const refusal = yield* record(read.events, { address: addressOf(request, trustProxy), userAgent: request.headers["user-agent"] })
+    if (refusal !== undefined) return HttpServerResponse.setHeaders(siteRefused(refusal), noStore)
   }
   // Every anonymous sender to an open, published site is admitted alike: the next beacons need
   // neither the application nor this decision.
   if (decision.via === "open") {
     const services = yield* Effect.context<never>()
-    const record = (events: ReadonlyArray<TrackedEvent>, origin: EventOrigin) =>
-      Effect.runPromiseWith(services)(insights.recordPublished(where, events, origin))
+    const recordFast = (events: ReadonlyArray<TrackedEvent>, origin: EventOrigin) => Effect.runPromiseWith(services)(record(events, origin))
     const fastPages = yield* FastPages
     yield* fastPages.putPost(
       keyOf(request.headers["host"], request.headers["x-forwarded-proto"], request.url),
-      { answer: fastAnswer(take, record, trustProxy) },
+      { answer: fastAnswer(take, recordFast, trustProxy) },
       current
     )
   }

@@ -5,7 +5,7 @@
  * tool reads the site with them, so an agent sees what that visitor sees. A site whose page actions
  * leave out `mcp` offers none (404).
  */
-import { Cause, Effect, Exit, Option, Schema } from "effect"
+import { Cause, Context, Effect, Exit, Option, Schema } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
 import { SignInSessions } from "@quire/identity"
 import { AgentFeedbackInput, type PublishedSite, PublishedSites, SiteChanges, SiteInsights } from "@quire/sites"
@@ -16,6 +16,7 @@ import { mcpOffered, type SendFeedback, type SiteGet, siteInstructions, siteTool
 import { toolServer, ToolError } from "./mcp/Tools.ts"
 import { hostOf, sitesPrefix } from "./PublishedSiteRoutes.ts"
 import { PublicUrl } from "./PublicUrl.ts"
+import { DispatchedVisitor, siteLimits, siteVisitorOf, TrustProxy } from "./RateLimits.ts"
 import { insightsSuffix, serveInsights } from "./SiteInsightsRoute.ts"
 
 const mcpSuffix = "~gitbook/mcp"
@@ -32,6 +33,8 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const sessions = yield* SignInSessions
   const changes = yield* SiteChanges
   const fastPages = yield* FastPages
+  const limits = yield* siteLimits
+  const trustProxy = yield* Effect.orDie(TrustProxy)
 
   /** The MCP request answered for the site found, whose pages are at `root` (reached in process at `inner`, with `host`). */
   const serve = (found: Option.Option<PublishedSite>, root: string, inner: string, host: string) =>
@@ -40,12 +43,15 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       if (Option.isNone(found) || !mcpOffered(found.value.customization.pageActions)) return noServer()
       const queryAt = request.url.indexOf("?")
       const visitorQuery = queryAt === -1 ? "" : request.url.slice(queryAt + 1)
+      // The site's reads are made for this agent: its questions spend its budget (RateLimits), not the server's.
+      const visitor = yield* siteVisitorOf(request, trustProxy)
+      const forVisitor = Context.make(DispatchedVisitor, visitor)
       const get: SiteGet = async (relative, accept) => {
         const joined = visitorQuery === "" ? relative : `${relative}${relative.includes("?") ? "&" : "?"}${visitorQuery}`
         const response = await dispatch(new Request(`${inner}${joined}`, {
           headers: { host, accept, ...(request.headers.cookie === undefined ? {} : { cookie: request.headers.cookie }) },
           redirect: "manual"
-        }))
+        }), forVisitor as Context.Context<never>)
         return { status: response.status, body: await response.text() }
       }
       // The visitor must be admitted to the site at all: the answer the site gives a page, not a server.
@@ -69,7 +75,11 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
           const field = (issueField(message) ?? "feedback").replace(/^(feedback|subject)\./, "")
           return Promise.reject(new ToolError(`${field}: ${describeIssue(message)}`))
         }
-        return Effect.runPromiseWith(services)(insights.agentFeedbackFromSite(site, decoded.value))
+        return Effect.runPromiseWith(services)(Effect.gen(function*() {
+          const refusal = yield* limits.spend("feedback", site.siteId, visitor)
+          if (refusal !== undefined) return yield* Effect.fail(new ToolError(refusal.message))
+          return yield* insights.agentFeedbackFromSite(site, decoded.value)
+        }))
       }
       return yield* answerMcp(() => toolServer({ name: title, version: "1.0.0" }, siteInstructions(title, ask, true), siteTools(get, root, ask, send)))
     })

@@ -159,6 +159,69 @@ for (const backend of backends) {
     }
   )
 
+  // Budgets of 3 questions a visitor and 5 a site, a minute.
+  const limited = { QUIRE_AI_URL: providerUrl, QUIRE_AI_MODEL: "fake-model", QUIRE_AI_KEY: "sk-test", QUIRE_ASK_LIMIT: 3, QUIRE_ASK_SITE_LIMIT: 5 }
+  layer(withSettings(backend.layer, limited), { timeout: 120_000 })(`a site's Ask within its limits (${backend.name})`, (it) => {
+    it.effect("a visitor past its budget, then any visitor past the site's, is answered 429 and the model is not asked", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("public", assistant)
+        const base = yield* baseUrl
+        const from = (address: "127.0.0.1" | "::1") =>
+          Effect.promise(async () => {
+            const origin = address === "::1" ? base.replace("127.0.0.1", "[::1]") : base
+            const response = await fetch(`${origin}${site.path}~ask?q=${encodeURIComponent("Where are the giraffes?")}`, { headers: { accept: "application/json" } })
+            return { status: response.status, retryAfter: response.headers.get("retry-after"), json: await response.json() as AskJson }
+          })
+        const before = prompts.length
+        const first = yield* Effect.all([from("127.0.0.1"), from("127.0.0.1"), from("127.0.0.1"), from("127.0.0.1")])
+        assert.deepStrictEqual(first.map((answer) => answer.status), [200, 200, 200, 429])
+        const refused = first[3]!
+        assert.strictEqual(refused.json.error?.code, 429)
+        assert.include(refused.json.error?.message, "Too many questions from you")
+        assert.isTrue(Number(refused.retryAfter) >= 1 && Number(refused.retryAfter) <= 60, String(refused.retryAfter))
+        // Another visitor has a budget of its own, until the site's is spent.
+        const other = yield* Effect.all([from("::1"), from("::1"), from("::1")])
+        assert.deepStrictEqual(other.map((answer) => answer.status), [200, 200, 429])
+        assert.include(other[2]!.json.error?.message, "Too many questions on this site")
+        assert.strictEqual(prompts.length - before, 5, "only the admitted questions reached the model")
+      }))
+
+    it.effect("the site MCP's askQuestion and streamAskInSite spend the same budgets", () =>
+      Effect.gen(function*() {
+        const base = yield* baseUrl
+        const site = yield* publishedSite("public", assistant)
+        const before = prompts.length
+        const answers = yield* Effect.promise(async () => {
+          const client = new Client({ name: "ask-test", version: "1.0.0" })
+          await client.connect(new StreamableHTTPClientTransport(new URL(`${base}${site.path}~gitbook/mcp`)))
+          try {
+            const out: Array<{ isError?: boolean; content: Array<{ text: string }> }> = []
+            for (let i = 0; i < 4; i++) out.push(await client.callTool({ name: "askQuestion", arguments: { question: "Where are the giraffes?" } }) as never)
+            return out
+          } finally {
+            await client.close()
+          }
+        })
+        assert.deepStrictEqual(answers.map((answer) => answer.isError === true), [false, false, false, true])
+        assert.include(answers[3]!.content[0]!.text, "Too many questions")
+        assert.strictEqual(prompts.length - before, 3)
+
+        const api = yield* publishedSite("public", assistant)
+        const post = Effect.promise(async () => {
+          const response = await fetch(`${base}/v1/orgs/${api.organizationId}/sites/${api.siteId}/ask`, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: `Bearer ${api.token}` },
+            body: JSON.stringify({ question: "Where are the giraffes?", scope: { mode: "all" } })
+          })
+          return { status: response.status, text: await response.text(), retryAfter: response.headers.get("retry-after") }
+        })
+        const streamed = yield* Effect.all([post, post, post, post])
+        assert.deepStrictEqual(streamed.map((answer) => answer.status), [200, 200, 200, 429], streamed.at(-1)!.text)
+        assert.strictEqual((JSON.parse(streamed[3]!.text) as AskJson).error?.code, 429)
+        assert.isNotNull(streamed[3]!.retryAfter)
+      }))
+  })
+
   layer(backend.layer, { timeout: 120_000 })(`a site's Ask without a model (${backend.name})`, (it) => {
     it.effect("refuses with 501 and says how to configure it", () =>
       Effect.gen(function*() {

@@ -7,7 +7,9 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { FastPages } from "../src/FastPages.ts"
-import { backends, baseUrl, errorCode, inviteAndAccept, newUser, raw } from "./Harness.ts"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import { backends, baseUrl, errorCode, inviteAndAccept, newUser, raw, withSettings } from "./Harness.ts"
 import { get, publishedSite } from "./SiteFixtures.ts"
 
 const send = (path: string, body: string, userAgent: string, headers: Record<string, string> = {}) =>
@@ -266,6 +268,59 @@ for (const backend of backends) {
         ])
         const outsider = yield* newUser("Outsider")
         assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.siteInsights.listSiteAgentFeedback({ params: site.siteParams }))), 404)
+      }))
+  })
+
+  // Budgets of 5 events and 2 feedbacks a visitor, a minute.
+  const limited = { QUIRE_INSIGHTS_LIMIT: 5, QUIRE_INSIGHTS_SITE_LIMIT: 100, QUIRE_FEEDBACK_LIMIT: 2, QUIRE_FEEDBACK_SITE_LIMIT: 100 }
+  layer(withSettings(backend.layer, limited), { timeout: 120_000 })(`a site's insights within their limits (${backend.name})`, (it) => {
+    it.effect("a sender past its budget of events or of feedback is answered 429 and nothing more of it is kept", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("public", { insights: { trackingCookie: false }, feedback: { enabled: true } } as never)
+        const url = `http://quire.test${site.path}install`
+        const views = [{ type: "page_view", url }, { type: "page_view", url }]
+        const statuses: Array<number> = []
+        for (let i = 0; i < 4; i++) statuses.push((yield* beacon(site.path, views, "Browser A")).status)
+        assert.deepStrictEqual(statuses, [204, 204, 429, 429])
+        const rating = [{ type: "page_post_feedback", url, feedback: { rating: "good" } }]
+        const ratings: Array<{ status: number; text: string; headers: Record<string, string> }> = []
+        for (let i = 0; i < 3; i++) ratings.push(yield* beacon(site.path, rating, "Browser A"))
+        assert.deepStrictEqual(ratings.map((answer) => answer.status), [204, 204, 429])
+        assert.strictEqual(JSON.parse(ratings[2]!.text).error.code, 429)
+        assert.include(JSON.parse(ratings[2]!.text).error.message, "Too many feedback")
+        assert.isDefined(ratings[2]!.headers["retry-after"])
+
+        const counts = yield* site.api.siteInsights.aggregateSiteEvents({
+          params: site.siteParams,
+          payload: { range: "last24Hours", groupBy: [{ column: "eventType" }], select: [{ column: "eventType" }, { column: "eventsCount" }] } as never
+        })
+        const byType = Object.fromEntries(counts.columns[0]!.values.map((type, i) => [String(type), counts.columns[1]!.values[i]]))
+        assert.deepStrictEqual(byType, { page_view: 4, page_post_feedback: 2 })
+
+        // Agents' feedback, through the API and the site's MCP server, spends the feedback budgets too.
+        const submit = raw("POST", `/v1/orgs/${site.organizationId}/sites/${site.siteId}/agents/feedback`, {
+          token: site.token,
+          body: JSON.stringify({ subject: { kind: "generic" }, feedback: { category: "documentation", summary: "No word on proxies." } })
+        })
+        const submitted = [yield* submit, yield* submit, yield* submit]
+        assert.deepStrictEqual(submitted.map((answer) => answer.status), [201, 201, 429])
+        const other = yield* publishedSite("public")
+        const base = yield* baseUrl
+        const sent = yield* Effect.promise(async () => {
+          const client = new Client({ name: "feedback-test", version: "1.0.0" })
+          await client.connect(new StreamableHTTPClientTransport(new URL(`${base}${other.path}~gitbook/mcp`)))
+          try {
+            const out: Array<{ isError?: boolean; content: Array<{ text: string }> }> = []
+            for (let i = 0; i < 3; i++) {
+              out.push(await client.callTool({ name: "sendFeedback", arguments: { category: "documentation", summary: "Docker needs a compose example." } }) as never)
+            }
+            return out
+          } finally {
+            await client.close()
+          }
+        })
+        assert.deepStrictEqual(sent.map((answer) => answer.isError === true), [false, false, true])
+        assert.include(sent[2]!.content[0]!.text, "Too many feedback")
       }))
   })
 }

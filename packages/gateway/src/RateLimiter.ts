@@ -28,33 +28,62 @@ export interface Decision {
   readonly resetMs: number
 }
 
-/** Counts requests per caller key; `enabled` is false when `QUIRE_RATE_LIMIT` is 0. */
+/**
+ * A budget of its own beside the API's: `limit` points per `windowSeconds`, its keys apart from
+ * every other budget's (by `name`). A limit of 0 turns it off.
+ */
+export interface Budget {
+  readonly name: string
+  readonly limit: number
+  readonly windowSeconds: number
+}
+
+/**
+ * Counts requests per caller key; `enabled` is false when `QUIRE_RATE_LIMIT` is 0. Without a
+ * `budget`, a key draws on the API's (`QUIRE_RATE_LIMIT`); `cost` is the points a request spends (1).
+ */
 export class RateLimiter extends Context.Service<RateLimiter, {
   readonly enabled: boolean
-  readonly consume: (key: string) => Effect.Effect<Decision>
+  readonly consume: (key: string, budget?: Budget, cost?: number) => Effect.Effect<Decision>
   /** The state of a budget without spending it (`allowed`: a request would be accepted now). */
-  readonly peek: (key: string) => Effect.Effect<Decision>
+  readonly peek: (key: string, budget?: Budget) => Effect.Effect<Decision>
   /** Deletes budgets whose window has ended (the memory store forgets them by itself); answers how many. */
   readonly purgeExpired: Effect.Effect<number>
 }>()("@quire/gateway/RateLimiter") {
   /** Budgets kept in this process (tests, the embedded server). */
   static readonly layerMemory = Layer.effect(
     RateLimiter,
-    Effect.map(Effect.orDie(RateLimitSettings), (settings) => {
-      const limiter = new RateLimiterMemory({ points: Math.max(settings.limit, 1), duration: settings.windowSeconds })
+    Effect.map(Effect.orDie(RateLimitSettings), (api) => {
+      // One counter per budget, made when the budget is first spent.
+      const limiters = new Map<string, RateLimiterMemory>()
+      const limiterOf = (settings: Settings, name: string) => {
+        const id = `${name}/${settings.limit}/${settings.windowSeconds}`
+        let limiter = limiters.get(id)
+        if (limiter === undefined) {
+          limiter = new RateLimiterMemory({ points: Math.max(settings.limit, 1), duration: settings.windowSeconds, keyPrefix: name })
+          limiters.set(id, limiter)
+        }
+        return limiter
+      }
       return RateLimiter.of({
-        enabled: settings.limit > 0,
+        enabled: api.limit > 0,
         purgeExpired: Effect.succeed(0),
-        peek: (key) =>
-          Effect.promise(() => limiter.get(key)).pipe(
+        peek: (key, budget) => {
+          const settings = budget ?? api
+          const limiter = limiterOf(settings, budget?.name ?? "api")
+          return Effect.promise(() => limiter.get(key)).pipe(
             Effect.map((res) =>
               res === null
                 ? decision(settings, true, settings.limit, settings.windowSeconds * 1000)
                 : decision(settings, res.consumedPoints < settings.limit, settings.limit - res.consumedPoints, res.msBeforeNext)
             )
-          ),
-        consume: (key) =>
-          Effect.tryPromise({ try: () => limiter.consume(key, 1), catch: (error) => error }).pipe(
+          )
+        },
+        consume: (key, budget, cost = 1) => {
+          const settings = budget ?? api
+          if (settings.limit <= 0) return Effect.succeed(decision(settings, true, 0, 0))
+          const limiter = limiterOf(settings, budget?.name ?? "api")
+          return Effect.tryPromise({ try: () => limiter.consume(key, cost), catch: (error) => error }).pipe(
             Effect.map((res) => decision(settings, true, res.remainingPoints, res.msBeforeNext)),
             Effect.catch((error) =>
               error instanceof RateLimiterRes
@@ -62,6 +91,7 @@ export class RateLimiter extends Context.Service<RateLimiter, {
                 : Effect.die(error)
             )
           )
+        }
       })
     })
   )
@@ -78,9 +108,8 @@ export class RateLimiter extends Context.Service<RateLimiter, {
   static readonly layerSql = Layer.effect(
     RateLimiter,
     Effect.gen(function*() {
-      const settings = yield* Effect.orDie(RateLimitSettings)
+      const api = yield* Effect.orDie(RateLimitSettings)
       const sql = yield* SqlClient.SqlClient
-      const windowMs = settings.windowSeconds * 1000
       // rate-limiter-flexible's PostgreSQL store, speaking through Effect's SqlClient (PostgreSQL or
       // PGlite) outside any transaction, with this layer's services; the table is created by this
       // package's migrations.
@@ -92,17 +121,28 @@ export class RateLimiter extends Context.Service<RateLimiter, {
             rowCount: rows.length
           }))
       }
-      const store = new RateLimiterPostgres({
-        storeClient,
-        storeType: "client",
-        tableName: "gateway_rate_limits",
-        tableCreated: true,
-        clearExpiredByTimeout: false,
-        points: Math.max(settings.limit, 1),
-        duration: settings.windowSeconds
-      })
+      // One store per budget (its window sets a row's expiry), all in the one table: a budget's keys carry its name.
+      const stores = new Map<string, RateLimiterPostgres>()
+      const storeOf = (settings: Settings, name: string) => {
+        const id = `${name}/${settings.limit}/${settings.windowSeconds}`
+        let store = stores.get(id)
+        if (store === undefined) {
+          store = new RateLimiterPostgres({
+            storeClient,
+            storeType: "client",
+            tableName: "gateway_rate_limits",
+            tableCreated: true,
+            clearExpiredByTimeout: false,
+            points: Math.max(settings.limit, 1),
+            duration: settings.windowSeconds,
+            ...(name === "api" ? {} : { keyPrefix: name })
+          })
+          stores.set(id, store)
+        }
+        return store
+      }
 
-      interface Budget {
+      interface Count {
         /** The shared count when last read, this process's flushed requests included. */
         shared: number
         /** Requests counted here and being added to the shared count. */
@@ -110,12 +150,14 @@ export class RateLimiter extends Context.Service<RateLimiter, {
         /** Requests counted here and not yet added to the shared count. */
         pending: number
         windowEnd: number
+        readonly settings: Settings
+        readonly store: RateLimiterPostgres
       }
-      const budgets = new Map<string, Budget>()
+      const budgets = new Map<string, Count>()
 
       /** Adds `points` counted here to the shared budget of `key`, and reads the shared count back. */
-      const write = (key: string, budget: Budget, points: number) =>
-        Effect.tryPromise(() => store.penalty(key, points)).pipe(
+      const write = (key: string, budget: Count, points: number) =>
+        Effect.tryPromise(() => budget.store.penalty(key.slice(key.indexOf("\u0000") + 1), points)).pipe(
           Effect.flatMap((res) =>
             Effect.map(Clock.currentTimeMillis, (now) => {
               budget.flushing -= points
@@ -164,23 +206,29 @@ export class RateLimiter extends Context.Service<RateLimiter, {
       yield* Effect.addFinalizer(() => flush)
 
       return RateLimiter.of({
-        enabled: settings.limit > 0,
-        consume: (key) =>
-          Effect.map(Clock.currentTimeMillis, (now) => {
-            let budget = budgets.get(key)
+        enabled: api.limit > 0,
+        consume: (key, given, cost = 1) => {
+          const settings = given ?? api
+          if (settings.limit <= 0) return Effect.succeed(decision(settings, true, 0, 0))
+          return Effect.map(Clock.currentTimeMillis, (now) => {
+            const at = countKey(key, given)
+            let budget = budgets.get(at)
             if (budget === undefined || budget.windowEnd <= now) {
-              budget = { shared: 0, flushing: 0, pending: 0, windowEnd: now + windowMs }
-              budgets.set(key, budget)
+              const store = storeOf(settings, given?.name ?? "api")
+              budget = { shared: 0, flushing: 0, pending: 0, windowEnd: now + settings.windowSeconds * 1000, settings, store }
+              budgets.set(at, budget)
             }
-            budget.pending++
+            budget.pending += cost
             counting.openUnsafe()
             const used = budget.shared + budget.flushing + budget.pending
             return decision(settings, used <= settings.limit, settings.limit - used, budget.windowEnd - now)
-          }),
-        peek: (key) =>
+          })
+        },
+        peek: (key, given) =>
           Effect.map(Clock.currentTimeMillis, (now) => {
-            const budget = budgets.get(key)
-            if (budget === undefined || budget.windowEnd <= now) return decision(settings, true, settings.limit, windowMs)
+            const settings = given ?? api
+            const budget = budgets.get(countKey(key, given))
+            if (budget === undefined || budget.windowEnd <= now) return decision(settings, true, settings.limit, settings.windowSeconds * 1000)
             const used = budget.shared + budget.flushing + budget.pending
             return decision(settings, used < settings.limit, settings.limit - used, budget.windowEnd - now)
           }),
@@ -195,7 +243,10 @@ export class RateLimiter extends Context.Service<RateLimiter, {
   )
 }
 
-const decision = (settings: Settings, allowed: boolean, remaining: number, resetMs: number): Decision => ({
+/** Where the SQL limiter keeps a key's count: under its budget's name, apart from every other budget's. */
+const countKey = (key: string, budget: Budget | undefined) => `${budget?.name ?? "api"}\u0000${key}`
+
+const decision = (settings: { readonly limit: number }, allowed: boolean, remaining: number, resetMs: number): Decision => ({
   allowed,
   limit: settings.limit,
   remaining: Math.max(remaining, 0),

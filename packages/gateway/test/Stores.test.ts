@@ -84,6 +84,24 @@ Backends.each(backends, (it) => {
       yield* limiter.purgeExpired
       assert.isFalse((yield* limiter.consume("token:a")).allowed)
     }))
+
+  it.effect("a named budget has its own limit and keys, spent by cost; a limit of 0 is off", () =>
+    Effect.gen(function*() {
+      const limiter = yield* RateLimiter
+      const asks = { name: "asks", limit: 3, windowSeconds: 60 }
+      // The same key in the API's budget and in a named one are two budgets.
+      assert.isTrue((yield* limiter.consume("visitor:a")).allowed)
+      const first = yield* limiter.consume("visitor:a", asks, 2)
+      assert.deepStrictEqual([first.allowed, first.remaining, first.limit], [true, 1, 3])
+      const second = yield* limiter.consume("visitor:a", asks, 2)
+      assert.deepStrictEqual([second.allowed, second.remaining], [false, 0])
+      assert.isFalse((yield* limiter.peek("visitor:a", asks)).allowed)
+      assert.isTrue((yield* limiter.peek("visitor:a")).allowed)
+      // Another budget with the same limit keeps its keys apart.
+      assert.isTrue((yield* limiter.consume("visitor:a", { ...asks, name: "events" }, 3)).allowed)
+      const off = { name: "off", limit: 0, windowSeconds: 60 }
+      for (let i = 0; i < 5; i++) assert.isTrue((yield* limiter.consume("visitor:a", off)).allowed)
+    }))
 })
 
 /** Two processes on one database, each with its own limiter: they share the budgets, within a flush interval. */

@@ -51,5 +51,6 @@ export { type EventOrigin, SiteInsights, type TrackedEvent } from "./insights/Si
 export * as InsightsBeacon from "./insights/Beacon.ts"
 /** A site's Ask: the model port and the answer's shapes. */
 export { AskModel, AskModelError, type AskModelShape, notConfigured as askNotConfigured } from "./AskModel.ts"
+export { isAskPath } from "./answer/Routing.ts"
 export { type AskBounds, type AskFailure, type AskReply, type AskSource, defaultBounds as defaultAskBounds, keywordsOf, maxQuestion } from "./answer/Ask.ts"
 export * from "./domain/CustomizationDefaults.ts"

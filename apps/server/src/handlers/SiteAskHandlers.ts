@@ -4,10 +4,12 @@
  * server-sent events, one `answer` event holding the whole answer.
  */
 import { Effect, Option, Stream } from "effect"
+import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors, ModelFailed, NotConfigured, type SearchAIAnswerStream, type SiteSearchScope } from "@quire/api"
 import { type AskReply, PublishedSites, SiteRenderer, Sites, siteRoot } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
+import { callerKey, siteLimits, siteRefused, TrustProxy } from "../RateLimits.ts"
 import * as SiteContexts from "./SiteContexts.ts"
 
 /** Which site spaces a scope lets the answer read. */
@@ -54,11 +56,16 @@ export const layer = HttpApiBuilder.group(Api, "siteAsk", Effect.fn(function*(ha
   const published = yield* PublishedSites
   const renderer = yield* SiteRenderer
   const contexts = yield* SiteContexts.make
+  const limits = yield* siteLimits
+  const trustProxy = yield* Effect.orDie(TrustProxy)
   return handlers.handle("streamAskInSite", ({ params, query, payload }) =>
     Effect.gen(function*() {
       const { site } = yield* sites.get(params.organizationId, params.siteId).pipe(DomainErrors.api)
       const live = yield* published.byId(params.siteId)
       if (Option.isNone(live)) return yield* ApiErrors.NotFound.of("The site is not published: Ask reads the published site")
+      // A question reaches the team's model: it spends the caller's budget and the site's, as the site's own Ask does.
+      const refusal = yield* limits.spend("ask", params.siteId, callerKey(yield* HttpServerRequest.HttpServerRequest, trustProxy))
+      if (refusal !== undefined) return siteRefused(refusal)
       const request = { site: live.value, root: siteRoot(site, contexts.urls.base), path: "", query: new URLSearchParams(), claims: {}, noindex: false }
       const reply = yield* renderer.ask(request, payload.question, scopeFilter(payload.scope)).pipe(
         Effect.mapError((failure) =>

@@ -6,7 +6,7 @@ import { Api, type SiteInsightsEvent } from "@quire/api"
 import { Errors } from "@quire/kernel"
 import { SiteInsights, type TrackedEvent } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
-import { addressOf, TrustProxy } from "../RateLimits.ts"
+import { addressOf, callerKey, siteLimits, siteRefused, TrustProxy } from "../RateLimits.ts"
 
 /** How far an event's `timestamp` may be from now, as GitBook allows. */
 const timestampWindowMillis = 5 * 60 * 1000
@@ -27,6 +27,7 @@ export const trackedOf = (event: SiteInsightsEvent): TrackedEvent => {
 export const layer = HttpApiBuilder.group(Api, "siteInsights", Effect.fn(function*(handlers) {
   const insights = yield* SiteInsights
   const trustProxy = yield* Effect.orDie(TrustProxy)
+  const limits = yield* siteLimits
   return handlers
     .handle("trackEventsInSiteById", ({ params, payload }) =>
       Effect.gen(function*() {
@@ -39,6 +40,9 @@ export const layer = HttpApiBuilder.group(Api, "siteInsights", Effect.fn(functio
           }
         }
         const request = yield* HttpServerRequest.HttpServerRequest
+        // The caller spends its budget and the site's (docs/insights.md, "Limits"), whatever session it names.
+        const refusal = yield* limits.spendEvents(params.siteId, callerKey(request, trustProxy), payload.events)
+        if (refusal !== undefined) return siteRefused(refusal)
         // One sender per batch, as GitBook's renderer sends: its first event's session names it.
         const session = payload.events[0]?.session
         yield* insights.track(params.organizationId, params.siteId, payload.events.map(trackedOf), {
@@ -63,6 +67,13 @@ export const layer = HttpApiBuilder.group(Api, "siteInsights", Effect.fn(functio
 
 export const agentFeedbackLayer = HttpApiBuilder.group(Api, "siteAgentFeedback", Effect.fn(function*(handlers) {
   const insights = yield* SiteInsights
+  const trustProxy = yield* Effect.orDie(TrustProxy)
+  const limits = yield* siteLimits
   return handlers.handle("submitAgentFeedbackToSite", ({ params, payload }) =>
-    insights.submitAgentFeedback(params.organizationId, params.siteId, payload).pipe(DomainErrors.api))
+    Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const refusal = yield* limits.spend("feedback", params.siteId, callerKey(request, trustProxy))
+      if (refusal !== undefined) return siteRefused(refusal)
+      return yield* insights.submitAgentFeedback(params.organizationId, params.siteId, payload)
+    }).pipe(DomainErrors.api))
 }))

@@ -34,7 +34,7 @@ export const pagePath = (root: string, where: string): string => {
     throw new ToolError(`url: ${where} is not a valid path`)
   }
   const segments = decoded.split("/").filter((segment) => segment !== "" && segment !== ".")
-  if (segments.some((segment) => segment === ".." || /[\\\u0000-\u001f\u007f]/.test(segment))) throw outside()
+  if (segments.includes("..")) throw outside()
   const path = segments.map(encodeURIComponent).join("/")
   return path === "" ? "index.md" : path.endsWith(".md") ? path : `${path}.md`
 }

@@ -38,3 +38,9 @@ export const routeOf = (decoded: ReadonlyArray<string | undefined>, segments: Re
   }
   return { kind: "Page", segments, markdown: false }
 }
+
+/** Whether a path below a site's root is its Ask (`~ask`), however it is spelled: the serving routes spend a question on it. */
+export const isAskPath = (path: string): boolean => {
+  const { decoded, segments } = segmentsOf(path)
+  return routeOf(decoded, segments).kind === "Ask"
+}
