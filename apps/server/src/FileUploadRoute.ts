@@ -202,7 +202,7 @@ const importRoute = (router: HttpRouter.HttpRouter, { caller, unauthorized, max,
     const declaredType = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase()
     const bytes = body.bytes
     const contentType = declaredType === "" || declaredType === "application/octet-stream" || !isMediaType(declaredType) ? contentTypeOf(name) : declaredType
-    const uploaded = yield* imports.upload(organizationId!, { name, contentType, bytes }).pipe(
+    const uploaded = yield* imports.upload(organizationId!, { name, contentType, bytes, declaredSize: declared }).pipe(
       Effect.provideService(Actor.Actor, actor.value),
       Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max + 1)),
       Effect.map(Option.some),

@@ -362,13 +362,15 @@ for (const backend of backends) {
         yield* settled(alice.api, organizationId, parent.id)
         const withDoc = yield* alice.api.spaceContent.listPages({ params: { spaceId: space.id }, query: {} })
         const notes = (withDoc.pages as unknown as ReadonlyArray<Page>).find((p) => p.title === "Release Notes 4.2")!
-        const nested = yield* alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "file", files: [docx] }, target: { space: space.id, page: notes.id } } })
+        // The run that read the upload ended, and the upload went with it: the file is sent again.
+        const resent = yield* uploadKey(alice.token, organizationId, "release-notes.docx", readFileSync(join(fixtures, "release-notes.docx")))
+        const nested = yield* alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "file", files: [resent] }, target: { space: space.id, page: notes.id } } })
         const nestedRun = yield* settled(alice.api, organizationId, nested.id)
         assert.strictEqual(nestedRun.status, "completed")
         const final = yield* alice.api.spaceContent.listPages({ params: { spaceId: space.id }, query: {} })
         const again = (final.pages as unknown as ReadonlyArray<Page>).find((p) => p.id === notes.id)!
         assert.deepStrictEqual(again.pages.map((p) => p.title), ["Release Notes 4.2"])
-        const badPage = yield* Effect.flip(alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "file", files: [docx] }, target: { space: space.id, page: "missing" } } }))
+        const badPage = yield* Effect.flip(alice.api.imports.startImportRun({ params: { organizationId }, payload: { source: { type: "file", files: [resent] }, target: { space: space.id, page: "missing" } } }))
         assert.strictEqual(errorCode(badPage), 400)
       }))
   })

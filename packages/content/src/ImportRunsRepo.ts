@@ -27,6 +27,12 @@ export interface ImportRunsRepoShape {
   readonly update: (runId: string, patch: ImportRunPatch, unless?: ImportRunGuard) => Effect.Effect<Option.Option<ImportRun>>
   readonly insertFile: (file: ImportFile) => Effect.Effect<void>
   readonly findFile: (fileId: string) => Effect.Effect<Option.Option<ImportFile>>
+  /** Forgets an upload; answers it as it was (none when there was none). */
+  readonly removeFile: (fileId: string) => Effect.Effect<Option.Option<ImportFile>>
+  /** Whether a pending or running run (other than `exceptRunId`) names the upload in its source. */
+  readonly fileInUse: (fileId: string, exceptRunId?: string) => Effect.Effect<boolean>
+  /** Uploads kept since before `cutoff` that no pending or running run names, oldest first, at most `limit`. */
+  readonly unusedFilesBefore: (cutoff: Date, limit: number) => Effect.Effect<ReadonlyArray<ImportFile>>
   /** A purged space takes its runs with it. */
   readonly removeOfSpace: (spaceId: string) => Effect.Effect<void>
 }
@@ -39,6 +45,10 @@ export const guarded = (run: ImportRun, unless: ImportRunGuard): boolean =>
 
 export const importRunKey = (run: ImportRun): Pagination.CursorKey => [run.createdAt.toISOString(), run.id]
 export const importRunKeyShape: Pagination.KeyShape = ["timestamp", "string"]
+
+const activeStatuses: ReadonlyArray<ImportRunStatus> = ["pending", "in-progress"]
+
+const names = (run: ImportRun, fileId: string) => activeStatuses.includes(run.status) && run.source.type === "file" && run.source.files.includes(fileId)
 
 const matches = (run: ImportRun, organizationId: string, filter: ImportRunFilter) =>
   run.organizationId === organizationId &&
@@ -73,6 +83,21 @@ export class ImportRunsRepo extends Context.Service<ImportRunsRepo, ImportRunsRe
         }),
       insertFile: (file) => Effect.sync(() => void files.set(file.id, file)),
       findFile: (fileId) => Effect.sync(() => Option.fromNullishOr(files.get(fileId))),
+      removeFile: (fileId) =>
+        Effect.sync(() => {
+          const found = Option.fromNullishOr(files.get(fileId))
+          files.delete(fileId)
+          return found
+        }),
+      fileInUse: (fileId, exceptRunId) => Effect.sync(() => Array.from(runs.values()).some((run) => run.id !== exceptRunId && names(run, fileId))),
+      unusedFilesBefore: (cutoff, limit) =>
+        Effect.sync(() => {
+          const active = Array.from(runs.values())
+          return Array.from(files.values())
+            .filter((file) => file.createdAt < cutoff && !active.some((run) => names(run, file.id)))
+            .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+            .slice(0, limit)
+        }),
       removeOfSpace: (spaceId) =>
         Effect.sync(() => {
           for (const run of Array.from(runs.values())) if (run.spaceId === spaceId) runs.delete(run.id)

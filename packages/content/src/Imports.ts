@@ -5,8 +5,8 @@
  * space files and adds the pages to the space in one write. A run that fails, or is cancelled
  * before it writes, leaves the space as it was.
  */
-import { Clock, Config, Context, Data, Effect, Layer, Option, Stream } from "effect"
-import { Actor, Errors, Ids, Pagination, Roles } from "@quire/kernel"
+import { Clock, Config, Context, Data, Duration, Effect, Layer, Option, Stream } from "effect"
+import { Actor, Errors, Ids, Pagination, Roles, Transactor } from "@quire/kernel"
 import { JobQueue } from "@quire/queue"
 import * as Access from "./Access.ts"
 import { BlobStore } from "./BlobStore.ts"
@@ -21,6 +21,7 @@ import { type ArchiveLimits, ArchiveRefused, defaultArchiveLimits } from "./impo
 import { checkUpload, type Upload, uploadsTree } from "./importing/FileSources.ts"
 import { countPages, materialize, referencedFiles } from "./importing/ImportTree.ts"
 import { SpaceContent } from "./SpaceContent.ts"
+import { OrganizationStorageBytes, StorageUsageRepo } from "./StorageUsageRepo.ts"
 
 /** The task name of an import run on the durable queue. */
 export const importTask = "content.importRun"
@@ -45,10 +46,27 @@ export interface ImportUpload<E> {
   readonly name: string
   readonly contentType: string
   readonly bytes: Stream.Stream<Uint8Array, E>
+  /** The size the request declares, for a refusal before a byte is stored. */
+  readonly declaredSize?: number | undefined
 }
 
+/**
+ * An upload holds its bytes against the organization's storage quota as a space holds its files
+ * (`StorageUsageRepo`), under this holder id, until it is purged.
+ */
+export const importUploadHolder = (fileId: string) => `import-upload:${fileId}`
+
+/** `QUIRE_IMPORT_UPLOAD_RETENTION_HOURS`: how long an upload no active run names is kept (default 24). */
+export const ImportUploadRetention = Config.Number("QUIRE_IMPORT_UPLOAD_RETENTION_HOURS").pipe(
+  Config.withDefault(24),
+  Config.map((hours) => Duration.hours(hours))
+)
+
 export interface ImportsShape {
-  /** Keeps an uploaded file for a later `start` of the organization (a member who may create content). */
+  /**
+   * Keeps an uploaded file for a later `start` of the organization (a member who may create content),
+   * counted against the organization's storage quota: Forbidden when it would pass it.
+   */
   readonly upload: <E>(organizationId: string, upload: ImportUpload<E>) => Effect.Effect<ImportFile, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | E, Actor.Actor>
   /** Records a run and queues it; the source is checked first (a 400 naming the field). */
   readonly start: (organizationId: string, input: StartImportInput) => Effect.Effect<ImportRun, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
@@ -61,6 +79,11 @@ export interface ImportsShape {
   readonly run: (runId: string) => Effect.Effect<void>
   /** The queue gave the run up: a run still active is recorded failed. */
   readonly giveUp: (runId: string, reason: string) => Effect.Effect<void>
+  /**
+   * Purges the uploads kept longer than the retention (`QUIRE_IMPORT_UPLOAD_RETENTION_HOURS`) that no
+   * pending or running run names, giving their bytes back to the quota; answers how many.
+   */
+  readonly purgeUploads: Effect.Effect<number>
 }
 
 /** The bounds of an uploaded archive, from `QUIRE_IMPORT_MAX_*`. */
@@ -183,14 +206,16 @@ const targetWrites = (content: SpaceContent["Service"], branches: ImportBranches
 })
 
 export class Imports extends Context.Service<Imports, ImportsShape>()("@quire/content/Imports") {
-  /** Needs the repo, SpaceContent, ContentAccess, BlobStore, Ids and a JobQueue; bounds from the environment. */
+  /** Needs the repo, SpaceContent, ContentAccess, BlobStore, StorageUsageRepo, Ids, a Transactor and a JobQueue; bounds from the environment. */
   static readonly layer = Layer.effect(Imports, Effect.gen(function*() {
-    return yield* make(yield* Effect.orDie(ArchiveLimitsConfig))
+    return yield* make(yield* Effect.orDie(ArchiveLimitsConfig), yield* Effect.orDie(OrganizationStorageBytes), yield* Effect.orDie(ImportUploadRetention))
   }))
 }
 
-const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
+const make = Effect.fnUntraced(function*(limits: ArchiveLimits, quota: number, retention: Duration.Duration) {
   const repo = yield* ImportRunsRepo
+  const usage = yield* StorageUsageRepo
+  const transactor = yield* Transactor.Transactor
   const content = yield* SpaceContent
   const access = yield* ContentAccess
   const blobs = yield* BlobStore
@@ -199,30 +224,7 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
   const branches = yield* ImportBranches
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-  const upload = <E>(organizationId: string, input: ImportUpload<E>) =>
-    Effect.gen(function*() {
-      const role = yield* access.organizationMember(organizationId)
-      yield* Access.ensure(Roles.atLeast(role, "edit"), "import content")
-      const name = input.name.trim()
-      if (name === "" || name.length > maxNameLength || /[/\\]/.test(name)) {
-        return yield* new Errors.InvalidInput({ field: "name", reason: `name must be a file name of 1 to ${maxNameLength} characters, without slashes` })
-      }
-      const stored = yield* blobs.putStream(input.bytes)
-      if (stored.size === 0) return yield* new Errors.InvalidInput({ field: "body", reason: "The file is empty" })
-      const actor = yield* Actor.Actor
-      const file: ImportFile = {
-        id: yield* ids.make,
-        organizationId,
-        name,
-        contentType: input.contentType === "" ? contentTypeOf(name) : input.contentType,
-        size: stored.size,
-        blob: stored.hash,
-        createdBy: actor.userId,
-        createdAt: yield* now
-      }
-      yield* repo.insertFile(file)
-      return file
-    }).pipe(Effect.withSpan("Imports.upload"))
+  const { upload, releaseUploads, releaseIfEnded, purgeUploads } = uploadKeeping({ repo, usage, transactor, access, blobs, ids, quota, retention, now })
 
   /** The uploads a source names, each the organization's. */
   const uploadsOf = (organizationId: string, keys: ReadonlyArray<string>) =>
@@ -329,12 +331,104 @@ const make = Effect.fnUntraced(function*(limits: ArchiveLimits) {
     // Under the run's lock: a write holding it commits first, and then the run has written.
     const run = Option.getOrThrow(yield* repo.update(runId, { status: "cancelled", updatedAt: at, completedAt: at, reason: null }, tooLateToCancel))
     if (run.status !== "cancelled" || run.updatedAt.getTime() !== at.getTime()) return yield* cancelRefused(run)
+    yield* releaseUploads(run)
     return run
   })
 
-  const { run, giveUp } = runner(repo, content, branches, blobs, ids, limits, now)
-  return Imports.of({ upload, start, get, list, cancel, run, giveUp })
+  const job = runner(repo, content, branches, blobs, ids, limits, now)
+  return Imports.of({
+    upload,
+    start,
+    get,
+    list,
+    cancel,
+    run: (runId) => Effect.andThen(job.run(runId), releaseIfEnded(runId)),
+    giveUp: (runId, reason) => Effect.andThen(job.giveUp(runId, reason), releaseIfEnded(runId)),
+    purgeUploads
+  })
 })
+
+/**
+ * The uploads a run reads: each kept under the organization's storage quota (one counter with its
+ * spaces' files) and purged when a run that named it ends, or past the retention unused.
+ */
+const uploadKeeping = (deps: {
+  readonly repo: ImportRunsRepo["Service"]
+  readonly usage: StorageUsageRepo["Service"]
+  readonly transactor: Transactor.Transactor["Service"]
+  readonly access: ContentAccess["Service"]
+  readonly blobs: BlobStore["Service"]
+  readonly ids: Ids.Ids["Service"]
+  readonly quota: number
+  readonly retention: Duration.Duration
+  readonly now: Effect.Effect<Date>
+}) => {
+  const { repo, usage, transactor, access, blobs, ids, quota, retention, now } = deps
+const upload = <E>(organizationId: string, input: ImportUpload<E>) =>
+  Effect.gen(function*() {
+    const role = yield* access.organizationMember(organizationId)
+    yield* Access.ensure(Roles.atLeast(role, "edit"), "import content")
+    const name = input.name.trim()
+    if (name === "" || name.length > maxNameLength || /[/\\]/.test(name)) {
+      return yield* new Errors.InvalidInput({ field: "name", reason: `name must be a file name of 1 to ${maxNameLength} characters, without slashes` })
+    }
+    // A cheap early refusal on the declared size; the hold below is the one that counts.
+    if (input.declaredSize !== undefined) {
+      const used = yield* usage.used(organizationId)
+      if (used + input.declaredSize > quota) return yield* quotaRefused(used, name, input.declaredSize)
+    }
+    const stored = yield* blobs.putStream(input.bytes)
+    if (stored.size === 0) return yield* new Errors.InvalidInput({ field: "body", reason: "The file is empty" })
+    const actor = yield* Actor.Actor
+    const file: ImportFile = {
+      id: yield* ids.make,
+      organizationId,
+      name,
+      contentType: input.contentType === "" ? contentTypeOf(name) : input.contentType,
+      size: stored.size,
+      blob: stored.hash,
+      createdBy: actor.userId,
+      createdAt: yield* now
+    }
+    yield* transactor.transaction(Effect.gen(function*() {
+      if (!(yield* usage.hold(organizationId, importUploadHolder(file.id), [{ blob: file.blob, size: file.size }], quota))) {
+        return yield* quotaRefused(yield* usage.used(organizationId), name, file.size)
+      }
+      yield* repo.insertFile(file)
+    }))
+    return file
+  }).pipe(Effect.withSpan("Imports.upload"))
+
+const quotaRefused = (used: number, name: string, size: number) =>
+  new Errors.Forbidden({
+    reason: `The organization's storage quota of ${quota} bytes is used up (${used} bytes stored; ${JSON.stringify(name)} needs ${size})`
+  })
+
+/** Forgets an upload and gives its bytes back to the quota. */
+const purgeUpload = (fileId: string) => transactor.transaction(Effect.andThen(repo.removeFile(fileId), usage.releaseSpace(importUploadHolder(fileId))))
+
+/** The uploads of a run that has ended, unless another pending or running run names them. */
+const releaseUploads = (run: ImportRun) =>
+  run.source.type !== "file" ? Effect.void : Effect.forEach(run.source.files, (key) =>
+    Effect.flatMap(repo.fileInUse(key, run.id), (inUse) => inUse ? Effect.void : purgeUpload(key)), { discard: true })
+
+/** Once a run has ended (whichever way), its uploads are purged. */
+const releaseIfEnded = (runId: string) =>
+  Effect.flatMap(repo.find(runId), (found) => Option.isSome(found) && finished.includes(found.value.status) ? releaseUploads(found.value) : Effect.void)
+
+const purgeUploads = Effect.gen(function*() {
+  const cutoff = new Date((yield* Clock.currentTimeMillis) - Duration.toMillis(retention))
+  let purged = 0
+  for (;;) {
+    const batch = yield* repo.unusedFilesBefore(cutoff, 100)
+    for (const file of batch) yield* purgeUpload(file.id)
+    purged += batch.length
+    if (batch.length < 100) return purged
+  }
+}).pipe(Effect.withSpan("Imports.purgeUploads"))
+
+  return { upload, releaseUploads, releaseIfEnded, purgeUploads }
+}
 
 /** The job: converts the source, stores its files and writes the pages, recording progress on the run. */
 const runner = (

@@ -16,6 +16,17 @@ export const purgeDeletedSpaces = define("content.purgeDeletedSpaces", {
     })
 })
 
+/** Hourly: uploads for imports kept past their retention that no active run names are purged (their bytes leave the quota). */
+export const purgeImportUploads = define("content.purgeImportUploads", {
+  payload: Schema.Struct({}),
+  schedule: { every: "1 hour" },
+  handler: () =>
+    Effect.gen(function*() {
+      const purged = yield* (yield* Imports).purgeUploads
+      if (purged > 0) yield* Effect.logInfo(`Purged ${purged} uploads for imports`)
+    })
+})
+
 /**
  * An import run: reads its source and writes the pages, recording the outcome on the run (never
  * retried for a failure of the source). Three attempts, for a run whose process died; a run given
@@ -28,4 +39,4 @@ export const importRun = define(importTask, {
   onGiveUp: ({ runId }, reason) => Imports.use((imports) => imports.giveUp(runId, reason))
 })
 
-export const jobs = [purgeDeletedSpaces, importRun] as const
+export const jobs = [purgeDeletedSpaces, purgeImportUploads, importRun] as const

@@ -116,6 +116,20 @@ export const layer = Layer.effect(
           Effect.asVoid
         ),
       findFile: (fileId) => sql<Row>`SELECT * FROM content_import_files WHERE id = ${fileId}`.pipe(Effect.orDie, Effect.flatMap(files.first)),
+      removeFile: (fileId) => sql<Row>`DELETE FROM content_import_files WHERE id = ${fileId} RETURNING *`.pipe(Effect.orDie, Effect.flatMap(files.first)),
+      fileInUse: (fileId, exceptRunId) =>
+        sql`
+          SELECT 1 FROM content_import_runs
+          WHERE status IN ('pending', 'in-progress') AND id <> ${exceptRunId ?? ""} AND source -> 'files' @> ${JSON.stringify([fileId])}::jsonb
+          LIMIT 1`.pipe(Effect.orDie, Effect.map((rows) => rows.length > 0)),
+      unusedFilesBefore: (cutoff, limit) =>
+        sql<Row>`
+          SELECT f.* FROM content_import_files f
+          WHERE f.created_at < ${cutoff} AND NOT EXISTS (
+            SELECT 1 FROM content_import_runs r
+            WHERE r.status IN ('pending', 'in-progress') AND r.source -> 'files' @> jsonb_build_array(f.id))
+          ORDER BY f.created_at, f.id
+          LIMIT ${limit}`.pipe(Effect.orDie, Effect.flatMap(files.all)),
       removeOfSpace: (spaceId) => sql`DELETE FROM content_import_runs WHERE space_id = ${spaceId}`.pipe(Effect.orDie, Effect.asVoid)
     })
   })

@@ -1,7 +1,8 @@
 /**
  * Bytes of file content each organization stores, for its quota: each blob (content-addressed
  * bytes) counts once per organization while any of its spaces holds it, so a duplicated space
- * costs nothing and a purge gives back what only the purged space held.
+ * costs nothing and a purge gives back what only the purged space held. An upload kept for an
+ * import holds its bytes the same way, under a holder id of its own (`importUploadHolder`).
  */
 import { Config, Context, Effect, Layer } from "effect"
 import { MemoryStore } from "@quire/kernel"

@@ -2,7 +2,8 @@
  * The behaviour every ImportRunsRepo adapter must have: runs listed newest first, filtered by space
  * and status, paged; an update that leaves a run in a given status alone; an update made inside a
  * transaction seen by the guard of one made meanwhile (a cancel and an import's write never cross);
- * uploads kept by key; a purged space's runs gone; and a rolled-back transaction leaving nothing.
+ * uploads kept by key, found in use while a pending or running run names them, listed for purging
+ * once old and unused, and removed; a purged space's runs gone; and a rolled-back transaction leaving nothing.
  */
 import { assert, describe } from "@effect/vitest"
 import { Deferred, Effect, Exit, Fiber, Option } from "effect"
@@ -112,5 +113,33 @@ export const importRunsRepoContract = (it: ReposTest, isolated: boolean) =>
         const exit = yield* Effect.exit(transactor.transaction(Effect.andThen(repo.insert(run("ir-f", "ir-space-5", 6)), Effect.fail("abort"))))
         assert.isTrue(Exit.isFailure(exit))
         assert.isTrue(Option.isNone(yield* repo.find("ir-f")))
+      }))
+
+    it.effect("uploads: in use while a pending or running run names them; old unused ones listed oldest first; removed", () =>
+      Effect.gen(function*() {
+        const repo = yield* ImportRunsRepo
+        const file = (id: string, day: number) => ({
+          id, organizationId: "ir-org", name: `${id}.zip`, contentType: "application/zip", size: 10, blob: `blob-${id}`, createdBy: "ir-user",
+          createdAt: new Date(Date.UTC(2025, 0, day))
+        })
+        for (const [id, day] of [["ir-up-a", 3], ["ir-up-b", 1], ["ir-up-c", 2], ["ir-up-new", 20]] as const) yield* repo.insertFile(file(id, day))
+        const named = (id: string, files: ReadonlyArray<string>, status: ImportRun["status"]): ImportRun => ({ ...run(id, "ir-space-7", 8, status), source: { type: "file", files } })
+        yield* repo.insert(named("ir-run-pending", ["ir-up-a"], "pending"))
+        yield* repo.insert(named("ir-run-running", ["ir-other", "ir-up-c"], "in-progress"))
+        yield* repo.insert(named("ir-run-done", ["ir-up-b"], "completed"))
+        assert.isTrue(yield* repo.fileInUse("ir-up-a"))
+        assert.isFalse(yield* repo.fileInUse("ir-up-a", "ir-run-pending"))
+        assert.isTrue(yield* repo.fileInUse("ir-up-c"))
+        assert.isFalse(yield* repo.fileInUse("ir-up-b"))
+        const cutoff = new Date(Date.UTC(2025, 0, 10))
+        assert.deepStrictEqual((yield* repo.unusedFilesBefore(cutoff, 10)).map((f) => f.id), ["ir-up-b"])
+        yield* repo.update("ir-run-pending", { status: "failed" })
+        assert.deepStrictEqual((yield* repo.unusedFilesBefore(cutoff, 10)).map((f) => f.id), ["ir-up-b", "ir-up-a"])
+        assert.deepStrictEqual((yield* repo.unusedFilesBefore(cutoff, 1)).map((f) => f.id), ["ir-up-b"])
+        const removed = yield* repo.removeFile("ir-up-b")
+        assert.strictEqual(Option.getOrThrow(removed).blob, "blob-ir-up-b")
+        assert.isTrue(Option.isNone(yield* repo.findFile("ir-up-b")))
+        assert.isTrue(Option.isNone(yield* repo.removeFile("ir-up-b")))
+        assert.deepStrictEqual((yield* repo.unusedFilesBefore(cutoff, 10)).map((f) => f.id), ["ir-up-a"])
       }))
   })
