@@ -6,7 +6,7 @@
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Actor, Errors } from "@quire/kernel"
-import { markdownWithFrontmatter } from "@quire/content"
+import { flattenPages, markdownWithFrontmatter } from "@quire/content"
 import { ChangeRequests, type ChangeRequestView } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { createHash } from "node:crypto"
@@ -74,8 +74,27 @@ export const standing = (stored: CollabAgreement, now: MarkdownPair): Standing =
 export const agreesWith = (stored: CollabAgreement, doc: string): boolean => sha(doc) === stored.docSha
 
 /** Typing needs edit permission on a change request still open to edits (a draft or open one); else one only watches. */
-const accessOf = (view: ChangeRequestView): LiveAccess =>
+const accessOf = (view: Pick<ChangeRequestView, "access" | "changeRequest">): LiveAccess =>
   view.access.permissions.edit && (view.changeRequest.status === "draft" || view.changeRequest.status === "open") ? "edit" : "view"
+
+/**
+ * What a person may do in a change request's shared document now, and, when they may not type,
+ * why: the change request `merged` or `archived`, their `role` only lets them read; or, when they
+ * may not even watch, the page `page-deleted` from the change request, or the change request
+ * `gone` for them (removed from the space, or never visible to them).
+ */
+export type LiveCheck =
+  | { readonly access: "edit" }
+  | { readonly access: "view"; readonly because: "merged" | "archived" | "role"; readonly by?: string | undefined }
+  | { readonly access: "none"; readonly because: "page-deleted" | "gone" }
+
+const checkOf = (view: Pick<ChangeRequestView, "access" | "changeRequest">): LiveCheck => {
+  const { status, mergedBy } = view.changeRequest
+  return accessOf(view) === "edit" ? { access: "edit" }
+    : status === "merged" ? { access: "view", because: "merged", by: mergedBy ?? undefined }
+    : status === "archived" ? { access: "view", because: "archived" }
+    : { access: "view", because: "role" }
+}
 
 export interface LiveDocumentsShape {
   /** The ids a document name stands for; InvalidInput naming `documentName` when it is not one. */
@@ -84,6 +103,11 @@ export interface LiveDocumentsShape {
   readonly open: (changeRequestId: string, pageId: string) => Effect.Effect<OpenedPage, Errors.NotFound, Actor.Actor>
   /** What the caller may do now: `edit`, `view`, or nothing (none). */
   readonly access: (changeRequestId: string) => Effect.Effect<Option.Option<LiveAccess>, never, Actor.Actor>
+  /**
+   * What the caller may do now in the document of `pageId` (the change request alone when none),
+   * and why not more: checked again while connected, to close or stop a connection in words.
+   */
+  readonly check: (changeRequestId: string, pageId?: string) => Effect.Effect<LiveCheck, never, Actor.Actor>
   /** The page's markdown in the change request's head now. */
   readonly markdown: (changeRequestId: string, pageId: string) => Effect.Effect<string, Errors.NotFound, Actor.Actor>
   /**
@@ -204,6 +228,15 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
             Effect.map((view) => Option.some(accessOf(view))),
             Effect.catchTag("NotFound", () => Effect.succeed(Option.none<LiveAccess>()))
           ),
+        check: (changeRequestId, pageId) =>
+          Effect.gen(function*() {
+            const spaceId = yield* spaceOf(changeRequestId)
+            const found = yield* changeRequests.content(spaceId, changeRequestId)
+            // Whoever may see the change request sees every page of it: a page not there is gone, not hidden.
+            const page = pageId === undefined ? undefined : flattenPages(found.revision.pages).find((entry) => entry.page.id === pageId)
+            if (pageId !== undefined && page?.page.type !== "document") return { access: "none", because: "page-deleted" } as const
+            return checkOf(found)
+          }).pipe(Effect.catchTag("NotFound", () => Effect.succeed<LiveCheck>({ access: "none", because: "gone" }))),
         markdown: (changeRequestId, pageId) => Effect.map(pageOf(changeRequestId, pageId), (page) => page.markdown),
         write,
         writeUnwritten,

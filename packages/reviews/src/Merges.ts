@@ -242,6 +242,8 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
               })
           }
         ).pipe(
+          // Live editing closes the change request's shared documents to typing at once.
+          Effect.tap((written) => writes.written({ spaceId, changeRequestId: written.result.id, status: "merged" })),
           Effect.map((written) => ({ result: "merge" as const, revision: written.revision.id, changeRequest: written.result, access: found.access })),
           Effect.catchTag("Conflicting", (c) => conflicted(found, found.access.space.revisionId)(c))
         )

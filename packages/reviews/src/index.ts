@@ -17,7 +17,7 @@ export type { ChangeRequestWrite, ChangeRequestWritesShape } from "./ChangeReque
 export { agreesWith, LiveDocuments, presenceName, presenceOf, standing } from "./LiveDocuments.ts"
 export { StoredLiveMarkdown } from "./StoredLiveMarkdown.ts"
 export type { StoredLiveMarkdownShape } from "./StoredLiveMarkdown.ts"
-export type { LiveAccess, MarkdownPair, OpenedPage, Standing } from "./LiveDocuments.ts"
+export type { LiveAccess, LiveCheck, MarkdownPair, OpenedPage, Standing } from "./LiveDocuments.ts"
 export * as ChangeSet from "./ChangeSet.ts"
 export type { ChangeRequest } from "./domain/ChangeRequest.ts"
 export { ChangeRequestStatus } from "./domain/ChangeRequest.ts"

@@ -5,7 +5,9 @@
  * server holds open, as a change of the shared document (CollabDocuments' `elsewhere`). On a real
  * PostgreSQL the writes of this process are announced to the others on `writesChannel` (NOTIFY,
  * sent once the write committed) and theirs heard, so a write on one server reaches a document
- * open on another (docs/web.md, "Live editing").
+ * open on another (docs/web.md, "Live editing"). Each write heard (a change of status included) is
+ * also handed to `heard`, which checks again the access of that change request's connections: a
+ * page deleted, a merge or an archive closes them at once, not at the next timed check.
  */
 import { PgClient } from "@effect/sql-pg"
 import type { Hocuspocus } from "@hocuspocus/server"
@@ -13,7 +15,7 @@ import { Effect, Option, PubSub, Queue, Schedule, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import { Database } from "@quire/db"
 import { Actor } from "@quire/kernel"
-import { type ChangeRequestWrite, ChangeRequestWrites, LiveDocuments, presenceOf } from "@quire/reviews"
+import { ChangeRequestWrites, LiveDocuments, presenceOf } from "@quire/reviews"
 import type { CollabDocuments, ConnectionState } from "./CollabDocuments.ts"
 
 /** The PostgreSQL channel of writes to change requests, between servers. */
@@ -23,13 +25,28 @@ const Announced = Schema.fromJsonString(Schema.Struct({
   from: Schema.String,
   spaceId: Schema.String,
   changeRequestId: Schema.String,
-  live: Schema.optional(Schema.String)
+  live: Schema.optional(Schema.String),
+  status: Schema.optional(Schema.String)
 }))
 const decodeAnnounced = Schema.decodeUnknownOption(Announced)
 const encodeAnnounced = Schema.encodeSync(Announced)
 
-/** Brings writes heard here and from other servers into the documents `hocuspocus` holds, for as long as the scope lasts. */
-export const run = <C extends { readonly collab?: ConnectionState }>(hocuspocus: Hocuspocus<C>, documents: CollabDocuments) =>
+/** A write heard, here or from another server: `changeRequestId` empty when writes may have been missed. */
+export interface Heard {
+  readonly changeRequestId: string
+  readonly live?: string | undefined
+  readonly status?: string | undefined
+}
+
+/**
+ * Brings writes heard here and from other servers into the documents `hocuspocus` holds, and hands
+ * each to `heard` (not live editing's own write backs), for as long as the scope lasts.
+ */
+export const run = <C extends { readonly collab?: ConnectionState }>(
+  hocuspocus: Hocuspocus<C>,
+  documents: CollabDocuments,
+  heard: (write: Heard) => Effect.Effect<void> = () => Effect.void
+) =>
   Effect.gen(function*() {
     const live = yield* LiveDocuments
     const writes = yield* ChangeRequestWrites
@@ -46,8 +63,12 @@ export const run = <C extends { readonly collab?: ConnectionState }>(hocuspocus:
       })
 
     /** Each open document of the change request (every open document when `changeRequestId` is none). */
-    const bringIn = (write: Omit<ChangeRequestWrite, "spaceId"> & { readonly remote: boolean }) =>
-      Effect.forEach(Array.from(hocuspocus.documents.values()), (document) => {
+    const bringIn = (write: Heard & { readonly remote: boolean }) =>
+      Effect.andThen(bringInContent(write), write.live === undefined ? heard(write) : Effect.void)
+
+    const bringInContent = (write: Heard & { readonly remote: boolean }) =>
+      // A change of status moves no content.
+      write.status !== undefined ? Effect.void : Effect.forEach(Array.from(hocuspocus.documents.values()), (document) => {
         const [changeRequestId, pageId] = document.name.split("/")
         // A presence document holds no page.
         if (pageId === undefined || Option.isSome(presenceOf(document.name)) || (write.changeRequestId !== "" && changeRequestId !== write.changeRequestId)) {
@@ -68,7 +89,14 @@ export const run = <C extends { readonly collab?: ConnectionState }>(hocuspocus:
       const write = yield* PubSub.take(subscription)
       yield* bringIn({ ...write, remote: false })
       if (Option.isSome(shared)) {
-        yield* shared.value.notify(writesChannel, encodeAnnounced({ from: self, ...write, ...(write.live === undefined ? {} : { live: write.live }) })).pipe(
+        const announced = {
+          from: self,
+          spaceId: write.spaceId,
+          changeRequestId: write.changeRequestId,
+          ...(write.live === undefined ? {} : { live: write.live }),
+          ...(write.status === undefined ? {} : { status: write.status })
+        }
+        yield* shared.value.notify(writesChannel, encodeAnnounced(announced)).pipe(
           Effect.catchCause((cause) => Effect.logWarning("Live editing could not announce a write to other servers", cause))
         )
       }
@@ -80,7 +108,7 @@ export const run = <C extends { readonly collab?: ConnectionState }>(hocuspocus:
       Effect.forever(Effect.flatMap(Queue.take(queue), (notification) => {
         const heard = decodeAnnounced(notification.payload)
         if (Option.isNone(heard) || heard.value.from === self) return Effect.void
-        return bringIn({ changeRequestId: heard.value.changeRequestId, live: heard.value.live, remote: true })
+        return bringIn({ changeRequestId: heard.value.changeRequestId, live: heard.value.live, status: heard.value.status, remote: true })
       }))
     // Writes may have been missed while the listener was away: every open document is compared with its page.
     const everything = bringIn({ changeRequestId: "", remote: true })

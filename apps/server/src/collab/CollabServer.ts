@@ -17,7 +17,7 @@ import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
 import { type SignInSessions, type Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
-import { type ChangeRequestWrites, LiveDocuments, presenceOf } from "@quire/reviews"
+import { type ChangeRequestWrites, type LiveCheck, LiveDocuments, presenceOf } from "@quire/reviews"
 import { PublicUrl } from "../PublicUrl.ts"
 import { Upgrades } from "../Upgrades.ts"
 import type { CollabCodec } from "./CollabCodec.ts"
@@ -54,6 +54,33 @@ export const defaults: Omit<CollabOptions, "redisUrl"> = {
 
 /** How many times in a row a failed write of a document's markdown is tried again. */
 const writeRetries = 5
+
+/**
+ * The reasons a connection is closed with when what it edits changed under it (a code before the
+ * colon for the editor to match, then words): the page deleted from the change request, the
+ * change request merged or archived, the person's role lowered to reading. Nothing typed after
+ * is stored, so nothing is acknowledged as if it were.
+ */
+export const closedBecause = {
+  pageDeleted: "page-deleted: this page was deleted from the change request; what you typed in it is not kept there",
+  merged: "merged: this change request was merged; what you typed after that is not in it",
+  archived: "archived: this change request was archived; what you type now is not saved",
+  readOnly: "read-only: you may now only read this change request; what you type now is not saved"
+} as const
+
+/**
+ * What becomes of a connection after its access was checked again: the reason to close it with,
+ * or none to keep it (read-only when `readOnly`). A presence connection stays while its person may
+ * read the change request; a page's writable connection that may no longer write is closed in
+ * words, since Hocuspocus would answer its person's every keystroke "not synced" without one.
+ */
+export const afterCheck = (check: LiveCheck, presence: boolean, writable: boolean): { readonly close: string } | { readonly readOnly: boolean } => {
+  if (check.access === "none") return { close: check.because === "page-deleted" ? closedBecause.pageDeleted : refusal.revoked }
+  if (presence) return { readOnly: true }
+  if (check.access === "edit") return { readOnly: false }
+  if (!writable) return { readOnly: true }
+  return { close: check.because === "merged" ? closedBecause.merged : check.because === "archived" ? closedBecause.archived : closedBecause.readOnly }
+}
 
 /** The path of the WebSocket upgrade. */
 export const path = "/collab"
@@ -127,6 +154,42 @@ const refuseUpgrade = (socket: Duplex, status: string, words: string) => {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(words)}\r\n\r\n${words}`)
 }
 
+/** Checks again the access of open connections (one, or every connection of a change request's documents, or all). */
+const rechecks = (live: LiveDocuments["Service"]) => {
+  /**
+   * The connection's access now, authenticating its credential again (none without one), to its
+   * page too: a page deleted from the change request is `page-deleted` for everyone.
+   */
+  const recheck = (connection: ConnectionContext) =>
+    Effect.gen(function*() {
+      const gone: LiveCheck = { access: "none", because: "gone" }
+      const held = connection.collab ?? connection.presence
+      if (connection.credential === undefined || held === undefined) return gone
+      const actor = yield* CollabIdentity.actorOf(connection.credential)
+      if (Option.isNone(actor)) return gone
+      held.actor = actor.value
+      const [changeRequestId, pageId] = "opened" in held ? [held.opened.key.changeRequestId, held.opened.key.pageId] : [held.changeRequestId, undefined]
+      return yield* live.check(changeRequestId, pageId).pipe(Effect.provideService(Actor.Actor, actor.value))
+    })
+
+  /**
+   * Closes the connections whose person lost access or whose page is gone, and those who typed
+   * and may now only read (merged, archived, role lowered), each with its reason; makes read-only
+   * or writable the others as their access now says. Only the change request `changeRequestId`'s
+   * documents when given (a write or a change of status heard), else every document (the timer).
+   */
+  const recheckAll = (hocuspocus: Hocuspocus<ConnectionContext>, changeRequestId?: string) =>
+    Effect.suspend(() => Effect.forEach(Array.from(hocuspocus.documents.values()), (document) =>
+      changeRequestId !== undefined && !document.name.startsWith(`${changeRequestId}/`) ? Effect.void : Effect.forEach(document.getConnections(), (connection) =>
+        Effect.map(recheck(connection.context), (check) => {
+          const after = afterCheck(check, connection.context.presence !== undefined, !connection.readOnly)
+          if ("close" in after) connection.close({ code: 4000, reason: after.close })
+          else connection.readOnly = after.readOnly
+        }), { discard: true }), { discard: true }))
+
+  return { recheck, recheckAll }
+}
+
 /** Hocuspocus's hooks over the documents this server holds and the use cases, run in `context`. */
 const makeHooks = (
   context: Context.Context<Needs>,
@@ -142,20 +205,9 @@ const makeHooks = (
       Effect.result
     )).then((result) => (Result.isSuccess(result) ? result.success : Promise.reject(result.failure)))
   const live = Context.get(context, LiveDocuments)
+  const { recheck, recheckAll } = rechecks(live)
   /** Documents whose last writes failed, and how many times in a row. */
   const failed = new Map<string, number>()
-
-  /** The connection's access now, authenticating its credential again; none when it has none. */
-  const recheck = (connection: ConnectionContext) =>
-    Effect.gen(function*() {
-      const held = connection.collab ?? connection.presence
-      if (connection.credential === undefined || held === undefined) return Option.none()
-      const actor = yield* CollabIdentity.actorOf(connection.credential)
-      if (Option.isNone(actor)) return Option.none()
-      held.actor = actor.value
-      const changeRequestId = "opened" in held ? held.opened.key.changeRequestId : held.changeRequestId
-      return yield* live.access(changeRequestId).pipe(Effect.provideService(Actor.Actor, actor.value))
-    })
 
   const hooks: Extension<ConnectionContext> = {
     onAuthenticate: (data) =>
@@ -180,7 +232,8 @@ const makeHooks = (
           Effect.provideService(Actor.Actor, actor.value),
           Effect.mapError(() => new Refused(refusal.notFound))
         )
-        data.connectionConfig.readOnly = opened.access !== "edit"
+        // A page too large to edit live is open read-only to everyone (CollabDocuments' `load`).
+        data.connectionConfig.readOnly = opened.access !== "edit" || documents.readOnlyReason(data.documentName) !== undefined
         // With Redis, what another server acknowledged may be in PostgreSQL only (it died before
         // relaying it): this connection syncs with the open document once it holds that too.
         const open = data.instance.documents.get(data.documentName)
@@ -209,25 +262,34 @@ const makeHooks = (
       if (data.context.presence !== undefined) return
       const collab = data.context.collab!
       const loaded = await run(documents.load(collab.opened, collab.actor), "unavailable: the server could not open this page for live editing")
+      if (loaded.readOnly !== undefined) data.connectionConfig.readOnly = true
       if (loaded.stale) {
         // Edits stored before the server stopped, not yet in the page's markdown.
         setImmediate(() => void run(documents.writeMarkdown(data.documentName, data.document)).catch(() => {}))
       }
       return loaded.state
     },
+    // Each connection to a page open read-only to everyone is told why (the editor shows it).
+    connected: async (data) => {
+      const why = documents.readOnlyReason(data.documentName)
+      if (why === undefined) return
+      data.connection.readOnly = true
+      data.connection.sendStateless(why)
+    },
     beforeSync: async (data) => {
       // SyncStep1 carries a state vector; a read-only connection's updates are refused by Hocuspocus.
       if (data.type === 0 || data.connection.readOnly) return
       const update = data.payload
       if (update.length === 2 && update[0] === 0 && update[1] === 0) return
+      // Made writable again by a check of access, a connection to a page open read-only still types nothing.
+      const readOnly = documents.readOnlyReason(data.documentName)
+      if (readOnly !== undefined) throw new Refused(readOnly)
       const connection = data.context
       const collab = connection.collab!
       await run(Effect.gen(function*() {
         if (collab.updates > 0 && collab.updates % options.recheckEveryUpdates === 0) {
-          const access = yield* recheck(connection)
-          if (Option.isNone(access)) return yield* Effect.fail(new Refused(refusal.revoked))
-          data.connection.readOnly = access.value !== "edit"
-          if (data.connection.readOnly) return
+          const after = afterCheck(yield* recheck(connection), false, true)
+          if ("close" in after) return yield* Effect.fail(new Refused(after.close))
         }
         yield* documents.store(data.documentName, collab, update, data.document)
       }))
@@ -253,6 +315,8 @@ const makeHooks = (
       if (state.stopping || Option.isSome(presenceOf(data.documentName))) return
       const done = await run(Effect.tap(documents.writeMarkdown(data.documentName, data.document), () => documents.compact(data.documentName)))
         .catch(() => false)
+      // A write refused because the page or the change request moved on closes its connections in words.
+      if (!done) await run(recheckAll(data.instance, data.documentName.split("/")[0])).catch(() => {})
       const failures = done ? 0 : (failed.get(data.documentName) ?? 0) + 1
       if (failures === 0 || failures > writeRetries) {
         failed.delete(data.documentName)
@@ -270,15 +334,6 @@ const makeHooks = (
       return run(documents.unload(data.documentName))
     }
   }
-
-  /** Closes the connections whose person lost access, and makes read-only those who may now only read. */
-  const recheckAll = (hocuspocus: Hocuspocus<ConnectionContext>) =>
-    Effect.suspend(() => Effect.forEach(Array.from(hocuspocus.documents.values()), (document) =>
-      Effect.forEach(document.getConnections(), (connection) =>
-        Effect.map(recheck(connection.context), (access) => {
-          if (Option.isNone(access)) connection.close({ code: 4000, reason: refusal.revoked })
-          else connection.readOnly = connection.context.presence !== undefined || access.value !== "edit"
-        }), { discard: true }), { discard: true }))
 
   return { hooks, recheckAll }
 }
@@ -330,8 +385,13 @@ export const layer = (overrides: Partial<CollabOptions> = {}) =>
       })
     }
     yield* upgrades.mount(path, accept)
-    // Writes to a change request from elsewhere reach its open documents as changes of them.
-    yield* CollabElsewhere.run(hocuspocus, documents)
+    // Writes to a change request from elsewhere reach its open documents as changes of them; a
+    // write or a change of status (a page deleted, a merge, an archive) checks their access at once.
+    yield* CollabElsewhere.run(hocuspocus, documents, (write) =>
+      recheckAll(hocuspocus, write.changeRequestId === "" ? undefined : write.changeRequestId).pipe(
+        Effect.provideContext(context),
+        Effect.catchCause((cause) => Effect.logWarning("Live editing could not check access again", cause))
+      ))
 
     yield* recheckAll(hocuspocus).pipe(
       Effect.provideContext(context),

@@ -106,7 +106,7 @@ export const make = Effect.gen(function*() {
       return { ...view(written.head.access, changeRequest), revision: written.revision, change: written.change }
     })
 
-  return { repo, reviews, access, counters, content, spaces, ids, transactor, now, resolve, revisionOf, branchHead, commitTo }
+  return { repo, reviews, access, counters, content, spaces, ids, transactor, now, resolve, revisionOf, branchHead, commitTo, writes }
 })
 
 export type Branch = Effect.Success<typeof make>

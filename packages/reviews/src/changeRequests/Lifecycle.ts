@@ -18,7 +18,7 @@ const statusesOf = (request: ListRequest) =>
   request.status === undefined ? ["open" as const] : typeof request.status === "string" ? [request.status] : request.status
 
 export const lifecycle = (branch: Branch) => {
-  const { repo, reviews, access, counters, spaces, ids, transactor, now, resolve } = branch
+  const { repo, reviews, access, counters, spaces, ids, transactor, now, resolve, writes } = branch
 
   const create = Effect.fn("ChangeRequests.create")(function*(spaceId: string, input: CreateInput) {
     yield* checkSubject(input.subject)
@@ -138,6 +138,8 @@ export const lifecycle = (branch: Branch) => {
         return yield* new Errors.Conflict({ reason: "The change request's status changed meanwhile; try again" })
       }
       current = moved.value
+      // Live editing closes the change request's shared documents to typing at once when archived.
+      yield* writes.written({ spaceId, changeRequestId: current.id, status: next })
     }
     if (input.subject !== undefined && input.subject !== current.subject) {
       yield* checkSubject(input.subject)

@@ -1,0 +1,111 @@
+/**
+ * Live editing when what a person types in changes under them: the page deleted from the change
+ * request, the change request merged or archived. Their connection is closed at once (not at the
+ * next timed check of access, here an hour away) with a reason the editor shows, and nothing they
+ * type after is acknowledged as stored. A merged change request opens read-only.
+ */
+import { assert, describe, it as plain, layer } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { Services } from "@quire/platform"
+import { Backends } from "@quire/testkit"
+import { afterCheck, closedBecause } from "../src/collab/CollabServer.ts"
+import { organizationWith } from "./Harness.ts"
+import { type Client, collabServerOn, collabUrl, connect, eventually, settled, sharedPage } from "./CollabSupport.ts"
+
+/** Alice (admin) and Bob (editor), a space, and a shared page in a change request. */
+const setup = Effect.fnUntraced(function*() {
+  const organization = yield* organizationWith(["edit"])
+  const space = yield* organization.alice.api.spaces.createSpace({ params: { organizationId: organization.organizationId }, payload: { title: "Docs" } })
+  const page = yield* sharedPage(organization.alice.api, space.id)
+  return { ...organization, bob: organization.members.edit!, space, page, url: yield* collabUrl }
+})
+
+/** Waits until `client` is closed with a reason of `code`; answers that reason and how long it took (ms). */
+const closedWith = (client: Client, code: string) =>
+  Effect.gen(function*() {
+    const start = Date.now()
+    yield* eventually(`the connection is closed ${code}`, () => client.closed.some((reason) => reason.startsWith(`${code}: `)), 30_000)
+    return { reason: client.closed.find((reason) => reason.startsWith(`${code}: `))!, ms: Date.now() - start }
+  })
+
+/** Types `text` and checks that the server never acknowledges it (it may not be stored). */
+const notAcknowledged = (client: Client, text: string) =>
+  Effect.gen(function*() {
+    client.type(client.text().length, text)
+    yield* Effect.sleep("500 millis")
+    assert.isTrue(client.provider.hasUnsyncedChanges, `the server acknowledged ${JSON.stringify(text)}`)
+  })
+
+plain("a writer who may no longer write is closed in words; a watcher stays, read-only", () => {
+  assert.deepStrictEqual(afterCheck({ access: "none", because: "page-deleted" }, false, false), { close: closedBecause.pageDeleted })
+  assert.deepStrictEqual(afterCheck({ access: "view", because: "merged" }, false, true), { close: closedBecause.merged })
+  assert.deepStrictEqual(afterCheck({ access: "view", because: "archived" }, false, true), { close: closedBecause.archived })
+  assert.deepStrictEqual(afterCheck({ access: "view", because: "role" }, false, true), { close: closedBecause.readOnly })
+  assert.deepStrictEqual(afterCheck({ access: "view", because: "merged" }, false, false), { readOnly: true })
+  assert.deepStrictEqual(afterCheck({ access: "view", because: "merged" }, true, false), { readOnly: true })
+  assert.deepStrictEqual(afterCheck({ access: "edit" }, false, false), { readOnly: false })
+  assert.match((afterCheck({ access: "none", because: "gone" }, true, false) as { close: string }).close, /^forbidden: /)
+})
+
+describe("live editing closes what changed under it", () => {
+  for (const database of Backends.databasesMigrated(Services.migrations)) {
+    // Access is checked on a timer an hour apart: only the announcement of the change can close them in time.
+    const server = collabServerOn(Services.layerSql, database.name === "pglite" ? "embedded" : "postgres", { recheckInterval: "1 hour" }).pipe(
+      Layer.provide(database.layer)
+    )
+
+    layer(server, { timeout: 120_000, excludeTestServices: true })(`on ${database.name}`, (it) => {
+      it.effect("a page deleted while Bob types in it closes his connection at once, page-deleted; what he types after is not acknowledged", () =>
+        Effect.gen(function*() {
+          const { alice, bob, page, url } = yield* setup()
+          const b = yield* connect({ url, name: page.name, token: bob.token })
+          yield* settled(b)
+          b.type(b.text().length, "Bob's words.\n")
+          yield* settled(b)
+          yield* alice.api.changeRequestContent.updateChangeRequestContent({
+            params: page.params,
+            payload: { changes: [{ operation: "delete_page", page: page.pageId }] }
+          })
+          const { reason, ms } = yield* closedWith(b, "page-deleted")
+          assert.strictEqual(reason, closedBecause.pageDeleted)
+          assert.isBelow(ms, 15_000)
+          yield* notAcknowledged(b, "After the deletion.")
+          // Opened again, the page is not there.
+          const again = yield* connect({ url, name: page.name, token: bob.token })
+          yield* eventually("Bob is refused the deleted page", () => again.denied.length > 0)
+          assert.match(again.denied[0]!, /^not-found: /)
+        }))
+
+      it.effect("a merge while Bob types closes his connection at once, merged; opened again, the page is read-only", () =>
+        Effect.gen(function*() {
+          const { alice, bob, page, url } = yield* setup()
+          const b = yield* connect({ url, name: page.name, token: bob.token })
+          yield* settled(b)
+          b.type(b.text().length, "Before the merge.\n")
+          yield* settled(b)
+          yield* alice.api.changeRequests.mergeChangeRequest({ params: page.params })
+          const { reason, ms } = yield* closedWith(b, "merged")
+          assert.strictEqual(reason, closedBecause.merged)
+          assert.isBelow(ms, 15_000)
+          yield* notAcknowledged(b, "After the merge.")
+          const again = yield* connect({ url, name: page.name, token: bob.token })
+          yield* eventually("Bob's new connection is synced", () => again.provider.synced)
+          assert.include(again.text(), "Before the merge.")
+          assert.notInclude(again.text(), "After the merge.")
+          yield* notAcknowledged(again, "Into a merged change request.")
+          assert.deepStrictEqual(again.closed, [])
+        }))
+
+      it.effect("archiving the change request while Bob types closes his connection at once, archived", () =>
+        Effect.gen(function*() {
+          const { alice, bob, page, url } = yield* setup()
+          const b = yield* connect({ url, name: page.name, token: bob.token })
+          yield* settled(b)
+          yield* alice.api.changeRequests.updateChangeRequestById({ params: page.params, payload: { status: "archived" } })
+          const { reason } = yield* closedWith(b, "archived")
+          assert.strictEqual(reason, closedBecause.archived)
+          yield* notAcknowledged(b, "After the archive.")
+        }))
+    })
+  }
+})
