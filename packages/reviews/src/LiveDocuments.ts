@@ -12,6 +12,7 @@ import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { createHash } from "node:crypto"
 import { type CollabAgreement, type CollabDocumentKey, CollabUpdatesRepo, type StoredCollabDocument } from "./CollabUpdatesRepo.ts"
 import { StoredLiveMarkdown } from "./StoredLiveMarkdown.ts"
+import type { UnreadableLiveDocument } from "./domain/LiveDocumentErrors.ts"
 
 /** What a person may do in a shared document: type, or only watch. */
 export type LiveAccess = "edit" | "view"
@@ -189,13 +190,33 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
         return written
       })
 
+      /**
+       * A stored document the codec cannot read (stored before live updates were checked) never
+       * fails a merge with a 500: it is set aside (removed, so that live editing opens the page
+       * again from its last saved markdown) and, while its page is in the change request, the merge
+       * is refused naming the page; merged again, the change request takes the page as last saved.
+       */
+      const setAside = Effect.fnUntraced(function*(stored: StoredCollabDocument, unreadable: UnreadableLiveDocument) {
+        yield* storage.remove(stored.name)
+        yield* Effect.logWarning(`Live document ${stored.name} cannot be read and was set aside: ${unreadable.reason}`)
+        const page = yield* Effect.option(pageOf(stored.changeRequestId, stored.pageId))
+        if (Option.isNone(page)) return Option.none<string>()
+        return yield* new Errors.InvalidInput({
+          field: "changeRequestId",
+          reason: `the live edits of page ${JSON.stringify(page.value.found.page.title)} (${stored.pageId}) cannot be read (${unreadable.reason}); ` +
+            "they were set aside and the page is back to its last saved markdown, which live editing opens from now on: review it, then merge again"
+        })
+      })
+
       const writeUnwritten = Effect.fn("LiveDocuments.writeUnwritten")(function*(changeRequestId: string) {
         const markdownOf = yield* StoredLiveMarkdown
         let count = 0
         for (const name of yield* storage.namesOf(changeRequestId)) {
           const stored = yield* storage.load(name)
           if (Option.isNone(stored)) continue
-          const doc = yield* markdownOf.of([stored.value.state, ...stored.value.updates.map((u) => u.update)])
+          const doc = yield* markdownOf.of([stored.value.state, ...stored.value.updates.map((u) => u.update)]).pipe(
+            Effect.catchTag("UnreadableLiveDocument", (unreadable) => setAside(stored.value, unreadable))
+          )
           // A page removed from the change request meanwhile has nothing to write to.
           const page = yield* Effect.option(pageOf(changeRequestId, stored.value.pageId))
           if (Option.isNone(doc) || Option.isNone(page)) continue

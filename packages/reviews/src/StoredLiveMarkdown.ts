@@ -5,10 +5,14 @@
  * By default nothing is known: no markdown, nothing written (reviews' own tests, the worker).
  */
 import { Context, Effect, Option } from "effect"
+import type { UnreadableLiveDocument } from "./domain/LiveDocumentErrors.ts"
 
 export interface StoredLiveMarkdownShape {
-  /** The markdown of the document `updates` (its state, then the updates since) make; none when not known. */
-  readonly of: (updates: ReadonlyArray<Uint8Array>) => Effect.Effect<Option.Option<string>>
+  /**
+   * The markdown of the document `updates` (its state, then the updates since) make; none when not
+   * known; UnreadableLiveDocument when the codec cannot read it.
+   */
+  readonly of: (updates: ReadonlyArray<Uint8Array>) => Effect.Effect<Option.Option<string>, UnreadableLiveDocument>
 }
 
 export const StoredLiveMarkdown = Context.Reference<StoredLiveMarkdownShape>("@quire/reviews/StoredLiveMarkdown", {

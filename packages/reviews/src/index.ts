@@ -17,6 +17,7 @@ export type { ChangeRequestWrite, ChangeRequestWritesShape } from "./ChangeReque
 export { agreesWith, LiveDocuments, presenceName, presenceOf, standing } from "./LiveDocuments.ts"
 export { StoredLiveMarkdown } from "./StoredLiveMarkdown.ts"
 export type { StoredLiveMarkdownShape } from "./StoredLiveMarkdown.ts"
+export { UnreadableLiveDocument } from "./domain/LiveDocumentErrors.ts"
 export type { LiveAccess, LiveCheck, MarkdownPair, OpenedPage, Standing } from "./LiveDocuments.ts"
 export * as ChangeSet from "./ChangeSet.ts"
 export type { ChangeRequest } from "./domain/ChangeRequest.ts"
