@@ -3,15 +3,26 @@
  * renders the change request's current head revision in place of its space's main revision (every
  * other space as published), with a small preview toolbar. Readable by whoever may read the change
  * request (the app's session cookie) and by holders of a preview share link of it; 404 to anyone else.
+ * A reader let in by their session sees only the spaces of the site they may read (the change
+ * request's among them), as on the published site.
  * Never cached by FastPages; the renderer's caches are keyed by revision, so an edit shows on the next request.
  */
 import { Effect, Option } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
-import { compareRevisions, PublishedContent } from "@quire/content"
+import { compareRevisions, ContentAccess, PublishedContent } from "@quire/content"
 import { sessionActor } from "@quire/identity"
 import { Actor, escapeHtml } from "@quire/kernel"
 import { ChangeRequests } from "@quire/reviews"
-import { previewKey, PublishedSites, type PublishedSite, type PublishedSiteSpace, refusalPage, type RenderAnswer, SiteRenderer } from "@quire/sites"
+import {
+  previewKey,
+  PublishedSites,
+  type PublishedSite,
+  type PublishedSiteSpace,
+  readableSpaceIds,
+  refusalPage,
+  type RenderAnswer,
+  SiteRenderer
+} from "@quire/sites"
 import { createHash } from "node:crypto"
 import { PublicUrl } from "./PublicUrl.ts"
 import * as SessionCookie from "./SessionCookie.ts"
@@ -80,20 +91,28 @@ const withToolbar = (answer: Extract<RenderAnswer, { kind: "Html" }>, toolbar: s
   return { bytes, etag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`, policy: answer.policy, status: answer.status }
 }
 
-/** Who may read the preview: the session's user when they may read the change request, else a share link's holder. */
-const allowed = Effect.fnUntraced(function*(siteId: string, spaceId: string, changeRequestId: string, secret: string | undefined) {
+/**
+ * Who may read the preview: the session's user when they may read the change request (what they
+ * read of the site: the spaces they may read), else a share link's holder (the site as published,
+ * `readable` absent), else nobody.
+ */
+const allowed = Effect.fnUntraced(function*(site: PublishedSite, spaceId: string, changeRequestId: string, secret: string | undefined) {
   const session = yield* SessionCookie.current
   if (Option.isSome(session)) {
+    const actor = sessionActor(session.value)
     const changeRequests = yield* ChangeRequests
     const readable = yield* changeRequests.get(spaceId, changeRequestId).pipe(
-      Effect.provideService(Actor.Actor, sessionActor(session.value)),
+      Effect.provideService(Actor.Actor, actor),
       Effect.as(true),
       Effect.catch(() => Effect.succeed(false))
     )
-    if (readable) return true
+    if (readable) {
+      const spaces = yield* readableSpaceIds(yield* ContentAccess, site).pipe(Effect.provideService(Actor.Actor, actor))
+      return { readable: spaces }
+    }
   }
-  if (secret === undefined) return false
-  return yield* (yield* PublishedSites).checkShareSecret(previewKey(siteId, changeRequestId), secret)
+  if (secret === undefined) return undefined
+  return (yield* (yield* PublishedSites).checkShareSecret(previewKey(site.site.id, changeRequestId), secret)) ? { readable: undefined } : undefined
 })
 
 /** The pages the change request changes from the main it was last brought up to date with, linked below `base`. */
@@ -137,7 +156,8 @@ export const servePreview = Effect.fnUntraced(function*(site: PublishedSite, roo
   const query = new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1))
   const fromQuery = query.get("share") ?? undefined
   const secret = fromQuery ?? request.cookies[cookieName]
-  if (!(yield* allowed(site.site.id, changeRequest.spaceId, changeRequestId, secret))) return notFound()
+  const reader = yield* allowed(site, changeRequest.spaceId, changeRequestId, secret)
+  if (reader === undefined) return notFound()
   // A link's secret moves to a cookie of the preview's path, and the address loses it.
   if (fromQuery !== undefined) {
     query.delete("share")
@@ -175,7 +195,8 @@ export const servePreview = Effect.fnUntraced(function*(site: PublishedSite, roo
     claims: {},
     noindex: true,
     json: (request.headers["accept"] ?? "").includes("application/json") && !(request.headers["accept"] ?? "").includes("text/html"),
-    previewSpace: changeRequest.spaceId
+    previewSpace: changeRequest.spaceId,
+    readableSpaces: reader.readable
   })
   const headers = { "cache-control": "private, no-store", "x-robots-tag": "noindex", vary: "Cookie" }
   switch (answer.kind) {

@@ -16,6 +16,7 @@ import {
   loopbackName,
   PublishedSites,
   type PublishedSite,
+  readableSpaceIds,
   refusalPage,
   type RefusalText,
   unknownSitePage,
@@ -24,7 +25,9 @@ import {
   SiteRenderer,
   VisitorToken
 } from "@quire/sites"
-import { SignInSessions } from "@quire/identity"
+import { ContentAccess } from "@quire/content"
+import { SignInSessions, sessionActor } from "@quire/identity"
+import { Actor } from "@quire/kernel"
 import { previewSegment, servePreview } from "./ChangePreview.ts"
 import { anonymous, etagMatches, FastPages, keyOf } from "./FastPages.ts"
 import { PublicUrl } from "./PublicUrl.ts"
@@ -86,10 +89,11 @@ const withCookies = (response: HttpServerResponse.HttpServerResponse, cookies: R
 
 const htmlType = "text/html; charset=utf-8"
 
-/** Whether the request's sign-in session is a member of the organization (see SessionCookie). */
+/** The request's sign-in session when it is a member of the organization (see SessionCookie). */
 const sessionMember = Effect.fnUntraced(function*(organizationId: string) {
   const session = yield* SessionCookie.current
-  return Option.isSome(session) && (yield* (yield* SignInSessions).isMember(session.value, organizationId))
+  if (Option.isNone(session)) return session
+  return (yield* (yield* SignInSessions).isMember(session.value, organizationId)) ? session : Option.none()
 })
 
 /** What serving a site needs besides its services: the visitor token's longest life, the site budgets, whether a proxy is trusted. */
@@ -97,19 +101,20 @@ interface Serving {
   readonly tokenMaxAgeSeconds: number
   readonly limits: Effect.Success<typeof siteLimits>
   readonly trustProxy: boolean
+  readonly access: ContentAccess["Service"]
 }
 
 const serving = Effect.gen(function*() {
   const tokenMaxAgeSeconds = yield* Effect.orDie(VisitorToken.MaxAgeSeconds)
   const trustProxy = yield* Effect.orDie(TrustProxy)
-  return { tokenMaxAgeSeconds, trustProxy, limits: yield* siteLimits } satisfies Serving
+  return { tokenMaxAgeSeconds, trustProxy, limits: yield* siteLimits, access: yield* ContentAccess } satisfies Serving
 })
 
 /**
  * Serves `site` at `root` (its absolute URL as the reader reaches it, ending in `/`) for the
  * request's `path` below it; `current` says whether what the site was read under still holds.
  */
-const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string, current: () => boolean, { limits, tokenMaxAgeSeconds, trustProxy }: Serving) {
+const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string, current: () => boolean, { access, limits, tokenMaxAgeSeconds, trustProxy }: Serving) {
   const request = yield* HttpServerRequest.HttpServerRequest
   const published = yield* PublishedSites
   const renderer = yield* SiteRenderer
@@ -120,7 +125,7 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
   const query = new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1))
   const member = yield* sessionMember(site.site.organizationId)
   const decision = yield* Audience.decide({
-    member,
+    member: Option.isSome(member),
     site: { id: site.site.id, visibility: site.site.visibility, published: site.site.published, visitorKey: site.visitorKey },
     siteUrl: root,
     query,
@@ -149,8 +154,14 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
     }
   }
 
+  // A member let in by their session, not by the site's audience, reads only the spaces their own
+  // permissions open (docs/sites.md, "Members on a published site"): pages, search, markdown, llms, Ask.
+  const readableSpaces = decision.via === "member" && Option.isSome(member)
+    ? yield* readableSpaceIds(access, site).pipe(Effect.provideService(Actor.Actor, sessionActor(member.value)))
+    : undefined
   const accept = request.headers["accept"] ?? ""
   const answer: RenderAnswer = yield* renderer.render({
+    readableSpaces,
     site,
     root,
     path,

@@ -12,6 +12,7 @@ import * as Audience from "./Audience.ts"
 import { locate, type Place, visibleOf } from "./answer/Places.ts"
 import { segmentsOf } from "./answer/Routing.ts"
 import * as Condition from "./Condition.ts"
+import { readableSpaceIds } from "./MemberSpaces.ts"
 import { type PublishedSite, type PublishedSiteSpace, PublishedSites } from "./PublishedSites.ts"
 
 /** How long a site reader's token reads, in seconds. */
@@ -98,7 +99,8 @@ export interface SiteReadersShape {
   readonly resolve: (input: ResolveInput) => Effect.Effect<PublishedLookup, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput>
   /**
    * The spaces a site's search covers for `scope`: a member of the site's organization searches
-   * all of a published site, a site's reader what its token reads; NotFound for anyone else.
+   * the spaces of the published site they may read, a site's reader what its token reads; NotFound
+   * for anyone else.
    */
   readonly searchSpaceIds: (organizationId: string, siteId: string, scope: SearchScope) => Effect.Effect<ReadonlyArray<string>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
   /** Checks that the caller reaches the published site (as `searchSpaceIds` does). */
@@ -284,7 +286,10 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
         const all: Array<Reached> = site.sections.length === 0
           ? site.rootSiteSpaces.map((siteSpace) => ({ siteSpace, sectionId: null }))
           : site.sections.flatMap((s) => s.siteSpaces.map((siteSpace) => ({ siteSpace, sectionId: s.section.id })))
-        return reader === undefined ? all : all.filter((r) => reader.spaceIds.includes(r.siteSpace.space.id))
+        if (reader !== undefined) return all.filter((r) => reader.spaceIds.includes(r.siteSpace.space.id))
+        // A member reaches the spaces of the site their own permissions let them read, no others.
+        const readable = yield* readableSpaceIds(access, site)
+        return all.filter((r) => readable.includes(r.siteSpace.space.id))
       })
 
       const searchSpaceIds = Effect.fn("SiteReaders.searchSpaceIds")(function*(organizationId: string, siteId: string, scope: SearchScope) {

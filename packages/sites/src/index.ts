@@ -28,6 +28,7 @@ export { type SiteGrant, SitePermissionsRepo, type SitePrincipal, type SitePrinc
 export * as SqlSitePermissionsRepo from "./SqlSitePermissionsRepo.ts"
 export * from "./SiteAccess.ts"
 export * from "./SiteReaders.ts"
+export { readableSpaceIds, siteSpaceIds } from "./MemberSpaces.ts"
 export * from "./SiteRenderer.ts"
 export * from "./SpecOperations.ts"
 export { type SpaceRedirect, SpaceRedirects, type SpaceRedirectsShape } from "./SpaceRedirects.ts"

@@ -1,13 +1,15 @@
 /**
  * Handlers of GitBook's Ask of a site: any member reads the published site as its anonymous
- * reader does (default audience, no share key) and gets the model's answer and its page sources as
- * server-sent events, one `answer` event holding the whole answer.
+ * reader does (default audience, no share key), narrowed to the spaces their own permissions let
+ * them read, and gets the model's answer and its page sources as server-sent events, one `answer`
+ * event holding the whole answer.
  */
 import { Effect, Option, Stream } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors, ModelFailed, NotConfigured, type SearchAIAnswerStream, type SiteSearchScope } from "@quire/api"
-import { type AskReply, PublishedSites, SiteRenderer, Sites, siteRoot } from "@quire/sites"
+import { ContentAccess } from "@quire/content"
+import { type AskReply, PublishedSites, readableSpaceIds, SiteRenderer, Sites, siteRoot } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
 import { callerKey, siteLimits, siteRefused, TrustProxy } from "../RateLimits.ts"
 import * as SiteContexts from "./SiteContexts.ts"
@@ -57,6 +59,7 @@ export const layer = HttpApiBuilder.group(Api, "siteAsk", Effect.fn(function*(ha
   const renderer = yield* SiteRenderer
   const contexts = yield* SiteContexts.make
   const limits = yield* siteLimits
+  const access = yield* ContentAccess
   const trustProxy = yield* Effect.orDie(TrustProxy)
   return handlers.handle("streamAskInSite", ({ params, query, payload }) =>
     Effect.gen(function*() {
@@ -66,7 +69,9 @@ export const layer = HttpApiBuilder.group(Api, "siteAsk", Effect.fn(function*(ha
       // A question reaches the team's model: it spends the caller's budget and the site's, as the site's own Ask does.
       const refusal = yield* limits.spend("ask", params.siteId, callerKey(yield* HttpServerRequest.HttpServerRequest, trustProxy))
       if (refusal !== undefined) return siteRefused(refusal)
-      const request = { site: live.value, root: siteRoot(site, contexts.urls.base), path: "", query: new URLSearchParams(), claims: {}, noindex: false }
+      // The caller reads the spaces of the site their permissions open, no others: retrieval never reaches the rest.
+      const readableSpaces = yield* readableSpaceIds(access, live.value)
+      const request = { site: live.value, root: siteRoot(site, contexts.urls.base), path: "", query: new URLSearchParams(), claims: {}, noindex: false, readableSpaces }
       const reply = yield* renderer.ask(request, payload.question, scopeFilter(payload.scope)).pipe(
         Effect.mapError((failure) =>
           failure.kind === "NotConfigured"

@@ -20,6 +20,11 @@ export interface RenderRequest {
   readonly json?: boolean | undefined
   /** A change request's preview: the site shows this space at another revision than its current one, and searches that. */
   readonly previewSpace?: string | undefined
+  /**
+   * The spaces a member admitted by their session (not by the site's audience) may read
+   * (MemberSpaces.ts): the site shows them only these, in every answer. Absent: the audience decides.
+   */
+  readonly readableSpaces?: ReadonlyArray<string> | undefined
 }
 
 /**

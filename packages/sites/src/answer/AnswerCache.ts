@@ -107,7 +107,9 @@ export const answerCache = (specs: SpecOperationsShape): Effect.Effect<AnswerCac
       const { site, claims } = request
       // Readers whose claims no condition of the site tells apart share answers; no others do.
       const audience = `${Audience.audienceKey(claims, claimsReadOf(claimsReads, site))}:${request.noindex ? 1 : 0}`
-      return `${site.site.id}|${fingerprint(fingerprints, site)}|${request.root}|${audience}`
+      // A member admitted by their session reads the spaces they may: readers of other spaces share nothing with them.
+      const readable = request.readableSpaces === undefined ? "" : `|spaces:${request.readableSpaces.toSorted().join(",")}`
+      return `${site.site.id}|${fingerprint(fingerprints, site)}|${request.root}|${audience}${readable}`
     },
     keep: (keyBase, key, make) =>
       Effect.suspend(() => {

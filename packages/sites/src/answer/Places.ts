@@ -37,6 +37,19 @@ export const visibleOf = (site: PublishedSite, claims: Readonly<Record<string, u
   return { sections, places, home: places.find((p) => p.section === homeSection && p.siteSpace.default) }
 }
 
+/**
+ * What a member admitted by their session sees of `visible`: the site spaces of the spaces they may
+ * read, the sections left with one, and the home among them (the first place when the home is not).
+ */
+export const narrowTo = (visible: Visible, readable: ReadonlyArray<string>): Visible => {
+  const places = visible.places.filter((p) => readable.includes(p.siteSpace.space.id))
+  const sections = visible.sections.filter((s) => places.some((p) => p.section?.section.id === s.section.id))
+  const home = visible.home !== undefined && places.includes(visible.home)
+    ? visible.home
+    : places.find((p) => p.siteSpace.default && (p.section === undefined || sections[0]?.section.id === p.section.section.id)) ?? places[0]
+  return { sections, places, home }
+}
+
 /** The place a path names, left to right (docs/sites.md, "URLs"), and the rest of the path. */
 export const locate = (
   site: PublishedSite,

@@ -3,7 +3,7 @@ import type { ParseCondition } from "../Audience.ts"
 import type { LayoutMemo } from "../render/View.ts"
 import type { RenderRequest } from "./Answer.ts"
 import type { PlaceTrees } from "./Navigation.ts"
-import { visibleOf } from "./Places.ts"
+import { narrowTo, visibleOf } from "./Places.ts"
 import type { Reading } from "./ReadingTypes.ts"
 import { perRequest, type RevisionReader } from "./Revisions.ts"
 import { segmentsOf } from "./Routing.ts"
@@ -19,7 +19,9 @@ export const readingOf = (
   parseCondition: ParseCondition,
   askConfigured = false
 ): Reading => {
-  const visible = visibleOf(request.site, request.claims, parseCondition)
+  const audience = visibleOf(request.site, request.claims, parseCondition)
+  // A member admitted by their session reads through the site only the spaces they may read.
+  const visible = request.readableSpaces === undefined ? audience : narrowTo(audience, request.readableSpaces)
   const urls = urlScheme(request.root)
   const reading: Reading = {
     request,
