@@ -8,7 +8,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { randomBytes } from "node:crypto"
@@ -191,6 +191,27 @@ describe("quire db dump, restore and backup", () => {
       assert.deepStrictEqual(afterBackup.listings, before.listings)
       assert.deepStrictEqual(afterBackup.files, before.files)
     }).pipe(Effect.scoped, Effect.provide(Database.layerUrl(adminUrl, { maxConnections: 2 }))), 600_000)
+
+  it.live("a dump of the embedded database a server has open is refused, naming the server, and writes nothing; once it stops, the dump runs", () =>
+    Effect.gen(function*() {
+      const dir = yield* temporaryDirectory
+      const source = { QUIRE_DATA_DIR: yield* migratedEmbeddedDirectory(join(dir, "source")) }
+      const server = yield* start(source)
+      const dumpFile = join(dir, "dump.quire")
+      const refused = yield* quire(["db", "dump", "--out", dumpFile], source)
+      assert.strictEqual(refused.status, 1, refused.stdout)
+      assert.include(refused.stderr, `The embedded database in ${source.QUIRE_DATA_DIR} is open in process `)
+      assert.match(refused.stderr, /is open in process \d+ on \S+ \(.*server\.mjs.*, since \d{4}-/)
+      assert.include(refused.stderr, "use `quire db backup`")
+      assert.isFalse(existsSync(dumpFile) || existsSync(`${dumpFile}.partial`))
+      // The server is untouched.
+      const health = yield* Effect.promise(() => fetch(`${server.url}/health`).then((response) => response.status))
+      assert.strictEqual(health, 200)
+      yield* server.stop
+      const dumped = yield* quire(["db", "dump", "--out", dumpFile], source)
+      assert.strictEqual(dumped.status, 0, dumped.stderr)
+      assert.isTrue(existsSync(dumpFile))
+    }).pipe(Effect.scoped), 300_000)
 
   it.live("a file that is no dump is refused, naming it", () =>
     Effect.gen(function*() {

@@ -14,6 +14,7 @@ import { mkdir } from "node:fs/promises"
 import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as ClusterDump from "./ClusterDump.ts"
+import * as EmbeddedOwner from "./EmbeddedOwner.ts"
 import { pgliteStream } from "./PgliteStream.ts"
 
 /** The client of a real PostgreSQL (LISTEN/NOTIFY), for packages that talk to other processes through it. */
@@ -120,7 +121,8 @@ const builtInitialCluster = fileURLToPath(new URL("./pglite-initial.tar.gz", imp
  * `PGlite.dumpDataDir` of a new cluster; by default the build's, when there is one) rather than
  * by initdb; an existing cluster is only ever opened.
  * Closing the layer closes the client and PGlite (which flushes the data directory). PGlite
- * cannot cancel queries, and LISTEN/NOTIFY and advisory locks do not work.
+ * cannot cancel queries, and LISTEN/NOTIFY and advisory locks do not work. One process at a time
+ * opens a data directory (`EmbeddedOwner`): another is refused with an error naming the first.
  */
 /**
  * PostgreSQL's settings in the embedded database, chosen for a small machine: PostgreSQL's
@@ -147,6 +149,8 @@ export const layerEmbedded = (options: {
     const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir)
     if (dataDir !== undefined) {
       yield* tryEmbedded(`Cannot create the data directory ${dataDir}`, () => mkdir(dataDir, { recursive: true }))
+      // One process at a time: released after PGlite closes (finalizers run in reverse).
+      yield* EmbeddedOwner.own(dataDir).pipe(Effect.mapError((cause) => new EmbeddedDatabaseError({ message: cause.message, cause })))
       if (!ClusterDump.holdsCluster(dataDir)) {
         const initial = options.initialCluster ?? (existsSync(builtInitialCluster) ? builtInitialCluster : undefined)
         if (initial === undefined) {

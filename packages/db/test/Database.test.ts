@@ -4,13 +4,16 @@ import { assert, describe, it } from "@effect/vitest"
 import { Cause, ConfigProvider, Effect, Exit, Layer, Logger, Redacted } from "effect"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import { SqlClient } from "effect/sql"
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
+import { spawn } from "node:child_process"
+import { existsSync } from "node:fs"
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
+import { hostname, tmpdir } from "node:os"
 import { join } from "node:path"
 import { gunzipSync } from "node:zlib"
 import { beforeAll } from "vitest"
 import * as ClusterDump from "../src/ClusterDump.ts"
 import * as Database from "../src/Database.ts"
+import * as EmbeddedOwner from "../src/EmbeddedOwner.ts"
 import * as Migrations from "../src/Migrations.ts"
 import * as Testing from "../src/Testing.ts"
 
@@ -133,6 +136,28 @@ describe("Database.layerEmbedded", () => {
       assert.strictEqual(info.kind, "embedded")
       assert.strictEqual(info.url, Database.embeddedUrl)
     }))
+})
+
+describe("Database.layerEmbedded: one process at a time", () => {
+  it.live("refuses a data directory another live process has open, naming it; takes over one left by a process that is gone", () =>
+    Effect.gen(function*() {
+      const dataDir = yield* newCluster(join(yield* tempDir, "data"))
+      const ownerFile = join(dataDir, EmbeddedOwner.ownerFileName)
+      // Another process, alive, recorded as the owner (as a server on the directory records itself).
+      const other = spawn("sleep", ["60"], { stdio: "ignore" })
+      yield* Effect.addFinalizer(() => Effect.sync(() => other.kill("SIGKILL")))
+      yield* Effect.promise(() => writeFile(ownerFile, JSON.stringify({ pid: other.pid, host: hostname(), command: "node dist/server.mjs", since: "2026-11-28T12:00:00.000Z" })))
+      const refused = yield* withLayer(Database.layerEmbedded({ dataDir }), readNotes).pipe(Effect.flip)
+      assert.strictEqual(refused._tag, "EmbeddedDatabaseError")
+      assert.include(refused.message, `open in process ${other.pid} on ${hostname()} (node dist/server.mjs, since 2026-11-28T12:00:00.000Z)`)
+      assert.include(refused.message, "quire db backup")
+      // Gone: its file is stale, so this process takes the directory, and gives it back on closing.
+      other.kill("SIGKILL")
+      yield* Effect.promise(() => new Promise((done) => other.once("exit", done)))
+      const open = yield* withLayer(Database.layerEmbedded({ dataDir }), Effect.andThen(writeNote, Effect.promise(() => readFile(ownerFile, "utf8"))))
+      assert.strictEqual(JSON.parse(open).pid, process.pid)
+      assert.isFalse(existsSync(ownerFile))
+    }), 120_000)
 })
 
 describe("Database.layerEmbedded with an initial cluster", () => {

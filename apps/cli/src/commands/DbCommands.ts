@@ -146,7 +146,8 @@ const dump = Command.make(
 ).pipe(
   Command.withDescription(
     "Write the whole instance (every table's rows, read in one snapshot, and every file's bytes) to one file: " +
-      "from DATABASE_URL, else the embedded database in QUIRE_DATA_DIR, which no server may be running on (use `quire db backup` then)"
+      "from DATABASE_URL, else the embedded database in QUIRE_DATA_DIR. On the embedded database it refuses, naming the process, " +
+      "while a server (or another command) has the directory open: for a consistent copy of a running server's, use `quire db backup`"
   )
 )
 
