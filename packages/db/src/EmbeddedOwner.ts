@@ -20,6 +20,8 @@ export interface Owner {
   /** The command line it runs (`node …/server.mjs`, `quire db migrate`). */
   readonly command: string
   readonly since: string
+  /** When the process started (ms): the same pid again after a restart (a container's pid 1) is another process. */
+  readonly started: number
 }
 
 /** The directory is open in another process: `owner` says which. */
@@ -49,7 +51,7 @@ const readOwner = (file: string): Owner | undefined => {
   try {
     const parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<Owner>
     return typeof parsed.pid === "number" && typeof parsed.host === "string"
-      ? { pid: parsed.pid, host: parsed.host, command: String(parsed.command ?? "?"), since: String(parsed.since ?? "?") }
+      ? { pid: parsed.pid, host: parsed.host, command: String(parsed.command ?? "?"), since: String(parsed.since ?? "?"), started: Number(parsed.started ?? 0) }
       : undefined
   } catch {
     return undefined
@@ -65,7 +67,8 @@ export const own = (dataDir: string): Effect.Effect<void, InUse, import("effect"
   Effect.acquireRelease(
     Effect.suspend(() => {
       const file = join(dataDir, ownerFileName)
-      const me: Owner = { pid: process.pid, host: hostname(), command: process.argv.slice(1).join(" ").slice(0, 300), since: new Date().toISOString() }
+      const started = Math.round(performance.timeOrigin)
+      const me: Owner = { pid: process.pid, host: hostname(), command: process.argv.slice(1).join(" ").slice(0, 300), since: new Date().toISOString(), started }
       const text = `${JSON.stringify(me)}\n`
       for (let attempt = 0; attempt < 3; attempt++) {
         try {
@@ -75,8 +78,9 @@ export const own = (dataDir: string): Effect.Effect<void, InUse, import("effect"
           if ((error as NodeJS.ErrnoException).code !== "EEXIST") return Effect.die(error)
         }
         const owner = readOwner(file)
-        if (owner !== undefined && owner.host === me.host && owner.pid === me.pid) return Effect.succeed(undefined)
-        if (owner !== undefined && (owner.host !== me.host || alive(owner.pid))) return Effect.fail(new InUse(dataDir, owner))
+        const sameHost = owner !== undefined && owner.host === me.host
+        if (sameHost && owner.pid === me.pid && Math.abs(owner.started - started) < 1000) return Effect.succeed(undefined)
+        if (owner !== undefined && (!sameHost || (owner.pid !== me.pid && alive(owner.pid)))) return Effect.fail(new InUse(dataDir, owner))
         // Left by a process that is gone (or half written by one that died writing it).
         try {
           unlinkSync(file)

@@ -157,6 +157,13 @@ describe("Database.layerEmbedded: one process at a time", () => {
       const open = yield* withLayer(Database.layerEmbedded({ dataDir }), Effect.andThen(writeNote, Effect.promise(() => readFile(ownerFile, "utf8"))))
       assert.strictEqual(JSON.parse(open).pid, process.pid)
       assert.isFalse(existsSync(ownerFile))
+      // This pid in an earlier life (a container's pid 1 after a restart) is another process, gone.
+      yield* Effect.promise(() => writeFile(ownerFile, JSON.stringify({ pid: process.pid, host: hostname(), command: "node dist/server.mjs", since: "2026-11-28T12:00:00.000Z", started: 1 })))
+      assert.deepStrictEqual(yield* withLayer(Database.layerEmbedded({ dataDir }), readNotes), ["kept"])
+      // A process on another host (a shared volume) cannot be checked: it is respected.
+      yield* Effect.promise(() => writeFile(ownerFile, JSON.stringify({ pid: process.pid, host: "elsewhere", command: "node dist/server.mjs", since: "2026-11-28T12:00:00.000Z", started: 1 })))
+      const elsewhere = yield* withLayer(Database.layerEmbedded({ dataDir }), readNotes).pipe(Effect.flip)
+      assert.include(elsewhere.message, `open in process ${process.pid} on elsewhere`)
     }), 120_000)
 })
 
