@@ -334,7 +334,7 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
 
 /** Every stored update takes 100 ms more, as on a server too busy to keep up with what it is sent. */
 const slowStores = Layer.effect(LiveDocuments, Effect.map(Effect.service(LiveDocuments), (live) =>
-  LiveDocuments.of({ ...live, storeUpdate: (name, update) => Effect.delay(live.storeUpdate(name, update), "100 millis") })))
+  LiveDocuments.of({ ...live, storeUpdate: (name, update, author) => Effect.delay(live.storeUpdate(name, update, author), "100 millis") })))
 
 const slowServer = collabServerOn(Layer.merge(Services.layerMemory, slowStores.pipe(Layer.provide(Services.layerMemory))), "memory", { maxUpdatesPerSecond: 30 })
 

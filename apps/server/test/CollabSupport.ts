@@ -93,12 +93,13 @@ export interface ClientOptions {
   readonly headers?: Record<string, string>
 }
 
-/** What a client saw: authenticated or refused (with the reason), closed (with the reasons), its text. */
+/** What a client saw: authenticated or refused (with the reason), closed (with the reasons), told (stateless messages), its text. */
 export interface Client {
   readonly doc: Y.Doc
   readonly provider: HocuspocusProvider
   readonly denied: Array<string>
   readonly closed: Array<string>
+  readonly told: Array<string>
   readonly text: () => string
   /** Types `value` at `index` of the page's text. */
   readonly type: (index: number, value: string) => void
@@ -121,17 +122,19 @@ export const connect = (options: ClientOptions) =>
       const doc = new Y.Doc()
       const denied: Array<string> = []
       const closed: Array<string> = []
+      const told: Array<string> = []
       const provider = new HocuspocusProvider({
         websocketProvider: socket,
         name: options.name,
         document: doc,
         token: options.token ?? null,
         onAuthenticationFailed: ({ reason }) => void denied.push(reason),
-        onClose: ({ event }) => void closed.push(event.reason)
+        onClose: ({ event }) => void closed.push(event.reason),
+        onStateless: ({ payload }) => void told.push(payload)
       })
       provider.attach()
       const text = doc.getText("markdown")
-      return { doc, provider, denied, closed, text: () => text.toString(), type: (index, value) => text.insert(index, value) }
+      return { doc, provider, denied, closed, told, text: () => text.toString(), type: (index, value) => text.insert(index, value) }
     }),
     (client) =>
       Effect.sync(() => {

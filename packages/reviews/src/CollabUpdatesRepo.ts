@@ -14,10 +14,20 @@ export interface CollabDocumentKey {
   readonly pageId: string
 }
 
-/** A stored update, by the id it was appended under. */
+/**
+ * The most bytes one stored state or update of a shared document may hold: half of what the
+ * database client reads in one message (`@quire/db`'s `clientMaxMessageBytes`), since one row read
+ * back is one message and a longer one loses the connection (the embedded server's only one).
+ * Every adapter refuses a longer one as a defect (the SQL tables' CHECKs, migration 0012); live
+ * editing keeps its documents under it (docs/web.md, "Live editing").
+ */
+export const maxStoredBytes = 8 * 1024 * 1024
+
+/** A stored update, by the id it was appended under, and who sent it (none: the server, or stored before authors were). */
 export interface CollabUpdate {
   readonly id: string
   readonly update: Uint8Array
+  readonly author: string | undefined
 }
 
 /**
@@ -34,6 +44,11 @@ export interface StoredCollabDocument extends CollabDocumentKey, CollabAgreement
   readonly state: Uint8Array
   readonly version: number
   readonly updates: ReadonlyArray<CollabUpdate>
+  /**
+   * The id of the last update stored when the document's markdown was last written to the page
+   * (`agree`; 0 before): the updates up to it are in the page, those after it not yet.
+   */
+  readonly writtenThrough: number
 }
 
 export interface CollabUpdatesRepoShape {
@@ -43,14 +58,21 @@ export interface CollabUpdatesRepoShape {
    * may have made it meanwhile); answers whether this call made it.
    */
   readonly create: (key: CollabDocumentKey, state: Uint8Array, agreement: CollabAgreement, at: Date) => Effect.Effect<boolean>
-  /** Appends an update to an existing document (a defect when there is none); committed when the effect succeeds. */
-  readonly append: (name: string, update: Uint8Array, at: Date) => Effect.Effect<void>
+  /**
+   * Appends an update to an existing document (a defect when there is none), sent by the user
+   * `author` (none: the server's own, such as a write from elsewhere brought in); committed when
+   * the effect succeeds.
+   */
+  readonly append: (name: string, update: Uint8Array, author: string | undefined, at: Date) => Effect.Effect<void>
   /**
    * Replaces the state by `state` (which holds the old one and the updates `merged`) and removes
    * those updates, only if the document is still at `version`: false when another compaction won.
    */
   readonly compact: (name: string, version: number, state: Uint8Array, merged: ReadonlyArray<string>, at: Date) => Effect.Effect<boolean>
-  /** Records that the page and the document agree again (after the document's markdown was written). */
+  /**
+   * Records that the page and the document agree again (after the document's markdown was
+   * written), and that the updates stored until now are in the page (`writtenThrough`).
+   */
   readonly agree: (name: string, agreement: CollabAgreement, at: Date) => Effect.Effect<void>
   /**
    * Records a new agreement only if the page's hash is still `pageSha`: the one server that
@@ -70,19 +92,26 @@ export interface CollabUpdatesRepoShape {
 interface MemoryDocument extends CollabDocumentKey, CollabAgreement {
   readonly state: Uint8Array
   readonly version: number
+  readonly writtenThrough: number
   readonly updatedAt: Date
 }
+
+/** A defect when `bytes` is longer than a stored state or update may be. */
+export const checkStored = (what: string, bytes: Uint8Array): Effect.Effect<void> =>
+  bytes.length > maxStoredBytes
+    ? Effect.die(new Error(`A shared document's ${what} of ${bytes.length} bytes is over the ${maxStoredBytes} a row may hold`))
+    : Effect.void
 
 export class CollabUpdatesRepo extends Context.Service<CollabUpdatesRepo, CollabUpdatesRepoShape>()("@quire/reviews/CollabUpdatesRepo") {
   static readonly layerMemory = Layer.sync(CollabUpdatesRepo, () => {
     const documents = new MemoryStore.TxMap<string, MemoryDocument>()
-    const updates = new MemoryStore.TxMap<string, { readonly name: string; readonly update: Uint8Array }>()
+    const updates = new MemoryStore.TxMap<string, { readonly name: string; readonly update: Uint8Array; readonly author: string | undefined }>()
     const sequence = new MemoryStore.TxRef(0)
     // Ids as the SQL adapter's bigserial gives them: increasing, compared as numbers.
     const updatesOf = (name: string): ReadonlyArray<CollabUpdate> =>
       Array.from(updates)
         .filter(([, row]) => row.name === name)
-        .map(([id, row]) => ({ id, update: row.update }))
+        .map(([id, row]) => ({ id, update: row.update, author: row.author }))
         .toSorted((a, b) => Number(a.id) - Number(b.id))
     const removeWhere = (keep: (doc: MemoryDocument) => boolean) => {
       for (const [name, doc] of Array.from(documents)) {
@@ -100,15 +129,16 @@ export class CollabUpdatesRepo extends Context.Service<CollabUpdatesRepo, Collab
           return Option.some({ ...stored, updates: updatesOf(name) })
         }),
       create: (key, state, agreement, at) =>
-        Effect.sync(() => {
+        Effect.andThen(checkStored("state", state), Effect.sync(() => {
           if (documents.has(key.name)) return false
-          documents.set(key.name, { ...key, ...agreement, state: Uint8Array.from(state), version: 1, updatedAt: at })
+          documents.set(key.name, { ...key, ...agreement, state: Uint8Array.from(state), version: 1, writtenThrough: 0, updatedAt: at })
           return true
-        }),
+        })),
       agree: (name, agreement, at) =>
         Effect.sync(() => {
           const doc = documents.get(name)
-          if (doc !== undefined) documents.set(name, { ...doc, ...agreement, updatedAt: at })
+          const through = updatesOf(name).reduce((last, u) => Math.max(last, Number(u.id)), doc?.writtenThrough ?? 0)
+          if (doc !== undefined) documents.set(name, { ...doc, ...agreement, writtenThrough: through, updatedAt: at })
         }),
       claim: (name, pageSha, agreement, at) =>
         Effect.sync(() => {
@@ -118,22 +148,22 @@ export class CollabUpdatesRepo extends Context.Service<CollabUpdatesRepo, Collab
           return true
         }),
       reset: (name, state, agreement, at) =>
-        Effect.sync(() => {
+        Effect.andThen(checkStored("state", state), Effect.sync(() => {
           const doc = documents.get(name)
           if (doc === undefined) return
           documents.set(name, { ...doc, ...agreement, state: Uint8Array.from(state), version: doc.version + 1, updatedAt: at })
           for (const [id, row] of Array.from(updates)) if (row.name === name) updates.delete(id)
-        }),
-      append: (name, update, _at) =>
-        Effect.suspend(() => {
+        })),
+      append: (name, update, author, _at) =>
+        Effect.andThen(checkStored("update", update), Effect.suspend(() => {
           if (!documents.has(name)) return Effect.die(new Error(`No shared document ${name} to append to`))
           const id = sequence.get() + 1
           sequence.set(id)
-          updates.set(String(id), { name, update: Uint8Array.from(update) })
+          updates.set(String(id), { name, update: Uint8Array.from(update), author })
           return Effect.void
-        }),
+        })),
       compact: (name, version, state, merged, at) =>
-        Effect.sync(() => {
+        Effect.andThen(checkStored("state", state), Effect.sync(() => {
           const doc = documents.get(name)
           if (doc === undefined || doc.version !== version) return false
           documents.set(name, { ...doc, state: Uint8Array.from(state), version: version + 1, updatedAt: at })
@@ -141,7 +171,7 @@ export class CollabUpdatesRepo extends Context.Service<CollabUpdatesRepo, Collab
             if (updates.get(id)?.name === name) updates.delete(id)
           }
           return true
-        }),
+        })),
       namesOf: (changeRequestId) =>
         Effect.sync(() =>
           Array.from(documents.values()).filter((doc) => doc.changeRequestId === changeRequestId).map((doc) => doc.name).toSorted()

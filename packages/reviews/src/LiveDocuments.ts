@@ -5,12 +5,12 @@
  * the storage of the shared documents' Yjs state and updates (opaque bytes here).
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { type Actor, Errors } from "@quire/kernel"
+import { Actor, Errors } from "@quire/kernel"
 import { flattenPages, markdownWithFrontmatter } from "@quire/content"
 import { ChangeRequests, type ChangeRequestView } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { createHash } from "node:crypto"
-import { type CollabAgreement, type CollabDocumentKey, CollabUpdatesRepo, type StoredCollabDocument } from "./CollabUpdatesRepo.ts"
+import { type CollabAgreement, type CollabDocumentKey, type CollabUpdate, CollabUpdatesRepo, type StoredCollabDocument } from "./CollabUpdatesRepo.ts"
 import { StoredLiveMarkdown } from "./StoredLiveMarkdown.ts"
 import type { UnreadableLiveDocument } from "./domain/LiveDocumentErrors.ts"
 
@@ -142,8 +142,8 @@ export interface LiveDocumentsShape {
   readonly claim: (stored: StoredCollabDocument, made: MarkdownPair) => Effect.Effect<boolean>
   /** Replaces a stored document by one made anew from the page (its updates dropped). */
   readonly storeReset: (name: string, state: Uint8Array, made: MarkdownPair) => Effect.Effect<void>
-  /** Stores an update of a stored document: committed when this succeeds. */
-  readonly storeUpdate: (name: string, update: Uint8Array) => Effect.Effect<void>
+  /** Stores an update of a stored document, sent by the user `author` (none: the server's own); committed when this succeeds. */
+  readonly storeUpdate: (name: string, update: Uint8Array, author?: string) => Effect.Effect<void>
   /** Replaces the state at `version` by `state`, which holds the updates `merged`; false when another server did first. */
   readonly storeCompacted: (name: string, version: number, state: Uint8Array, merged: ReadonlyArray<string>) => Effect.Effect<boolean>
 }
@@ -191,6 +191,26 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
       })
 
       /**
+       * Of a stored document's updates, those its page holds already (written through) and, of
+       * the later ones, those whose author may edit the change request now (the server's own, with
+       * no author, kept); and those authors. Someone whose access was removed while their socket
+       * stayed open for a moment had updates acknowledged that they had no right to, and what they
+       * typed then must not reach the page.
+       */
+      const byEditors = Effect.fnUntraced(function*(stored: StoredCollabDocument) {
+        const later = stored.updates.filter((u) => Number(u.id) > stored.writtenThrough)
+        const editors: Array<string> = []
+        for (const author of new Set(later.flatMap((u) => (u.author === undefined ? [] : [u.author])))) {
+          const view = yield* Effect.option(changeRequests.get(stored.spaceId, stored.changeRequestId)).pipe(
+            Effect.provideService(Actor.Actor, Actor.Actor.of({ userId: author, instanceAdmin: false }))
+          )
+          if (Option.isSome(view) && accessOf(view.value) === "edit") editors.push(author)
+        }
+        const kept = (u: CollabUpdate) => Number(u.id) <= stored.writtenThrough || u.author === undefined || editors.includes(u.author)
+        return { updates: stored.updates.filter(kept), editors }
+      })
+
+      /**
        * A stored document the codec cannot read (stored before live updates were checked) never
        * fails a merge with a 500: it is set aside (removed, so that live editing opens the page
        * again from its last saved markdown) and, while its page is in the change request, the merge
@@ -210,22 +230,24 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
 
       const writeUnwritten = Effect.fn("LiveDocuments.writeUnwritten")(function*(changeRequestId: string) {
         const markdownOf = yield* StoredLiveMarkdown
+        const caller = (yield* Actor.Actor).userId
         let count = 0
         for (const name of yield* storage.namesOf(changeRequestId)) {
           const stored = yield* storage.load(name)
           if (Option.isNone(stored)) continue
-          const doc = yield* markdownOf.of([stored.value.state, ...stored.value.updates.map((u) => u.update)]).pipe(
+          // Updates of someone who may not edit now are left out: an update that depended on one
+          // of theirs (typed just after their words) waits for it, and is left out too.
+          const kept = yield* byEditors(stored.value)
+          const doc = yield* markdownOf.of([stored.value.state, ...kept.updates.map((u) => u.update)]).pipe(
             Effect.catchTag("UnreadableLiveDocument", (unreadable) => setAside(stored.value, unreadable))
           )
           // A page removed from the change request meanwhile has nothing to write to.
           const page = yield* Effect.option(pageOf(changeRequestId, stored.value.pageId))
           if (Option.isNone(doc) || Option.isNone(page)) continue
           if (standing(stored.value, { page: page.value.markdown, doc: doc.value }) !== "unwritten") continue
-          // Credited to the caller (who merges), as a load credits stale edits to who opens the
-          // page: the stored updates do not record who typed them, and a server holding the
-          // document open that knows its typists may not be this one. Its write back names the
-          // document (`live`), so no open document brings it in as a write from elsewhere.
-          yield* write(stored.value, doc.value, [])
+          // Written by the caller (who merges), crediting those who typed it. Its write back names
+          // the document (`live`), so no open document brings it in as a write from elsewhere.
+          yield* write(stored.value, doc.value, kept.editors.filter((author) => author !== caller))
           count += 1
         }
         return count
@@ -265,7 +287,7 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
         storeInitial: (key, state, made) => Effect.flatMap(now, (at) => storage.create(key, state, agreementOf(made), at)),
         claim: (stored, made) => Effect.flatMap(now, (at) => storage.claim(stored.name, stored.pageSha, agreementOf(made), at)),
         storeReset: (name, state, made) => Effect.flatMap(now, (at) => storage.reset(name, state, agreementOf(made), at)),
-        storeUpdate: (name, update) => Effect.flatMap(now, (at) => storage.append(name, update, at)),
+        storeUpdate: (name, update, author) => Effect.flatMap(now, (at) => storage.append(name, update, author, at)),
         storeCompacted: (name, version, state, merged) => Effect.flatMap(now, (at) => storage.compact(name, version, state, merged, at))
       })
     })

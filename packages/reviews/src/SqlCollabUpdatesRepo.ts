@@ -1,8 +1,8 @@
-/** Postgres adapter of CollabUpdatesRepo: the state and each update as `bytea`. */
+/** Postgres adapter of CollabUpdatesRepo: the state and each update as `bytea`, each under `maxStoredBytes` (and CHECKed so). */
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
-import { CollabUpdatesRepo } from "./CollabUpdatesRepo.ts"
+import { checkStored, CollabUpdatesRepo } from "./CollabUpdatesRepo.ts"
 
 type Row = Record<string, unknown>
 
@@ -17,12 +17,13 @@ const documents = Rows.decoder(
     page_id: Schema.String,
     state: Bytes,
     version: Schema.Number,
+    written_through: Schema.Number,
     page_sha: Schema.String,
     doc_sha: Schema.String
   })
 )
 
-const updates = Rows.decoder("reviews_collab_updates", Schema.Struct({ id: Schema.String, update: Bytes }))
+const updates = Rows.decoder("reviews_collab_updates", Schema.Struct({ id: Schema.String, update: Bytes, author_id: Schema.NullOr(Schema.String) }))
 
 /** A copy that is a plain Uint8Array (the driver answers Node Buffers, views of a shared pool). */
 const own = (bytes: Uint8Array): Uint8Array => Uint8Array.from(bytes)
@@ -36,10 +37,10 @@ export const layer = Layer.effect(
       load: (name) =>
         Effect.gen(function*() {
           const found = yield* sql<Row>`
-            SELECT name, space_id, change_request_id, page_id, state, version::int AS version, page_sha, doc_sha
+            SELECT name, space_id, change_request_id, page_id, state, version::int AS version, written_through::float8 AS written_through, page_sha, doc_sha
             FROM reviews_collab_documents WHERE name = ${name}`.pipe(Effect.flatMap(documents.first))
           if (Option.isNone(found)) return Option.none()
-          const rows = yield* sql<Row>`SELECT id::text AS id, update FROM reviews_collab_updates WHERE name = ${name} ORDER BY id`.pipe(
+          const rows = yield* sql<Row>`SELECT id::text AS id, update, author_id FROM reviews_collab_updates WHERE name = ${name} ORDER BY id`.pipe(
             Effect.flatMap(updates.all)
           )
           const doc = found.value
@@ -52,22 +53,26 @@ export const layer = Layer.effect(
             version: doc.version,
             pageSha: doc.page_sha,
             docSha: doc.doc_sha,
-            updates: rows.map((row) => ({ id: row.id, update: own(row.update) }))
+            writtenThrough: doc.written_through,
+            updates: rows.map((row) => ({ id: row.id, update: own(row.update), author: row.author_id ?? undefined }))
           })
         }).pipe(Effect.orDie),
       create: (key, state, agreement, at) =>
-        sql<Row>`
+        Effect.andThen(checkStored("state", state), sql<Row>`
           INSERT INTO reviews_collab_documents (name, space_id, change_request_id, page_id, state, version, page_sha, doc_sha, updated_at)
           VALUES (${key.name}, ${key.spaceId}, ${key.changeRequestId}, ${key.pageId}, ${Buffer.from(state)}, 1, ${agreement.pageSha}, ${agreement.docSha}, ${at})
           ON CONFLICT (name) DO NOTHING
-          RETURNING name`.pipe(Effect.orDie, Effect.map((rows) => rows.length === 1)),
-      append: (name, update, at) =>
-        sql`INSERT INTO reviews_collab_updates (name, update, created_at) VALUES (${name}, ${Buffer.from(update)}, ${at})`.pipe(
-          Effect.orDie,
-          Effect.asVoid
+          RETURNING name`.pipe(Effect.orDie, Effect.map((rows) => rows.length === 1))),
+      append: (name, update, author, at) =>
+        Effect.andThen(
+          checkStored("update", update),
+          sql`INSERT INTO reviews_collab_updates (name, update, author_id, created_at) VALUES (${name}, ${Buffer.from(update)}, ${author ?? null}, ${at})`.pipe(
+            Effect.orDie,
+            Effect.asVoid
+          )
         ),
       compact: (name, version, state, merged, at) =>
-        sql.withTransaction(Effect.gen(function*() {
+        Effect.andThen(checkStored("state", state), sql.withTransaction(Effect.gen(function*() {
           const moved = yield* sql<Row>`
             UPDATE reviews_collab_documents SET state = ${Buffer.from(state)}, version = version + 1, updated_at = ${at}
             WHERE name = ${name} AND version = ${version}
@@ -75,10 +80,11 @@ export const layer = Layer.effect(
           if (moved.length === 0) return false
           if (merged.length > 0) yield* sql`DELETE FROM reviews_collab_updates WHERE name = ${name} AND id IN ${sql.in(merged.map(Number))}`
           return true
-        })).pipe(Effect.orDie),
+        })).pipe(Effect.orDie)),
       agree: (name, agreement, at) =>
         sql`
-          UPDATE reviews_collab_documents SET page_sha = ${agreement.pageSha}, doc_sha = ${agreement.docSha}, updated_at = ${at}
+          UPDATE reviews_collab_documents SET page_sha = ${agreement.pageSha}, doc_sha = ${agreement.docSha}, updated_at = ${at},
+            written_through = GREATEST(written_through, (SELECT coalesce(max(id), 0) FROM reviews_collab_updates WHERE name = ${name}))
           WHERE name = ${name}`.pipe(Effect.orDie, Effect.asVoid),
       claim: (name, pageSha, agreement, at) =>
         sql<Row>`
@@ -86,13 +92,13 @@ export const layer = Layer.effect(
           WHERE name = ${name} AND page_sha = ${pageSha}
           RETURNING name`.pipe(Effect.orDie, Effect.map((rows) => rows.length === 1)),
       reset: (name, state, agreement, at) =>
-        sql.withTransaction(Effect.gen(function*() {
+        Effect.andThen(checkStored("state", state), sql.withTransaction(Effect.gen(function*() {
           yield* sql`
             UPDATE reviews_collab_documents
             SET state = ${Buffer.from(state)}, version = version + 1, page_sha = ${agreement.pageSha}, doc_sha = ${agreement.docSha}, updated_at = ${at}
             WHERE name = ${name}`
           yield* sql`DELETE FROM reviews_collab_updates WHERE name = ${name}`
-        })).pipe(Effect.orDie),
+        })).pipe(Effect.orDie)),
       namesOf: (changeRequestId) =>
         sql<{ readonly name: string }>`SELECT name FROM reviews_collab_documents WHERE change_request_id = ${changeRequestId} ORDER BY name`.pipe(
           Effect.orDie,

@@ -1,7 +1,9 @@
 /** CollabUpdatesRepo's contract suite on memory, a real PostgreSQL and PGlite. */
+import { assert, it } from "@effect/vitest"
+import { Database } from "@quire/db"
 import { Backends } from "@quire/testkit"
 import { migrations } from "../src/index.ts"
-import { CollabUpdatesRepo } from "../src/CollabUpdatesRepo.ts"
+import { CollabUpdatesRepo, maxStoredBytes } from "../src/CollabUpdatesRepo.ts"
 import * as SqlCollabUpdatesRepo from "../src/SqlCollabUpdatesRepo.ts"
 import { collabUpdatesRepoContract } from "./contract/CollabUpdatesRepoContract.ts"
 
@@ -9,4 +11,8 @@ const backends = Backends.ports({ memory: CollabUpdatesRepo.layerMemory, sql: Sq
 
 Backends.each(backends, (it) => {
   collabUpdatesRepoContract(it)
+})
+
+it("a stored state or update is at most half of what the database client reads in one message", () => {
+  assert.isAtMost(maxStoredBytes * 2, Database.clientMaxMessageBytes)
 })

@@ -10,7 +10,7 @@ import { Clock, Effect, Option, Semaphore } from "effect"
 import { createHash } from "node:crypto"
 import * as Y from "yjs"
 import { Actor, BoundedCache } from "@quire/kernel"
-import { agreesWith, type CollabDocumentKey, LiveDocuments, type OpenedPage, standing, type StoredCollabDocument } from "@quire/reviews"
+import { agreesWith, type CollabDocumentKey, LiveDocuments, maxStoredBytes, type OpenedPage, standing, type StoredCollabDocument } from "@quire/reviews"
 import { CollabCodec } from "./CollabCodec.ts"
 import * as CollabUpdateCheck from "./CollabUpdateCheck.ts"
 
@@ -70,8 +70,21 @@ export interface ConnectionState {
   arrived: number | undefined
 }
 
+/**
+ * Why a page is open read-only to everyone: its shared document would be larger than live editing
+ * holds (a code before the colon for the editor to match, then the words it shows, within the 123
+ * bytes of a close reason). It is sent to each connection (a stateless message), and the document
+ * is never stored.
+ */
+export const readOnlyBecause = {
+  tooLarge: (bytes: number, max: number) =>
+    `document-too-large: this page would take ${Math.ceil(bytes / 1024)} KiB live, over the ${Math.floor(max / 1024)} KiB limit: read-only, split it to edit it`
+} as const
+
 interface Held {
   readonly key: CollabDocumentKey
+  /** Why everyone may only read this document (it is not stored); none when it is edited live. */
+  readonly readOnly?: string | undefined
   /** Estimated bytes of the Yjs state. */
   bytes: number
   sinceCompaction: number
@@ -158,9 +171,10 @@ const readable = (update: Uint8Array): boolean => {
   }
 }
 
-/** A document just loaded, its state `state`, that last agreed with the page as `written`. */
-const heldOf = (key: CollabDocumentKey, state: Uint8Array, sinceCompaction: number, written: string): Held => ({
+/** A document just loaded, its state `state`, that last agreed with the page as `written` (read-only to all, `readOnly` saying why). */
+const heldOf = (key: CollabDocumentKey, state: Uint8Array, sinceCompaction: number, written: string, readOnly?: string): Held => ({
   key,
+  readOnly,
   bytes: state.length,
   sinceCompaction,
   written,
@@ -368,8 +382,26 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       })
 
     /**
+     * The most bytes of a shared document's state: what live editing holds, and never more than a
+     * row may store (`maxStoredBytes`, under what the database client reads in one message).
+     */
+    const maxStateBytes = Math.min(limits.maxDocumentBytes, maxStoredBytes)
+    /**
+     * A page whose shared document would be over `maxStateBytes`: held here, read-only to
+     * everyone and never stored, as `state` (made from the page) with the reason.
+     */
+    const readOnlyPage = (key: CollabDocumentKey, made: { readonly state: Uint8Array; readonly markdown: string }) =>
+      Effect.gen(function*() {
+        const reason = readOnlyBecause.tooLarge(made.state.length, maxStateBytes)
+        yield* Effect.logWarning(`Live document ${key.name} is open read-only: its first state would take ${made.state.length} bytes`)
+        held.set(key.name, heldOf(key, made.state, 0, made.markdown, reason))
+        return { state: made.state, stale: false, readOnly: reason as string | undefined }
+      })
+
+    /**
      * The document's state for Hocuspocus. The first load stores the state made from the page's
-     * markdown, unless another server stored one first (then that one is used). A stored document
+     * markdown, unless another server stored one first (then that one is used); a page whose state
+     * would be over `maxStateBytes` is held read-only instead, never stored. A stored document
      * is compared with the page: edits not yet written (the server stopped first) are `stale`, to
      * be written now; a page another writer changed since is made anew from the page; when both
      * changed, the document (acknowledged edits) is kept and a warning logged.
@@ -380,6 +412,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       let created = false
       if (Option.isNone(stored)) {
         const made = yield* fromPage(opened.markdown)
+        if (made.state.length > maxStateBytes) return yield* readOnlyPage(key, made)
         created = yield* live.storeInitial(key, made.state, { page: opened.markdown, doc: made.markdown })
         // Its markdown is known: the read below does not make it again.
         if (created) memory.remember(key.name, [made.state], made.markdown)
@@ -392,6 +425,10 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       const { now, page } = created ? { now: "agreed", page: opened.markdown } : yield* standingAtLoad(live, found, opened, actor, markdown)
       if (now === "changed-elsewhere") {
         const made = yield* fromPage(page)
+        if (made.state.length > maxStateBytes) {
+          doc?.destroy()
+          return yield* readOnlyPage(key, made)
+        }
         yield* live.storeReset(key.name, made.state, { page, doc: made.markdown })
         memory.forget(key.name)
         doc?.destroy()
@@ -407,7 +444,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       const document = heldOf(key, state, now === "changed-elsewhere" ? 0 : found.updates.length, stale ? "" : markdown)
       if (stale) document.contributors.set(actor.userId, actor)
       held.set(key.name, document)
-      return { state, stale }
+      return { state, stale, readOnly: undefined as string | undefined }
     })
 
     /**
@@ -430,7 +467,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       const problem = mirrors.tryUpdate(name, doc, update)
       if (problem !== undefined) return yield* Effect.fail(new Refused(refusal.refusedEdit(problem)))
       // Not stored, the update must be tried again when it comes again: the copy it was tried on is made anew.
-      yield* live.storeUpdate(name, update).pipe(Effect.onError(() => Effect.sync(() => mirrors.forget(name))))
+      yield* live.storeUpdate(name, update, connection.actor.userId).pipe(Effect.onError(() => Effect.sync(() => mirrors.forget(name))))
       document.bytes += update.length
       document.sinceCompaction += 1
       connection.updates += 1
@@ -450,19 +487,27 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
     const elsewhere = (name: string, doc: Y.Doc, markdown: Effect.Effect<Option.Option<string>>, write: ElsewhereWrite) =>
       withLock(name, bringIn(deps, name, doc, markdown, write))
 
-    /** Merges the stored state and updates into one state, when enough updates were stored. */
+    /**
+     * Merges the stored state and the updates its page holds (written through) into one state,
+     * when enough updates were stored. The later ones stay apart with their authors, so that a
+     * merge can leave out those of someone who may not edit; and a state over `maxStateBytes` is
+     * not stored (the updates stay).
+     */
     const compact = Effect.fnUntraced(function*(name: string) {
       const document = held.get(name)
       if (document === undefined || document.sinceCompaction < limits.compactEveryUpdates) return
       const stored = yield* live.stored(name)
       if (Option.isNone(stored)) return
-      const doc = docOf([stored.value.state, ...stored.value.updates.map((u) => u.update)])
+      const written = stored.value.updates.filter((u) => Number(u.id) <= stored.value.writtenThrough)
+      if (written.length === 0) return
+      const doc = docOf([stored.value.state, ...written.map((u) => u.update)])
       const state = Y.encodeStateAsUpdate(doc)
       doc.destroy()
-      const merged = stored.value.updates.map((u) => u.id)
-      if (yield* live.storeCompacted(name, stored.value.version, state, merged)) {
-        document.bytes = state.length
-        document.sinceCompaction = 0
+      if (state.length > maxStateBytes) return
+      const rest = stored.value.updates.slice(written.length)
+      if (yield* live.storeCompacted(name, stored.value.version, state, written.map((u) => u.id))) {
+        document.bytes = rest.reduce((bytes, u) => bytes + u.update.length, state.length)
+        document.sinceCompaction = rest.length
       }
     })
 
@@ -486,6 +531,8 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       elsewhere,
       compact,
       catchUp: catchUpFor,
+      /** Why the open document `name` is read-only to everyone (never stored); none when it is edited live, or not open here. */
+      readOnlyReason: (name: string): string | undefined => held.get(name)?.readOnly,
       /** Forgets a document this server unloaded. */
       unload: (name: string) =>
         Effect.sync(() => {

@@ -12,6 +12,7 @@ import { m0008_notifications } from "./0008_notifications.ts"
 import { m0009_collab_documents } from "./0009_collab_documents.ts"
 import { m0010_merged_by } from "./0010_merged_by.ts"
 import { m0011_viewed_pages } from "./0011_viewed_pages.ts"
+import { m0012_collab_bounds_and_authors } from "./0012_collab_bounds_and_authors.ts"
 
 export const migrations: {
   readonly table: string
@@ -29,6 +30,7 @@ export const migrations: {
     "0008_notifications": m0008_notifications,
     "0009_collab_documents": m0009_collab_documents,
     "0010_merged_by": m0010_merged_by,
-    "0011_viewed_pages": m0011_viewed_pages
+    "0011_viewed_pages": m0011_viewed_pages,
+    "0012_collab_bounds_and_authors": m0012_collab_bounds_and_authors
   }
 }

@@ -3,7 +3,7 @@ import { assert, describe, type Vitest } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { at } from "@quire/testkit"
 import { Transactor } from "@quire/kernel"
-import { CollabUpdatesRepo, type CollabDocumentKey } from "../../src/CollabUpdatesRepo.ts"
+import { CollabUpdatesRepo, type CollabDocumentKey, maxStoredBytes } from "../../src/CollabUpdatesRepo.ts"
 
 const key = (name: string, spaceId = `${name}-space`): CollabDocumentKey => ({ name, spaceId, changeRequestId: `${name}-cr`, pageId: `${name}-page` })
 const agreed = { pageSha: "p".repeat(64), docSha: "d".repeat(64) }
@@ -22,7 +22,7 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
         assert.isTrue(yield* repo.create(key("cu-create/p"), bytes(1, 2, 3), agreed, at(0)))
         assert.isFalse(yield* repo.create(key("cu-create/p"), bytes(9), agreed, at(1)))
         const doc = yield* loaded("cu-create/p")
-        assert.deepStrictEqual({ ...doc, state: plain(doc.state) }, { ...key("cu-create/p"), ...agreed, state: [1, 2, 3], version: 1, updates: [] })
+        assert.deepStrictEqual({ ...doc, state: plain(doc.state) }, { ...key("cu-create/p"), ...agreed, state: [1, 2, 3], version: 1, updates: [], writtenThrough: 0 })
       }))
 
     it.effect("claims a new agreement only from the page hash it expects: of two servers, one claims", () =>
@@ -41,9 +41,9 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
       Effect.gen(function*() {
         const repo = yield* CollabUpdatesRepo
         yield* repo.create(key("cu-append/p"), bytes(0, 0), agreed, at(0))
-        yield* repo.append("cu-append/p", bytes(1, 255, 0), at(1))
-        yield* repo.append("cu-append/p", bytes(2), at(2))
-        yield* repo.append("cu-append/p", new Uint8Array(70_000).fill(7), at(3))
+        yield* repo.append("cu-append/p", bytes(1, 255, 0), undefined, at(1))
+        yield* repo.append("cu-append/p", bytes(2), undefined, at(2))
+        yield* repo.append("cu-append/p", new Uint8Array(70_000).fill(7), undefined, at(3))
         const doc = yield* loaded("cu-append/p")
         assert.deepStrictEqual(doc.updates.slice(0, 2).map((u) => plain(u.update)), [[1, 255, 0], [2]])
         assert.strictEqual(doc.updates[2]!.update.length, 70_000)
@@ -52,15 +52,44 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
         assert.deepStrictEqual(ids, ids.toSorted((a, b) => a - b))
       }))
 
+    it.effect("answers who sent each update, none for the server's own", () =>
+      Effect.gen(function*() {
+        const repo = yield* CollabUpdatesRepo
+        yield* repo.create(key("cu-author/p"), bytes(0), agreed, at(0))
+        yield* repo.append("cu-author/p", bytes(1), "user-ada", at(1))
+        yield* repo.append("cu-author/p", bytes(2), undefined, at(2))
+        yield* repo.append("cu-author/p", bytes(3), "user-bea", at(3))
+        const doc = yield* loaded("cu-author/p")
+        assert.deepStrictEqual(doc.updates.map((u) => [plain(u.update), u.author]), [[[1], "user-ada"], [[2], undefined], [[3], "user-bea"]])
+      }))
+
+    it.effect("refuses a state or an update over the bound of a row, storing nothing of it: each stays readable", () =>
+      Effect.gen(function*() {
+        const repo = yield* CollabUpdatesRepo
+        const over = new Uint8Array(maxStoredBytes + 1).fill(1)
+        const refused = (effect: Effect.Effect<unknown>) => Effect.map(Effect.exit(effect), (exit) => exit._tag === "Failure")
+        assert.isTrue(yield* refused(repo.create(key("cu-bound/over"), over, agreed, at(0))))
+        assert.isTrue(Option.isNone(yield* repo.load("cu-bound/over")))
+        yield* repo.create(key("cu-bound/p"), bytes(0), agreed, at(0))
+        assert.isTrue(yield* refused(repo.append("cu-bound/p", over, "user-ada", at(1))))
+        assert.isTrue(yield* refused(repo.compact("cu-bound/p", 1, over, [], at(2))))
+        assert.isTrue(yield* refused(repo.reset("cu-bound/p", over, agreed, at(3))))
+        const doc = yield* loaded("cu-bound/p")
+        assert.deepStrictEqual([plain(doc.state), doc.version, doc.updates.length], [[0], 1, 0])
+        // The bound itself is stored.
+        yield* repo.append("cu-bound/p", new Uint8Array(maxStoredBytes).fill(2), "user-ada", at(4))
+        assert.strictEqual((yield* loaded("cu-bound/p")).updates[0]!.update.length, maxStoredBytes)
+      }))
+
     it.effect("compacts: the new state replaces the merged updates, and a stale compaction changes nothing", () =>
       Effect.gen(function*() {
         const repo = yield* CollabUpdatesRepo
         yield* repo.create(key("cu-compact/p"), bytes(0), agreed, at(0))
-        yield* repo.append("cu-compact/p", bytes(1), at(1))
-        yield* repo.append("cu-compact/p", bytes(2), at(2))
+        yield* repo.append("cu-compact/p", bytes(1), undefined, at(1))
+        yield* repo.append("cu-compact/p", bytes(2), undefined, at(2))
         const before = yield* loaded("cu-compact/p")
         // An update stored after the compaction read the document stays.
-        yield* repo.append("cu-compact/p", bytes(3), at(3))
+        yield* repo.append("cu-compact/p", bytes(3), undefined, at(3))
         assert.isTrue(yield* repo.compact("cu-compact/p", before.version, bytes(0, 1, 2), before.updates.map((u) => u.id), at(4)))
         const after = yield* loaded("cu-compact/p")
         assert.deepStrictEqual(plain(after.state), [0, 1, 2])
@@ -76,11 +105,15 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
       Effect.gen(function*() {
         const repo = yield* CollabUpdatesRepo
         yield* repo.create(key("cu-reset/p"), bytes(0), agreed, at(0))
-        yield* repo.append("cu-reset/p", bytes(1), at(1))
+        yield* repo.append("cu-reset/p", bytes(1), undefined, at(1))
         const later = { pageSha: "a".repeat(64), docSha: "b".repeat(64) }
         yield* repo.agree("cu-reset/p", later, at(2))
         const agreedNow = yield* loaded("cu-reset/p")
         assert.deepStrictEqual([agreedNow.pageSha, agreedNow.docSha, agreedNow.updates.length], [later.pageSha, later.docSha, 1])
+        // The page holds the updates stored until it agreed, and only those.
+        assert.strictEqual(agreedNow.writtenThrough, Number(agreedNow.updates[0]!.id))
+        yield* repo.append("cu-reset/p", bytes(2), undefined, at(2))
+        assert.strictEqual((yield* loaded("cu-reset/p")).writtenThrough, Number(agreedNow.updates[0]!.id))
         yield* repo.reset("cu-reset/p", bytes(7, 7), agreed, at(3))
         const reset = yield* loaded("cu-reset/p")
         assert.deepStrictEqual(
@@ -94,7 +127,7 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
         const repo = yield* CollabUpdatesRepo
         const transactor = yield* Transactor.Transactor
         yield* repo.create(key("cu-rollback/p"), bytes(0), agreed, at(0))
-        yield* transactor.transaction(Effect.andThen(repo.append("cu-rollback/p", bytes(5), at(1)), Effect.fail("refused"))).pipe(Effect.ignore)
+        yield* transactor.transaction(Effect.andThen(repo.append("cu-rollback/p", bytes(5), undefined, at(1)), Effect.fail("refused"))).pipe(Effect.ignore)
         assert.deepStrictEqual((yield* loaded("cu-rollback/p")).updates, [])
       }))
 
@@ -104,7 +137,7 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
         yield* repo.create({ ...key("cu-rm/a", "cu-rm-space"), changeRequestId: "cu-rm-cr" }, bytes(0), agreed, at(0))
         yield* repo.create({ ...key("cu-rm/b", "cu-rm-space"), changeRequestId: "cu-rm-cr" }, bytes(0), agreed, at(0))
         yield* repo.create(key("cu-rm-other/c", "cu-rm-other-space"), bytes(0), agreed, at(0))
-        yield* repo.append("cu-rm/a", bytes(1), at(1))
+        yield* repo.append("cu-rm/a", bytes(1), undefined, at(1))
         assert.deepStrictEqual(yield* repo.namesOf("cu-rm-cr"), ["cu-rm/a", "cu-rm/b"])
         yield* repo.remove("cu-rm/b")
         assert.deepStrictEqual(yield* repo.namesOf("cu-rm-cr"), ["cu-rm/a"])

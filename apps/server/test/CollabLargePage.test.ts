@@ -1,0 +1,58 @@
+/**
+ * A page too large to edit live, its shared document over what live editing holds: it opens
+ * read-only to everyone, with the reason, and is never stored, so the database client (which reads
+ * at most 1 MiB a message here) never meets a row it cannot read. On PostgreSQL and on PGlite, whose
+ * one connection such a row took down, and every call with it. The server runs the editor's codec:
+ * a table's shared document is about 27 times its markdown (docs/web.md, "Live editing").
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect, Layer, Option } from "effect"
+import * as Y from "yjs"
+import { Services } from "@quire/platform"
+import { LiveDocuments } from "@quire/reviews"
+import { Backends } from "@quire/testkit"
+import { CollabCodec } from "../src/collab/CollabCodec.ts"
+import { organizationWith, raw } from "./Harness.ts"
+import { collabServerOn, collabUrl, connect, eventually } from "./CollabSupport.ts"
+
+const maxMessageBytes = 1024 * 1024
+
+for (const database of Backends.databasesMigrated(Services.migrations, { maxMessageBytes })) {
+  const server = collabServerOn(Services.layerSql, database.name === "pglite" ? "embedded" : "postgres", {}, CollabCodec.layer).pipe(Layer.provide(database.layer))
+
+  layer(server, { timeout: 120_000, excludeTestServices: true })(`a page too large to edit live, on ${database.name}`, (it) => {
+    it.effect("opens read-only with the reason, to whoever opens it, stores nothing, and the server goes on serving", () =>
+      Effect.gen(function*() {
+        const { alice, members, organizationId } = yield* organizationWith(["read"])
+        const api = alice.api
+        const space = yield* api.spaces.createSpace({ params: { organizationId }, payload: { title: "Docs" } })
+        const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "Large" } })
+        const params = { spaceId: space.id, changeRequestId: cr.id }
+        // 60 KB of table, about 1.6 MB live: over the 256 KiB the test server holds live, and over what its database client reads at once.
+        const markdown = "| a | b |\n| - | - |\n" + "| x | y |\n".repeat(6_000)
+        yield* api.changeRequestContent.updateChangeRequestContent({
+          params,
+          payload: { changes: [{ operation: "insert_page", title: "Large", document: { markdown } }] }
+        })
+        const { pages } = yield* api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
+        const name = `${cr.id}/${pages[0]!.id}`
+        const url = yield* collabUrl
+        for (const token of [alice.token, members.read!.token]) {
+          const client = yield* connect({ url, name, token })
+          yield* eventually("the page is told why it is read-only", () => client.told.length > 0)
+          assert.match(client.told[0]!, /^document-too-large: this page would take \d+ KiB live, over the 256 KiB limit: read-only/)
+          const page = client.doc.getXmlFragment("default")
+          yield* eventually("the page arrives", () => client.provider.synced && page.length > 0)
+          assert.include(page.toString(), "<table")
+          page.insert(0, [new Y.XmlElement("paragraph")])
+          yield* Effect.sleep("500 millis")
+          assert.isTrue(client.provider.hasUnsyncedChanges, "an edit of a read-only page was acknowledged")
+        }
+        assert.isTrue(Option.isNone(yield* (yield* LiveDocuments).stored(name)), "the page's shared document was stored")
+        const health = yield* raw("GET", "/health")
+        assert.strictEqual(health.status, 200)
+        const again = yield* api.changeRequests.getChangeRequestById({ params })
+        assert.strictEqual(again.id, cr.id)
+      }).pipe(Effect.scoped))
+  })
+}
