@@ -52,6 +52,18 @@ const closeReason = (reason: string): string => {
   return new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD+$/, "") + "..."
 }
 
+/**
+ * `store` (storing `update`) once the update is tried on a copy of the open document `doc` and fits
+ * the page (CollabUpdateCheck), else Refused with the reason; when storing fails, the copy is made
+ * anew, so that the update is tried again when it comes again.
+ */
+const checked = <E, R>(mirrors: CollabUpdateCheck.Mirrors, name: string, doc: Y.Doc, update: Uint8Array, store: Effect.Effect<void, E, R>) =>
+  Effect.suspend((): Effect.Effect<void, E | Refused, R> => {
+    const problem = mirrors.tryUpdate(name, doc, update)
+    if (problem !== undefined) return Effect.fail(new Refused(refusal.refusedEdit(problem)))
+    return Effect.onError(store, () => Effect.sync(() => mirrors.forget(name)))
+  })
+
 /** What Hocuspocus closes a connection with: the reason travels to the client. */
 export class Refused {
   readonly code = 4000
@@ -369,7 +381,6 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       })
     const deps: Deps = { live, codec, held, relayed, inTurn }
     const memory = yield* markdownMemory
-    /** Copies of the documents held here, each update tried on one before it is stored. */
     const mirrors = CollabUpdateCheck.makeMirrors(codec.check)
     /** A document made from the page's markdown: its state and its own markdown. */
     const fromPage = (markdown: string) =>
@@ -447,11 +458,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       return { state, stale, readOnly: undefined as string | undefined }
     })
 
-    /**
-     * Refuses an update over a limit, or one that does not fit the page's blocks when applied to the
-     * open document `doc` (CollabUpdateCheck); otherwise stores it (committed when this succeeds) and
-     * credits its author.
-     */
+    /** Refuses an update over a limit or not fitting the open document `doc` (`checked`); otherwise stores it (committed when this succeeds) and credits its author. */
     const store = Effect.fnUntraced(function*(name: string, connection: ConnectionState, update: Uint8Array, doc: Y.Doc) {
       const document = held.get(name)
       if (document === undefined) return yield* Effect.die(new Error(`Shared document ${name} is not loaded`))
@@ -464,10 +471,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       if (document.bytes + update.length > limits.maxDocumentBytes) {
         return yield* Effect.fail(new Refused(refusal.documentTooLarge(limits.maxDocumentBytes)))
       }
-      const problem = mirrors.tryUpdate(name, doc, update)
-      if (problem !== undefined) return yield* Effect.fail(new Refused(refusal.refusedEdit(problem)))
-      // Not stored, the update must be tried again when it comes again: the copy it was tried on is made anew.
-      yield* live.storeUpdate(name, update, connection.actor.userId).pipe(Effect.onError(() => Effect.sync(() => mirrors.forget(name))))
+      yield* checked(mirrors, name, doc, update, live.storeUpdate(name, update, connection.actor.userId))
       document.bytes += update.length
       document.sinceCompaction += 1
       connection.updates += 1
@@ -538,7 +542,6 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
         Effect.sync(() => {
           const document = held.get(name)
           held.delete(name)
-          mirrors.forget(name)
           const changeRequestId = document?.key.changeRequestId
           if (changeRequestId !== undefined && !Array.from(held.values()).some((other) => other.key.changeRequestId === changeRequestId)) {
             changeRequestLocks.delete(changeRequestId)

@@ -98,6 +98,13 @@ const addedTo = (doc: Y.Doc, transaction: Y.Transaction, parent: Y.AbstractType<
   return added
 }
 
+/** The block of the page's top level that holds `element`. */
+const topOf = (element: Y.XmlElement): Y.XmlElement => {
+  let current = element
+  while (current.parent instanceof Y.XmlElement) current = current.parent
+  return current
+}
+
 /** The type's top-level ancestor (a root), and whether it or an ancestor is deleted. */
 const rootOf = (type: Y.AbstractType<any>): { readonly root: Y.AbstractType<any>; readonly deleted: boolean } => {
   let current = type
@@ -144,14 +151,9 @@ export const documentCheck = (schema: Schema, markdownOf: (block: Node) => strin
       }
       // Top-level blocks whose markdown is checked against the limits, by their Y.XmlElement.
       const touched = new Map<Y.XmlElement, Node | undefined>()
-      const topOf = (element: Y.XmlElement): Y.XmlElement => {
-        let current = element
-        while (current.parent instanceof Y.XmlElement) current = current.parent
-        return current
-      }
       if (fragmentChanged) {
-        // The page is `block+`: any block anywhere, at least one. Only the blocks the update added are read
-        // (walking a long page's blocks at each new paragraph took 70 ms).
+        // The page is `block+`: any block anywhere, at least one. Only the blocks the update added are read,
+        // not every block of a long page at each new paragraph.
         if (fragment.length === 0) return "the page must hold at least one block"
         for (const child of addedTo(doc, transaction, fragment)) {
           if (!(child instanceof Y.XmlElement)) return "the page holds text outside a block"
@@ -226,6 +228,8 @@ export const makeMirrors = (check: ChangeCheck) => {
     const known = mirrors.get(name)
     if (known !== undefined && known.live === live) return known
     forget(name)
+    // Hocuspocus destroys a document it unloads: its copy goes with it.
+    live.once("destroy", () => mirrors.get(name)?.live === live && forget(name))
     const copy = new Y.Doc()
     // The root typed before anything is applied: the changes are then recorded on the type the check reads.
     if (check.shape === "xml") copy.getXmlFragment(check.root)
