@@ -127,6 +127,25 @@ describe("the check of a live update", () => {
     }).problem, "the page must hold at least one block")
   })
 
+  it("refuses a block past a page's markdown limits, which the page could never be written with", () => {
+    const { send, markdown } = setup()
+    const before = markdown()
+    const nested = (depth: number): Y.XmlElement => {
+      if (depth === 0) {
+        const paragraph = new Y.XmlElement("paragraph")
+        paragraph.insert(0, [new Y.XmlText("deep")])
+        return paragraph
+      }
+      const quote = new Y.XmlElement("blockquote")
+      quote.insert(0, [nested(depth - 1)])
+      return quote
+    }
+    assert.match(send((fragment) => fragment.insert(0, [nested(40)])).problem ?? "", /^a block would be over the markdown list-and-quote-nesting limit \(at most 32, found \d+\)$/)
+    assert.isUndefined(send((fragment) => fragment.insert(0, [nested(8)])).problem)
+    assert.include(markdown(), "> > > > > > > > deep")
+    assert.include(markdown(), before.slice(0, 20))
+  })
+
   it("refuses an update that writes any root but the page's document", () => {
     const { send, live } = setup()
     const problem = send((_fragment, doc) => doc.getMap("quota").set("junk", "x".repeat(10_000))).problem
