@@ -238,6 +238,19 @@ for (const backend of backends) {
         const bomb = yield* start(zipSync({ "bomb.md": new Uint8Array(1_500_000).fill(65) }, { level: 9 }))
         assert.strictEqual(errorCode(bomb), 400)
         assert.match(errorMessage(bomb), /expands more than 50 times|zip bomb/)
+        // A Word document whose directory says word/document.xml holds 1,000 bytes: it inflates to 1.5 MB, and is stopped once past 1,000.
+        const docx = unzipSync(readFileSync(join(fixtures, "release-notes.docx")))
+        const lying = zipSync({ ...docx, "word/document.xml": new Uint8Array(1_500_000) }, { level: 9 })
+        const view = new DataView(lying.buffer, lying.byteOffset, lying.byteLength)
+        const entry = new TextEncoder().encode("word/document.xml")
+        for (let at = 0; at + 46 < lying.byteLength; at++) {
+          const named = (nameAt: number) => entry.every((byte, i) => lying[nameAt + i] === byte)
+          if (view.getUint32(at, true) === 0x04034b50 && named(at + 30)) view.setUint32(at + 22, 1000, true)
+          if (view.getUint32(at, true) === 0x02014b50 && named(at + 46)) view.setUint32(at + 24, 1000, true)
+        }
+        const docxBomb = yield* start(lying, "bomb.docx")
+        assert.strictEqual(errorCode(docxBomb), 400)
+        assert.include(errorMessage(docxBomb), "“word/document.xml” declares 1000 bytes but inflates to more; it looks like a zip bomb")
         const big = yield* start(zipSync({ "a.md": new Uint8Array(1_200_000).fill(65), "b.md": new Uint8Array(1_200_000).fill(66) }, { level: 0 }))
         assert.strictEqual(errorCode(big), 400)
         const traversal = yield* start(zipSync({ "../../etc/passwd.md": new TextEncoder().encode("# x") }))
