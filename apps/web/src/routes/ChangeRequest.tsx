@@ -7,7 +7,7 @@
  * page's outline (LivePresence.tsx). The tree is drawn in the workspace's sidebar (ui/Frame.tsx).
  */
 import type { ChangeRequest as ChangeRequestInfo, ChangeRequestContentChange, RevisionPage } from "@quire/api"
-import { useCallback, useEffect, useState } from "react"
+import { useCallback, useEffect, useRef, useState } from "react"
 import { callApi } from "../api/call.ts"
 import { useRegistry } from "../api/react.ts"
 import { getChangeRequest, listPages, updateChangeRequest, updateContent } from "../features/editing/content.ts"
@@ -33,7 +33,7 @@ const documents = (pages: ReadonlyArray<RevisionPage>): Array<RevisionPage> =>
 
 const messageOf = (failure: unknown) => failure instanceof Error ? failure.message : String(failure)
 
-const Subject = (props: { readonly spaceId: string; readonly cr: ChangeRequestInfo }) => {
+const Subject = (props: { readonly spaceId: string; readonly cr: ChangeRequestInfo; readonly editable: boolean }) => {
   const registry = useRegistry()
   const [error, setError] = useState<string | undefined>(undefined)
   const save = (value: string) => {
@@ -43,7 +43,7 @@ const Subject = (props: { readonly spaceId: string; readonly cr: ChangeRequestIn
   return (
     <>
       <h1>Change request #{props.cr.number}</h1>
-      <input className="cr-subject" aria-label="Change request subject" defaultValue={props.cr.subject ?? ""} placeholder="Subject"
+      <input className="cr-subject" aria-label="Change request subject" defaultValue={props.cr.subject ?? ""} placeholder="Subject" readOnly={!props.editable}
         onBlur={(e) => save(e.target.value.trim())} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
       {error === undefined ? null : <p className="form-error" role="alert">{error}</p>}
     </>
@@ -81,6 +81,9 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   const [content, setContent] = useState<Content | { readonly error: string } | undefined>(undefined)
   const person = useEditingPerson()
   const registry = useRegistry()
+  // The page in the editor: deleted from the change request while open, it stays there, read-only,
+  // with what was typed in it offered back (LivePageEditor.tsx), until the person leaves it.
+  const opened = useRef<RevisionPage | undefined>(undefined)
   const reload = useCallback(async (): Promise<Content | undefined> => {
     try {
       const [cr, pages] = await Promise.all([callApi(registry, getChangeRequest(props.spaceId, props.number)), callApi(registry, listPages(props.spaceId, props.number))])
@@ -100,8 +103,14 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   if (content === undefined) return <p className="muted" role="status">Loading the change request…</p>
   if ("error" in content) return <div className="panel" role="alert"><p>Could not open change request #{props.number}: {content.error}</p></div>
   const docs = documents(content.pages)
-  const current = props.pagePath === "" ? docs[0] : docs.find((page) => page.path === props.pagePath)
+  const found = props.pagePath === "" ? docs[0] : docs.find((page) => page.path === props.pagePath)
+  const kept = opened.current !== undefined && (props.pagePath === "" || opened.current.path === props.pagePath) && !docs.some((page) => page.id === opened.current?.id)
+  const current = found ?? (kept ? opened.current : undefined)
+  opened.current = current
+  // Merged or archived: shown as it is, and nothing in it changes.
+  const editable = content.cr.status === "draft" || content.cr.status === "open"
   const onChanges = async (changes: ReadonlyArray<ChangeRequestContentChange>) => {
+    if (!editable) throw new Error(`This change request is ${content.cr.status}: it can no longer be changed. Start a new change request to edit the space.`)
     const before = new Set(docs.map((page) => page.id))
     await callApi(registry, updateContent(props.spaceId, props.number, changes, content.cr.revision))
     const read = await reload()
@@ -115,11 +124,18 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   return (
     <LiveChangeRequest changeRequestId={content.cr.id} pageId={current?.id} person={person}>
       <header className="cr-header">
-        <Subject key={content.cr.id} spaceId={props.spaceId} cr={content.cr} />
+        <Subject key={content.cr.id} spaceId={props.spaceId} cr={content.cr} editable={editable} />
         <StatusActions spaceId={props.spaceId} cr={content.cr} onChanged={() => void reload()} />
         <Link href={`${base}/~/review`}>Open its review</Link>
         <ChangePreview spaceId={props.spaceId} changeRequestId={content.cr.id} status={content.cr.status} />
         <Link href={`/s/${props.spaceId}`}>Back to the space</Link>
+        {editable ? null : (
+          <p className="cr-closed">
+            {content.cr.status === "merged"
+              ? "This change request is merged into the space: it is shown as it was, and can no longer be edited."
+              : "This change request is archived: it is shown read-only. Reopen it to edit it."}
+          </p>
+        )}
       </header>
       <BreadcrumbTail>
         <Crumb><Link href={base}><span className="crumb-long">Change request </span>#{content.cr.number}</Link> <ChangeRequestState status={content.cr.status} /></Crumb>
@@ -143,7 +159,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
             ? <p>{docs.length === 0 ? "This change request has no pages yet: add one." : <>No page at <code>{props.pagePath}</code>.</>}</p>
             : (
               <PageEditor key={current.id} spaceId={props.spaceId} changeRequestId={content.cr.id} number={props.number} pageId={current.id} page={current}
-                revision={content.cr.revision} onMetadataSaved={() => void reload()} />
+                revision={content.cr.revision} onMetadataSaved={() => void reload()} readOnly={!editable} onChangedUnder={() => void reload()} />
             )}
         </section>
       </div>

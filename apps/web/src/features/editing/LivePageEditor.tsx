@@ -6,16 +6,20 @@
  * each change before it acknowledges it and writes the markdown itself; edits it has not
  * acknowledged are kept in this browser's IndexedDB (kept-edits.ts) and sent when the page opens
  * again. The status says "Saved" only when the provider has nothing unacknowledged, and a refusal
- * of the server in words.
+ * of the server in words. When the page or the change request changes under the writer (the page
+ * deleted, the change request merged or archived, their role lowered: live.ts's `refusalStrands`),
+ * the editor stops taking keystrokes and offers the text it holds (StrandedText.tsx); a page
+ * opened read-only offers the edits this browser kept of it instead of sending them.
  */
 import { HocuspocusProvider, WebSocketStatus } from "@hocuspocus/provider"
 import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react"
 import * as Y from "yjs"
 import type { EditorProps } from "../../editor/Editor.tsx"
 import type { CollabUser } from "../../editor/collab/index.ts"
-import { keepEdits, keptName } from "./kept-edits.ts"
-import { collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalPasses, type LiveState, type LiveStatus } from "./live.ts"
+import { keepEdits, type KeptEdits, keptName } from "./kept-edits.ts"
+import { collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalPasses, refusalStrands, type LiveState, type LiveStatus } from "./live.ts"
 import { useLiveSocket } from "./LivePresence.tsx"
+import { type Stranded, StrandedText, type StrandedPage } from "./StrandedText.tsx"
 
 export interface LiveEditorResources {
   readonly targets: NonNullable<EditorProps["linkTargets"]>
@@ -32,7 +36,37 @@ interface Connection {
   readonly document: Y.Doc
 }
 
-const initialState: LiveState = { connected: false, synced: false, unsynced: 0, refusal: undefined, restored: false }
+const initialState: LiveState = { connected: false, synced: false, unsynced: 0, refusal: undefined, restored: false, readOnly: false }
+
+/** Kept edits of a page opened read-only: none are made, and those there are go when discarded. */
+const keepNothing: KeptEdits = { restored: Promise.resolve(false), acknowledged: () => undefined, discard: () => undefined, close: () => undefined }
+
+/** The page's markdown made from `document` as it is now (the codec loads with `import()`, as the editor does). */
+const markdownOf = (document: Y.Doc): Promise<string> => {
+  const state = Y.encodeStateAsUpdate(document)
+  return import("../../editor/collab/markdown.ts").then((module) => module.markdownOfState(state))
+}
+
+/**
+ * The edits this browser kept of a page now opened read-only (typed before the change request was
+ * merged or archived, never acknowledged): read into a document of their own, never sent; their
+ * text, and how to forget them, once read. Nothing when there are none.
+ */
+const strandedKept = (name: string, onFound: (markdown: string, discard: () => void) => void): (() => void) => {
+  const document = new Y.Doc()
+  const kept = keepEdits(name, document, () => false)
+  let closed = false
+  void kept.restored.then(async (found) => {
+    if (!found || closed) return
+    const markdown = await markdownOf(document)
+    if (!closed) onFound(markdown, kept.discard)
+  })
+  return () => {
+    closed = true
+    kept.close()
+    document.destroy()
+  }
+}
 
 /**
  * Whether React must draw the page again for a change of the state: not when only the count of
@@ -44,16 +78,20 @@ const initialState: LiveState = { connected: false, synced: false, unsynced: 0, 
  */
 const drawnChange = (before: LiveState, after: LiveState): boolean =>
   before.connected !== after.connected || before.synced !== after.synced || before.refusal !== after.refusal ||
-  before.restored !== after.restored || (after.refusal !== undefined && before.unsynced !== after.unsynced)
+  before.restored !== after.restored || before.readOnly !== after.readOnly || (after.refusal !== undefined && before.unsynced !== after.unsynced)
 
 /**
  * The provider of one page's document while the page is open, and its state: `state` as React
- * last drew it, `latest()` as it is now, `watch` called at each change of it.
+ * last drew it, `latest()` as it is now, `watch` called at each change of it; `stranded`, the text
+ * the server will not keep (what changed under the writer, or edits kept of a read-only page).
+ * `readOnly`: the change request is no longer open to edits when the page opens (read then only).
  */
-const useLiveDocument = (changeRequestId: string, pageId: string, userId: string) => {
+const useLiveDocument = (changeRequestId: string, pageId: string, userId: string, readOnly: boolean) => {
   const socket = useLiveSocket()
   const [connection, setConnection] = useState<Connection | undefined>(undefined)
   const [state, setState] = useState<LiveState>(initialState)
+  const [stranded, setStranded] = useState<Stranded | undefined>(undefined)
+  const openedReadOnly = useRef(readOnly).current
   const latest = useRef<LiveState>(initialState)
   const watchers = useRef(new Set<() => void>()).current
   useEffect(() => {
@@ -67,8 +105,21 @@ const useLiveDocument = (changeRequestId: string, pageId: string, userId: string
     }
     let provider: HocuspocusProvider | undefined
     let closed = false
-    // Edits kept in this browser are in the document before it connects (kept-edits.ts).
-    const kept = keepEdits(keptName(changeRequestId, pageId, userId), document, (origin) => origin !== undefined && origin === provider)
+    const name = keptName(changeRequestId, pageId, userId)
+    // Edits kept in this browser are in the document before it connects (kept-edits.ts); a page
+    // opened read-only offers them instead, and keeps nothing.
+    const kept = openedReadOnly ? keepNothing : keepEdits(name, document, (origin) => origin !== undefined && origin === provider)
+    const stopKept = openedReadOnly ? strandedKept(name, (markdown, discard) => setStranded({ reason: "kept", markdown, discard })) : () => undefined
+    if (openedReadOnly) update({ readOnly: true })
+    /** The server keeps nothing more of this page from this tab: its text is offered (once). */
+    const strand = (reason: string) => {
+      let offered = false
+      void markdownOf(document).then((markdown) => {
+        if (closed || offered) return
+        offered = true
+        setStranded({ reason, markdown, discard: kept.discard })
+      })
+    }
     // A refusal closes the document on the socket, which stays open: one that passes (live.ts) is
     // opened on it again after a pause, growing while it is refused again.
     let retry: ReturnType<typeof setTimeout> | undefined
@@ -102,11 +153,18 @@ const useLiveDocument = (changeRequestId: string, pageId: string, userId: string
           if (all) pause = 1_000
           update({ unsynced: number, ...acknowledged(all) })
         },
+        onAuthenticated: ({ scope }) => {
+          // Edits made while the socket was down (or kept) that the server now only lets one read
+          // (merged, archived meanwhile): offered back, never sent as if they could be stored.
+          if (scope === "readonly" && !openedReadOnly && (live.unsyncedChanges > 0 || latest.current.restored)) strand("read-only")
+          update({ readOnly: openedReadOnly || scope === "readonly", ...(scope === "readonly" ? { restored: false } : {}) })
+        },
         onClose: ({ event }) => {
           kept.acknowledged(false)
           // A plain drop has no reason (the provider reconnects); the server's refusal has one.
           if (event.reason === "") return update({ connected: false })
           if (refusalDropsKept(event.reason)) kept.discard()
+          if (refusalStrands(event.reason) && latest.current.refusal === undefined) strand(event.reason)
           update({ refusal: event.reason })
           if (refusalPasses(event.reason) && retry === undefined) retry = setTimeout(reopen, pause)
         },
@@ -140,15 +198,17 @@ const useLiveDocument = (changeRequestId: string, pageId: string, userId: string
       clearTimeout(retry)
       provider?.destroy()
       kept.close()
+      stopKept()
       document.destroy()
       setConnection(undefined)
+      setStranded(undefined)
     }
-  }, [changeRequestId, pageId, userId, socket, watchers])
+  }, [changeRequestId, pageId, userId, socket, watchers, openedReadOnly])
   const watch = (watcher: () => void) => {
     watchers.add(watcher)
     return () => void watchers.delete(watcher)
   }
-  return { connection, state, latest: () => latest.current, watch }
+  return { connection, state, latest: () => latest.current, watch, stranded }
 }
 
 /** How long everything must stay acknowledged before "Saving…" turns to "Saved", ms. */
@@ -172,8 +232,21 @@ export const LivePageEditor = (props: {
   readonly header: ReactNode
   /** Where the header's fields are: typed into and not left (`open`), or being saved through the API. */
   readonly headerState?: "open" | "saving" | undefined
+  /** The change request is no longer open to edits (merged, archived) as the page opens: it opens read-only. */
+  readonly readOnly?: boolean | undefined
+  /** The page and its change request, for the text the server will not keep (StrandedText.tsx). */
+  readonly page: StrandedPage
+  /** The page or the change request changed under the writer (deleted, merged, archived): the screen reads it again. */
+  readonly onChangedUnder?: (() => void) | undefined
 }) => {
-  const { connection, state, latest, watch } = useLiveDocument(props.changeRequestId, props.pageId, props.user.id)
+  const { connection, state, latest, watch, stranded } = useLiveDocument(props.changeRequestId, props.pageId, props.user.id, props.readOnly === true)
+  const strandedBy = state.refusal !== undefined && refusalStrands(state.refusal) ? state.refusal : stranded?.reason
+  const onChangedUnder = useRef(props.onChangedUnder)
+  onChangedUnder.current = props.onChangedUnder
+  const changedUnder = strandedBy !== undefined && strandedBy !== "kept"
+  useEffect(() => {
+    if (changedUnder) onChangedUnder.current?.()
+  }, [changedUnder])
   const [fieldOpen, setFieldOpen] = useState(false)
   const status = pageStatus(state, fieldOpen, props.headerState)
   // The status line is written here, not drawn by React: it changes at every keystroke (drawnChange).
@@ -220,12 +293,14 @@ export const LivePageEditor = (props: {
       <div className="page-editor-bar">
         <div ref={line} role="status" aria-live="polite" />
       </div>
-      {status.kind === "refused" ? <p role="alert" className="form-error live-refusal">{liveStatusText(status)}</p> : null}
-      {props.header}
+      {strandedBy !== undefined ? <StrandedText reason={strandedBy} stranded={stranded} page={props.page} />
+        : status.kind === "refused" ? <p role="alert" className="form-error live-refusal">{liveStatusText(status)}</p> : null}
+      {/* Read-only, or changed under the writer: the header's fields are shown, and take nothing. */}
+      <fieldset className="page-header-fields" disabled={props.readOnly === true || strandedBy !== undefined}>{props.header}</fieldset>
       {Editor === undefined ? <p className="muted" role="status">Loading the editor…</p>
         : connection === undefined ? <p className="muted" role="status">Connecting…</p> : (
         // Made again with each connection (its extensions are bound to one shared document).
-        <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || refusalPasses(state.refusal)}
+        <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined ? !state.readOnly : refusalPasses(state.refusal)}
           onFieldOpen={setFieldOpen} linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
           file={props.resources.file} importImage={props.resources.importImage} openapi={props.resources.openapi}
           reusable={props.resources.reusable}

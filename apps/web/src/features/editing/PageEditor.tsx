@@ -164,6 +164,10 @@ interface PageEditorProps {
   readonly revision: string
   /** Called after a save of the page's header (the tree shows titles and icons). */
   readonly onMetadataSaved: () => void
+  /** The change request is merged or archived: the page opens read-only (its header too). */
+  readonly readOnly?: boolean | undefined
+  /** The page or the change request changed under the writer (deleted, merged, archived). */
+  readonly onChangedUnder?: (() => void) | undefined
 }
 
 /** The signed-in person as the others see them (their name by their caret and in the page tree, in their colour). */
@@ -191,7 +195,8 @@ const LivePage = (props: PageEditorProps & { readonly person: CollabUser }) => {
     <LivePageEditor changeRequestId={props.changeRequestId} pageId={props.pageId} user={props.person} Editor={Editor} resources={resources}
       header={<PageHeader spaceId={props.spaceId} number={props.number} page={props.page} fileUrl={resources.fileUrl} loadFiles={resources.loadFiles}
         onState={setHeaderState} onSaved={(revision) => { base.current = revision; props.onMetadataSaved() }} />}
-      headerState={headerState} />
+      headerState={headerState} readOnly={props.readOnly} onChangedUnder={props.onChangedUnder}
+      page={{ spaceId: props.spaceId, number: props.number, pageId: props.pageId, title: props.page.title }} />
   )
 }
 

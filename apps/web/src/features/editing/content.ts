@@ -92,6 +92,32 @@ export const openOrReuseChangeRequest = (spaceId: string) =>
     return created.number
   })
 
+/**
+ * A new change request in the space holding `markdown` as the page `pageId` (updated where the
+ * space has that page, else added as a page titled `title`): text the person typed that another
+ * change request will not keep. Answers its number and the page's path in it.
+ */
+export const changeRequestWithText = (spaceId: string, subject: string, page: { readonly id: string; readonly title: string }, markdown: string) =>
+  Effect.gen(function*() {
+    const client = yield* QuireApi
+    const created = yield* client.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject } })
+    const pagesOf = Effect.map(
+      client.changeRequestContent.listPagesInChangeRequest({ params: params(spaceId, created.number), query: {} }),
+      (answer) => flattened(answer.pages)
+    )
+    const there = (yield* pagesOf).some((listed) => listed.id === page.id && listed.type === "document")
+    const change: ChangeRequestContentChange = there
+      ? { operation: "update_page", page: page.id, document: { markdown } }
+      : { operation: "insert_page", title: page.title, document: { markdown } }
+    yield* client.changeRequestContent.updateChangeRequestContent({ params: params(spaceId, created.number), payload: { changes: [change] } })
+    const after = yield* pagesOf
+    const path = (there ? after.find((listed) => listed.id === page.id) : after.find((listed) => listed.type === "document" && listed.title === page.title))?.path ?? ""
+    return { number: created.number, path }
+  })
+
+const flattened = <P extends { readonly pages?: ReadonlyArray<P> | undefined }>(pages: ReadonlyArray<P>): Array<P> =>
+  pages.flatMap((page) => [page, ...flattened(page.pages ?? [])])
+
 /** The organization a space belongs to. */
 export const organizationOf = (spaceId: string) =>
   withClient((client) => client.spaces.getSpaceById({ params: { spaceId }, query: {} })).pipe(Effect.map((space) => space.organization))

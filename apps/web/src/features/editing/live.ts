@@ -19,6 +19,8 @@ export interface LiveState {
    * closed before the server had them), not yet acknowledged: the provider does not count them.
    */
   readonly restored: boolean
+  /** The server lets this person only read the document (its authentication's scope, or opened so). */
+  readonly readOnly: boolean
 }
 
 export type LiveStatus =
@@ -27,6 +29,7 @@ export type LiveStatus =
   | { readonly kind: "saving" }
   | { readonly kind: "sending-kept" }
   | { readonly kind: "field" }
+  | { readonly kind: "read-only" }
   | { readonly kind: "offline"; readonly unsynced: number; readonly restored: boolean }
   | { readonly kind: "refused"; readonly reason: string; readonly unsynced: number }
 
@@ -42,6 +45,7 @@ export const liveStatus = (state: LiveState, fieldOpen = false): LiveStatus =>
     ? (state.synced || state.unsynced > 0 || state.restored ? { kind: "offline", unsynced: state.unsynced, restored: state.restored } : { kind: "connecting" })
     : state.restored ? { kind: "sending-kept" }
     : !state.synced ? { kind: "connecting" }
+    : state.readOnly ? { kind: "read-only" }
     : fieldOpen ? { kind: "field" }
     : state.unsynced === 0 ? { kind: "saved" }
     : { kind: "saving" }
@@ -59,6 +63,8 @@ export const liveStatusText = (status: LiveStatus): string => {
       return "Sending the changes kept in this browser, not yet on the server…"
     case "field":
       return "Not saved until you leave the field"
+    case "read-only":
+      return "Read only"
     case "offline":
       return status.restored ? "Offline — changes kept in this browser, not yet on the server"
         : status.unsynced === 0 ? "Offline — everything you typed is on the server"
@@ -94,6 +100,14 @@ export const refusalSentence = (reason: string): string => {
       return "You are signed out: sign in again to keep editing. What you type now is not saved."
     case "not-found":
       return "This page is no longer in this change request, or you can no longer see it."
+    case "page-deleted":
+      return "This page was deleted from the change request while you had it open. What you typed in it is not kept there."
+    case "merged":
+      return "This change request was merged. What you typed after that is not in it."
+    case "archived":
+      return "This change request was archived. What you typed after that is not saved."
+    case "read-only":
+      return "You may now only read this change request. What you typed after that is not saved."
     case "unavailable":
       return "The server could not store your changes just now; they are kept in this browser and sent again when it can."
     case "awareness-too-large":
@@ -119,6 +133,14 @@ export const refusalPasses = (reason: string): boolean => /^(rate-limited|unavai
  * Signed out, or refused a moment, they are kept: they are sent once one can again.
  */
 export const refusalDropsKept = (reason: string): boolean => /^(update-too-large|document-too-large|invalid-update|forbidden|not-found)\b/.test(reason)
+
+/**
+ * Whether a refusal says that what one types in changed under them (the page deleted, the change
+ * request merged or archived, their role lowered to reading): the server keeps nothing more of this
+ * page from them, and the editor offers them the text it holds (to copy, or to start a new change
+ * request with). The copy kept in this browser stays until they do.
+ */
+export const refusalStrands = (reason: string): boolean => /^(page-deleted|merged|archived|read-only)\b/.test(reason)
 
 /** How many caret colours there are (`.collab-colour-<n>` in ui/collab-colours.css, each with a light and a dark shade). */
 export const caretColours = 8

@@ -5,12 +5,35 @@
  * collaboration server as a sentence a writer understands.
  */
 import { describe, expect, it } from "vitest"
-import { caretColourOf, caretColours, collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalSentence, refusalPasses, type LiveState } from "../../../src/features/editing/live.ts"
+import { caretColourOf, caretColours, collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalSentence, refusalPasses, refusalStrands, type LiveState } from "../../../src/features/editing/live.ts"
 
-const state = (s: Partial<LiveState>): LiveState => ({ connected: true, synced: true, unsynced: 0, refusal: undefined, restored: false, ...s })
+const state = (s: Partial<LiveState>): LiveState => ({ connected: true, synced: true, unsynced: 0, refusal: undefined, restored: false, readOnly: false, ...s })
 const text = (s: Partial<LiveState>) => liveStatusText(liveStatus(state(s)))
 
 describe("live editing's status", () => {
+  it("says Read only, never Saved, when the server lets one only read", () => {
+    expect(text({ readOnly: true })).toBe("Read only")
+    expect(text({ readOnly: true, unsynced: 2 })).toBe("Read only")
+    expect(text({ readOnly: true, synced: false })).toBe("Connecting…")
+  })
+
+  it("says in words what changed under the writer, keeps their kept edits and offers their text", () => {
+    for (const [reason, words] of [
+      ["page-deleted: this page was deleted", "This page was deleted from the change request while you had it open. What you typed in it is not kept there."],
+      ["merged: this change request was merged", "This change request was merged. What you typed after that is not in it."],
+      ["archived: this change request was archived", "This change request was archived. What you typed after that is not saved."],
+      ["read-only: you may now only read", "You may now only read this change request. What you typed after that is not saved."]
+    ] as const) {
+      expect(refusalSentence(reason)).toBe(words)
+      expect(refusalStrands(reason)).toBe(true)
+      expect(refusalPasses(reason)).toBe(false)
+      expect(refusalDropsKept(reason)).toBe(false)
+      expect(text({ refusal: reason })).toBe(words)
+    }
+    expect(refusalStrands("forbidden: removed")).toBe(false)
+    expect(refusalStrands("rate-limited")).toBe(false)
+  })
+
   it("says Saved only once synced with nothing unacknowledged", () => {
     expect(text({})).toBe("Saved")
     expect(text({ synced: false })).toBe("Connecting…")
