@@ -1,0 +1,54 @@
+/**
+ * Someone whose access is removed while they type keeps their socket until the next check of
+ * access, and what they type meanwhile is acknowledged; their write back is refused, and a merge
+ * by someone else must not write it either. What they typed while they could, and was written to
+ * the page, stays; so does what the others typed. On PostgreSQL and on PGlite.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { Services } from "@quire/platform"
+import { Backends } from "@quire/testkit"
+import { spaceWith } from "./Harness.ts"
+import { collabServerOn, collabUrl, connect, eventuallyEffect, settled, sharedPage } from "./CollabSupport.ts"
+
+for (const database of Backends.databasesMigrated(Services.migrations)) {
+  // Access is checked again only after a minute (or a write refused): the removed member types on until then.
+  const server = collabServerOn(Services.layerSql, database.name === "pglite" ? "embedded" : "postgres", {
+    recheckInterval: "60 seconds",
+    recheckEveryUpdates: 10_000
+  }).pipe(Layer.provide(database.layer))
+
+  layer(server, { timeout: 120_000, excludeTestServices: true })(`a member removed while typing, on ${database.name}`, (it) => {
+    it.effect("what they typed after they were removed is not in main once another person merges; what was written before, and the others' words, are", () =>
+      Effect.gen(function*() {
+        const { alice, members, organizationId, space } = yield* spaceWith(["edit"])
+        const bea = members.edit!
+        const page = yield* sharedPage(alice.api, space.id)
+        const url = yield* collabUrl
+        const a = yield* connect({ url, name: page.name, token: alice.token })
+        const b = yield* connect({ url, name: page.name, token: bea.token })
+        yield* settled(a)
+        yield* settled(b)
+        a.type(a.text().length, "Alice wrote this.\n")
+        yield* settled(a)
+        yield* eventuallyEffect(page.markdown, (markdown) => markdown.includes("Alice wrote this."))
+        b.type(b.text().length, "Bea wrote this while a member.\n")
+        yield* settled(b)
+        yield* eventuallyEffect(page.markdown, (markdown) => markdown.includes("Bea wrote this while a member."))
+
+        yield* alice.api.members.removeMemberFromOrganizationById({ params: { organizationId, userId: bea.user.id } })
+        b.type(b.text().length, "Bea typed this once removed.\n")
+        yield* settled(b)
+        // Acknowledged, and everyone connected sees it: it is in the stored document.
+        yield* eventuallyEffect(Effect.sync(() => a.text()), (text) => text.includes("Bea typed this once removed."))
+
+        const merged = yield* alice.api.changeRequests.mergeChangeRequest({ params: page.params })
+        assert.strictEqual(merged.result, "merge")
+        const main = yield* alice.api.spaceContent.getPageById({ params: { spaceId: space.id, pageId: page.pageId }, query: { format: "markdown" } })
+        const markdown = (main as { readonly markdown?: string }).markdown ?? ""
+        assert.include(markdown, "Alice wrote this.")
+        assert.include(markdown, "Bea wrote this while a member.")
+        assert.notInclude(markdown, "Bea typed this once removed.")
+      }).pipe(Effect.scoped))
+  })
+}
