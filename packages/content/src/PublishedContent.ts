@@ -5,10 +5,10 @@
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { Errors } from "@quire/kernel"
-import type { Revision } from "./domain/Revision.ts"
+import type { PageNode, Revision } from "./domain/Revision.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
-import { indexUpdate } from "./Search.ts"
+import { indexedPage, indexUpdate } from "./Search.ts"
 import { type IndexedPage, overlayHits, SearchIndex, type SearchHits, type SearchIndexShape, type SearchQuery } from "./SearchIndex.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
 
@@ -24,6 +24,15 @@ export interface PublishedContentShape {
    * the pages that revision changes from the space's current one are searched in it, the others in the index.
    */
   readonly searchAt: (query: SearchQuery, at: ReadonlyMap<string, string>) => Effect.Effect<SearchHits>
+  /**
+   * `query` over `pages` alone, each read from the markdown given rather than the index, ranked
+   * as the index ranks: a published site searches a reader's own text of pages whose adaptive
+   * content it shows them in part.
+   */
+  readonly searchPages: (
+    query: SearchQuery,
+    pages: ReadonlyArray<{ readonly spaceId: string; readonly page: PageNode; readonly path: string; readonly markdown: string }>
+  ) => Effect.Effect<SearchHits>
 }
 
 export class PublishedContent extends Context.Service<PublishedContent, PublishedContentShape>()("@quire/content/PublishedContent") {
@@ -56,6 +65,15 @@ export class PublishedContent extends Context.Service<PublishedContent, Publishe
         return overlayHits(indexed, overlay, hidden, query)
       })
 
+      const searchPages = Effect.fn("PublishedContent.searchPages")(function*(
+        query: SearchQuery,
+        pages: ReadonlyArray<{ readonly spaceId: string; readonly page: PageNode; readonly path: string; readonly markdown: string }>
+      ) {
+        const overlay = yield* Effect.forEach(pages, ({ spaceId, page, path, markdown }) =>
+          Effect.map(indexedPage(page, path, markdown), (indexed) => ({ spaceId, page: indexed }))).pipe(Effect.provideService(ParsePool, pool))
+        return overlayHits({ pages: [], more: false }, overlay, new Map(), query)
+      })
+
       return PublishedContent.of({
         revision: (revisionId) =>
           Effect.flatMap(revisions.find(revisionId), Option.match({
@@ -64,7 +82,8 @@ export class PublishedContent extends Context.Service<PublishedContent, Publishe
           })),
         documents: revisions.documents,
         search: index.search,
-        searchAt
+        searchAt,
+        searchPages
       })
     })
   )

@@ -81,7 +81,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         const route = routeOf(reading.decoded, reading.segments)
         switch (route.kind) {
           case "Machine": {
-            const key = cacheKeyOf(route.file)
+            const key = cacheKeyOf(route.file, request.claims)
             const answer = machineFile(reading, published, route.file)
             return yield* key === undefined ? answer : cache.keep(keyBase, key, answer)
           }

@@ -58,6 +58,9 @@ const builtEnv = (config: Omit<Target.TargetConfig, "port">, port: number): Reco
     QUIRE_ADMIN_EMAIL: config.adminEmail,
     QUIRE_REQUEST_LOG: "off",
     QUIRE_RATE_LIMIT: inherited["QUIRE_RATE_LIMIT"] ?? "1000000000",
+    // The load's beacons all come from 127.0.0.1: the site budgets of insights events are off.
+    QUIRE_INSIGHTS_LIMIT: inherited["QUIRE_INSIGHTS_LIMIT"] ?? "0",
+    QUIRE_INSIGHTS_SITE_LIMIT: inherited["QUIRE_INSIGHTS_SITE_LIMIT"] ?? "0",
     NODE_OPTIONS: `${inherited["NODE_OPTIONS"] ?? ""} --import=${profilingPreload}`.trim()
   }
 }
@@ -68,7 +71,7 @@ const spawnTarget = (config: Omit<Target.TargetConfig, "port">, port: number, sc
     ? spawn("sh", [startScript, "server"], { env: builtEnv(config, port), stdio: ["ignore", 2, 2, "ipc"] })
     : spawn(process.execPath, [script], {
       // The load comes from one token: a budget it cannot exhaust (the limiter still counts each request).
-      env: { QUIRE_RATE_LIMIT: "1000000000", ...process.env, ...config.env, [Target.envName]: JSON.stringify({ ...config, port }) },
+      env: { QUIRE_RATE_LIMIT: "1000000000", QUIRE_INSIGHTS_LIMIT: "0", QUIRE_INSIGHTS_SITE_LIMIT: "0", ...process.env, ...config.env, [Target.envName]: JSON.stringify({ ...config, port }) },
       stdio: ["ignore", 2, 2, "ipc"]
     })
 

@@ -42,7 +42,14 @@ export type RenderAnswer =
     /** The conditions of the page's `{% if %}` blocks: the claims they read tell its audiences apart. */
     readonly conditions?: ReadonlyArray<string>
   }
-  | { readonly kind: "Text"; readonly contentType: string; readonly body: string; readonly etag: string }
+  | {
+    readonly kind: "Text"
+    readonly contentType: string
+    readonly body: string
+    readonly etag: string
+    /** A page's markdown: the conditions of its `{% if %}` blocks, as an HTML page's. */
+    readonly conditions?: ReadonlyArray<string>
+  }
   /** The search as JSON, or Ask's answer (`status` 200 unless given: a refusal's 4xx/501). */
   | { readonly kind: "Json"; readonly body: View.SearchResults | AskJson; readonly status?: number | undefined }
   | { readonly kind: "File"; readonly bytes: Uint8Array; readonly contentType: string; readonly name: string; readonly etag: string }
@@ -91,7 +98,13 @@ export const assetAnswer = (name: string): RenderAnswer | undefined => {
   return { kind: "File", bytes: file.bytes, contentType: file.contentType, name: name.split("/").at(-1) ?? name, etag: etagOf(file.bytes) }
 }
 
-export const text = (contentType: string, body: string): RenderAnswer => ({ kind: "Text", contentType, body, etag: etagOf(body) })
+export const text = (contentType: string, body: string, conditions?: ReadonlyArray<string>): RenderAnswer => ({
+  kind: "Text",
+  contentType,
+  body,
+  etag: etagOf(body),
+  ...(conditions === undefined || conditions.length === 0 ? {} : { conditions })
+})
 
 /** About how many characters an answer holds, as the answer cache counts them. */
 export const sizeOf = (answer: RenderAnswer): number =>

@@ -134,7 +134,7 @@ export const answerCache = (specs: SpecOperationsShape): Effect.Effect<AnswerCac
         const answer = yield* make(shown)
         if ((answer.kind === "Html" && answer.status === 200) || answer.kind === "Text") {
           let kept = key
-          const conditions = answer.kind === "Html" ? answer.conditions ?? [] : []
+          const conditions = answer.conditions ?? []
           if (conditions.length > 0) {
             // Readers its conditions tell apart get answers of their own from now on.
             const own = Audience.claimsReadBy(conditions)

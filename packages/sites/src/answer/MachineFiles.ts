@@ -1,6 +1,8 @@
 /** The files a site answers machines at its root: `sitemap.xml`, `robots.txt`, `llms.txt` and `llms-full.txt`. */
+import { createHash } from "node:crypto"
 import { Effect } from "effect"
 import { flattenPages, hiddenPath, type PublishedContent } from "@quire/content"
+import { adaptMarkdown } from "../render/Adaptive.ts"
 import { withIncludes } from "../render/Includes.ts"
 import * as Machines from "../render/Machines.ts"
 import { text, type RenderAnswer } from "./Answer.ts"
@@ -26,7 +28,10 @@ const machineSections = (reading: Reading, documents: PublishedContent["Service"
       const markdowns = new Map<string, string>()
       for (const e of entries) {
         const markdown = e.page.document === undefined ? undefined : stored.get(e.page.document)
-        if (markdown !== undefined) markdowns.set(e.page.id, yield* withIncludes(markdown, rev, e.page.git?.path, documents.documents))
+        // Each page as this reader is shown it: `{% if %}` branches their claims do not open are left out.
+        if (markdown !== undefined) {
+          markdowns.set(e.page.id, adaptMarkdown(yield* withIncludes(markdown, rev, e.page.git?.path, documents.documents), reading.request.claims).markdown)
+        }
       }
       out.push({
         title: sectionTitle(reading, place),
@@ -47,9 +52,19 @@ const machineSections = (reading: Reading, documents: PublishedContent["Service"
     return out
   })
 
-/** The answer cache's key of a machine file; `robots.txt` is not kept (it reads nothing). */
-export const cacheKeyOf = (file: MachineFile): string | undefined =>
-  file === "sitemap.xml" ? "sitemap" : file === "llms.txt" ? "llms" : file === "llms-full.txt" ? "llms-full" : undefined
+/**
+ * The answer cache's key of a machine file; `robots.txt` is not kept (it reads nothing).
+ * llms-full.txt holds every page's adaptive content as its reader is shown it: it is kept per
+ * reader's claims (`claims`), which the pages' conditions may read any of.
+ */
+export const cacheKeyOf = (file: MachineFile, claims: Readonly<Record<string, unknown>> = {}): string | undefined =>
+  file === "sitemap.xml"
+    ? "sitemap"
+    : file === "llms.txt"
+    ? "llms"
+    : file === "llms-full.txt"
+    ? (Object.keys(claims).length === 0 ? "llms-full" : `llms-full|${createHash("sha256").update(JSON.stringify(claims)).digest("base64url")}`)
+    : undefined
 
 export const machineFile = (reading: Reading, documents: PublishedContent["Service"], file: MachineFile): Effect.Effect<RenderAnswer> => {
   const { request } = reading

@@ -6,6 +6,7 @@ import type { Highlighting } from "../render/Highlight.ts"
 import { Effect, Option } from "effect"
 import type { ContentRef, PageNode, PublishedContent, Revision } from "@quire/content"
 import { leadingTitle, splitFrontmatter } from "@quire/markdown"
+import { adaptMarkdown } from "../render/Adaptive.ts"
 import { specsNamed } from "../render/ApiBlocks.ts"
 import { withIncludes } from "../render/Includes.ts"
 import * as Layout from "../render/Layout.ts"
@@ -61,11 +62,13 @@ export const pageAnswer = (reading: Reading, sources: PageSources, place: Place,
     const hash = entry.page.document
     const stored = hash === undefined ? "" : ((yield* sources.documents.documents([hash])).get(hash) ?? "")
     // Reusable contents the page includes, in place, for readers and for the `.md` alike.
-    const markdown = yield* withIncludes(stored, rev, entry.page.git?.path, sources.documents.documents)
-    if (wantsMarkdown) return text("text/markdown; charset=utf-8", pageMarkdown(entry.page, markdown))
-    const rendered = yield* renderMarkdown(reading, sources, place, rev, entry, markdown, shown)
+    const included = yield* withIncludes(stored, rev, entry.page.git?.path, sources.documents.documents)
+    // The reader's own page: every view of it (HTML, `.md`) shows the `{% if %}` branches their claims open, no others.
+    const adapted = adaptMarkdown(included, request.claims)
+    if (wantsMarkdown) return text("text/markdown; charset=utf-8", pageMarkdown(entry.page, adapted.markdown), adapted.conditions)
+    const rendered = yield* renderMarkdown(reading, sources, place, rev, entry, adapted.markdown, shown)
     const view = pageView(reading, place, rev, entry, rendered)
-    const extras = { root: request.root, assets: rendered.assets, conditions: rendered.conditions }
+    const extras = { root: request.root, assets: rendered.assets, conditions: [...adapted.conditions, ...rendered.conditions] }
     return htmlAnswer(200, Layout.pageDocument(view), view, extras)
   })
 

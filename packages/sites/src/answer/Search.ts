@@ -1,6 +1,8 @@
 /** A site's search: the results page, or JSON as the reader types, over the spaces the audience sees. */
 import { Effect } from "effect"
-import { hiddenPath, type PageHit, type PublishedContent } from "@quire/content"
+import { hiddenPath, type PageHit, type PageNode, type PublishedContent, type SearchHits } from "@quire/content"
+import { adaptMarkdown } from "../render/Adaptive.ts"
+import { withIncludes } from "../render/Includes.ts"
 import * as Layout from "../render/Layout.ts"
 import type * as View from "../render/View.ts"
 import { htmlAnswer, type RenderAnswer } from "./Answer.ts"
@@ -26,6 +28,43 @@ export interface FindOptions {
 }
 
 /**
+ * `hits` as the reader's own text of their pages answers them: a page with adaptive content their
+ * claims do not open is searched again in what it shows them (it goes when only hidden text
+ * matched; its sections and snippets are the shown text's), the others are as the index found them.
+ */
+const adaptedHits = (
+  reading: Reading,
+  published: PublishedContent["Service"],
+  query: Parameters<PublishedContent["Service"]["search"]>[0],
+  hits: SearchHits,
+  places: ReadonlyArray<Place>
+) =>
+  Effect.gen(function*() {
+    const read: Array<{ readonly hit: PageHit; readonly page: PageNode; readonly revision: Effect.Success<ReturnType<Reading["revision"]>> }> = []
+    for (const hit of hits.pages) {
+      const place = places.find((p) => p.siteSpace.space.id === hit.spaceId)
+      if (place === undefined) continue
+      const rev = yield* reading.revision(place)
+      const entry = reading.infoOf(rev).byPath.get(hit.path)
+      if (entry !== undefined && entry.page.id === hit.pageId && entry.page.document !== undefined) read.push({ hit, page: entry.page, revision: rev })
+    }
+    const stored = yield* published.documents(read.map(({ page }) => page.document!))
+    const changed = new Set<string>()
+    const ownText: Array<{ readonly spaceId: string; readonly page: PageNode; readonly path: string; readonly markdown: string }> = []
+    for (const { hit, page, revision } of read) {
+      const markdown = stored.get(page.document!)
+      if (markdown === undefined) continue
+      const adapted = adaptMarkdown(yield* withIncludes(markdown, revision, page.git?.path, published.documents), reading.request.claims)
+      if (!adapted.hid) continue
+      changed.add(`${hit.spaceId}/${hit.pageId}`)
+      ownText.push({ spaceId: hit.spaceId, page, path: hit.path, markdown: adapted.markdown })
+    }
+    if (ownText.length === 0) return hits.pages
+    const again = yield* published.searchPages({ ...query, offset: 0, limit: ownText.length }, ownText)
+    return [...hits.pages.filter((hit) => !changed.has(`${hit.spaceId}/${hit.pageId}`)), ...again.pages].toSorted((a, b) => b.score - a.score)
+  })
+
+/**
  * The search over the spaces of the places the reader sees, best first, without the pages their
  * revisions hide: what the results page lists, and what Ask reads its sources from.
  */
@@ -40,7 +79,7 @@ export const findPages = (reading: Reading, published: PublishedContent["Service
       ? yield* published.search(query)
       : yield* published.searchAt(query, new Map([[previewed.siteSpace.space.id, previewed.siteSpace.space.revisionId]]))
     const found: Array<FoundPage> = []
-    for (const hit of hits.pages) {
+    for (const hit of yield* adaptedHits(reading, published, query, hits, places)) {
       const place = places.find((p) => p.siteSpace.space.id === hit.spaceId)
       if (place === undefined) continue
       const rev = yield* reading.revision(place)

@@ -53,13 +53,14 @@ export const codeSpans = (line: string): ReadonlyArray<readonly [number, number]
   return spans
 }
 
-interface LineTag {
+export interface LineTag {
   readonly start: number
   readonly end: number
   readonly tag: GitbookTag
 }
 
-const tagsOfLine = (line: string): ReadonlyArray<LineTag> => {
+/** The known tags of a line outside its code spans, with where each lies. */
+export const tagsOfLine = (line: string): ReadonlyArray<LineTag> => {
   if (!line.includes("{%")) return []
   const spans = codeSpans(line)
   const found: Array<LineTag> = []
