@@ -80,6 +80,9 @@ const bodyOf = Effect.gen(function*() {
 const notSignedIn = (setupNeeded: boolean) =>
   HttpServerResponse.jsonUnsafe({ error: { code: 401, message: "Not signed in" }, setupNeeded }, { status: 401, headers: noStore })
 
+/** Whether the request asks `/auth/session` in the app's way (`?probe=1`): signed out is then an answer, not a 401. */
+const probing = (request: HttpServerRequest.HttpServerRequest) => new URL(request.url, "http://quire.invalid").searchParams.get("probe") === "1"
+
 /** Whether the request sends a bearer token (which wins over the cookie, as AuthenticationLive reads it). */
 const hasBearer = (request: HttpServerRequest.HttpServerRequest) => /^Bearer\s+\S/i.test(request.headers["authorization"] ?? "")
 
@@ -185,7 +188,13 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
       onSome: handle
     }))
 
-  yield* router.add("GET", "/auth/session", withSession((session) => Effect.map(sessionBody(session), (body) => json(body))))
+  // `?probe=1`, the app's question at each load: a visitor without a session is an answer (200
+  // `{"signedIn":false,"setupNeeded":…}`), not a refusal the browser logs as an error.
+  yield* router.add("GET", "/auth/session", Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+    Effect.flatMap(SessionCookie.current, Option.match({
+      onNone: () => Effect.map(passwords.setupOpen, (setupNeeded) => probing(request) ? json({ signedIn: false, setupNeeded }) : notSignedIn(setupNeeded)),
+      onSome: (session) => Effect.map(sessionBody(session), (body) => json(body))
+    }))))
 
   yield* router.add("POST", "/auth/setup", unsafe((body, request) =>
     Effect.flatMap(

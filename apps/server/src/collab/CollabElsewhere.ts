@@ -18,6 +18,13 @@ import { Actor } from "@quire/kernel"
 import { ChangeRequestWrites, LiveDocuments, presenceOf } from "@quire/reviews"
 import type { CollabDocuments, ConnectionState } from "./CollabDocuments.ts"
 
+/**
+ * The stateless message the people of a change request's presence document are sent after a write
+ * to its content other than live editing's write back of a page's text: pages added, moved,
+ * renamed or deleted (the app reads the change request's pages again).
+ */
+export const contentChanged = "content-changed"
+
 /** The PostgreSQL channel of writes to change requests, between servers. */
 export const writesChannel = "quire_collab_writes"
 
@@ -70,10 +77,14 @@ export const run = <C extends { readonly collab?: ConnectionState }>(
       // A change of status moves no content.
       write.status !== undefined ? Effect.void : Effect.forEach(Array.from(hocuspocus.documents.values()), (document) => {
         const [changeRequestId, pageId] = document.name.split("/")
-        // A presence document holds no page.
-        if (pageId === undefined || Option.isSome(presenceOf(document.name)) || (write.changeRequestId !== "" && changeRequestId !== write.changeRequestId)) {
-          return Effect.void
+        if (write.changeRequestId !== "" && changeRequestId !== write.changeRequestId) return Effect.void
+        // A presence document holds no page; its people read the change request's pages again when
+        // told. Each server tells its own connections (relayStateless, not through Redis): every
+        // server hears every write.
+        if (Option.isSome(presenceOf(document.name))) {
+          return write.live === undefined ? Effect.sync(() => document.relayStateless(contentChanged)) : Effect.void
         }
+        if (pageId === undefined) return Effect.void
         const readers = document.getConnections().flatMap((connection) => connection.context.collab === undefined ? [] : [connection.context.collab.actor])
         return documents.elsewhere(document.name, document, pageMarkdown(changeRequestId!, pageId, readers), write).pipe(
           Effect.catchCause((cause) => Effect.logWarning(`Live editing could not bring a write from elsewhere into ${document.name}`, cause))

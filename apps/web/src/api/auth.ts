@@ -95,12 +95,15 @@ const call = async <A>(method: string, path: string, body?: unknown): Promise<A>
   return parsed as A
 }
 
+/**
+ * Who is signed in. `?probe=1` (and index.html's preload of the same URL): signed out is a 200
+ * answer `{signedIn: false, setupNeeded}`, so a signed-out visit logs no failed request.
+ */
 export const getSession = async (): Promise<SessionState> => {
-  const response = await fetch("/auth/session", { credentials: "same-origin" })
-  const body = await response.json() as SessionInfo | { setupNeeded: boolean }
-  if (response.status === 401) return { signedIn: false, setupNeeded: (body as { setupNeeded: boolean }).setupNeeded }
+  const response = await fetch("/auth/session?probe=1", { credentials: "same-origin" })
   if (!response.ok) throw new AuthError(response.status, "The server could not tell who you are", undefined, undefined)
-  return { signedIn: true, info: body as SessionInfo }
+  const body = await response.json() as SessionInfo | { readonly signedIn: false; readonly setupNeeded: boolean }
+  return "user" in body ? { signedIn: true, info: body } : { signedIn: false, setupNeeded: body.setupNeeded }
 }
 
 export const signIn = (email: string, password: string) => call<SessionInfo>("POST", "/auth/sign-in", { email, password })

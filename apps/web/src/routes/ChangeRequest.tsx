@@ -84,19 +84,33 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   // The page in the editor: deleted from the change request while open, it stays there, read-only,
   // with what was typed in it offered back (LivePageEditor.tsx), until the person leaves it.
   const opened = useRef<RevisionPage | undefined>(undefined)
-  const reload = useCallback(async (): Promise<Content | undefined> => {
+  // Reads may answer out of order (one's own edit and someone else's, at once): an answer older
+  // than the one drawn is not drawn.
+  const reads = useRef({ asked: 0, drawn: 0 })
+  const read = useCallback(async (quiet: boolean): Promise<Content | undefined> => {
+    const asked = ++reads.current.asked
+    const draw = (next: Content | { readonly error: string }) => {
+      if (asked < reads.current.drawn) return
+      reads.current.drawn = asked
+      // The same content again (one's own edit, already read) draws nothing.
+      setContent((before) => before !== undefined && "cr" in next && "cr" in before && JSON.stringify(before) === JSON.stringify(next) ? before : next)
+    }
     try {
       const [cr, pages] = await Promise.all([callApi(registry, getChangeRequest(props.spaceId, props.number)), callApi(registry, listPages(props.spaceId, props.number))])
-      setContent({ cr, pages })
+      draw({ cr, pages })
       return { cr, pages }
     } catch (failure) {
-      setContent({ error: messageOf(failure) })
+      // A read in the background that fails leaves the screen as it is; the next change reads again.
+      if (!quiet) draw({ error: messageOf(failure) })
       return undefined
     }
   }, [props.spaceId, props.number, registry])
+  const reload = useCallback(() => read(false), [read])
   useEffect(() => {
     void reload()
   }, [reload])
+  // Someone changed the change request's content (its pages, their titles, their order): read it again.
+  const refresh = useCallback(() => void read(true), [read])
   // The editor's module loads beside the change request, not after it.
   useEffect(() => void loadEditorModule().catch(() => undefined), [])
   const base = `/s/${props.spaceId}/~/changes/${props.number}`
@@ -122,7 +136,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   }
   const titleOf = (pageId: string) => docs.find((page) => page.id === pageId)?.title
   return (
-    <LiveChangeRequest changeRequestId={content.cr.id} pageId={current?.id} person={person}>
+    <LiveChangeRequest changeRequestId={content.cr.id} pageId={current?.id} person={person} onChanged={refresh}>
       <header className="cr-header">
         <Subject key={content.cr.id} spaceId={props.spaceId} cr={content.cr} editable={editable} />
         <StatusActions spaceId={props.spaceId} cr={content.cr} onChanged={() => void reload()} />

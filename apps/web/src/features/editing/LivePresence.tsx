@@ -5,11 +5,12 @@
  * page (presence.ts): this tab publishes its person and page in the presence document's awareness,
  * and the page tree and the header show the others with `PageMarks` and `PeopleHere`.
  */
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider"
-import { createContext, type ReactNode, useContext, useEffect, useId, useState } from "react"
+import { HocuspocusProvider, type HocuspocusProviderWebsocket } from "@hocuspocus/provider"
+import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from "react"
 import * as Y from "yjs"
 import type { CollabUser } from "../../editor/collab/index.ts"
 import { caretColours, collabUrl } from "./live.ts"
+import { CollabSocket } from "./live-socket.ts"
 import { editingLabel, initialsOf, othersOf, peopleOf, type PresenceState, presenceName, type Present } from "./presence.ts"
 import "../../ui/collab-colours.css"
 import "./presence.css"
@@ -26,24 +27,49 @@ interface Live {
 }
 
 /**
+ * What the server sends the presence document's people (a stateless message) when the change
+ * request's content was written other than by live editing's write back of a page's text
+ * (CollabElsewhere.ts): pages added, moved, renamed or deleted, by someone else too.
+ */
+export const contentChanged = "content-changed"
+
+/**
  * The change request's socket and presence around its screen, while `person` is set (live editing
- * on); `pageId` is the page open in it. Without a person, only `children`.
+ * on); `pageId` is the page open in it. Without a person, only `children`. `onChanged` is called
+ * when the server says the change request's content changed, and when the socket is back after a
+ * drop (what was said meanwhile is lost): the screen reads its pages again.
  */
 export const LiveChangeRequest = (props: {
   readonly changeRequestId: string
   readonly pageId: string | undefined
   readonly person: CollabUser | undefined
+  readonly onChanged?: (() => void) | undefined
   readonly children: ReactNode
 }) => {
   const [live, setLive] = useState<Live | undefined>(undefined)
+  const onChanged = useRef(props.onChanged)
+  onChanged.current = props.onChanged
   const [others, setOthers] = useState<ReadonlyArray<Present>>([])
   const { person } = props
   const personId = person?.id
   useEffect(() => {
     if (personId === undefined) return
-    const socket = new HocuspocusProviderWebsocket({ url: collabUrl(window.location) })
+    // Updates made while it is down wait for the sync when it is back, not in a burst (live-socket.ts).
+    const socket = new CollabSocket({ url: collabUrl(window.location) })
     const document = new Y.Doc()
-    const provider = new HocuspocusProvider({ websocketProvider: socket, name: presenceName(props.changeRequestId), document })
+    let syncs = 0
+    const provider = new HocuspocusProvider({
+      websocketProvider: socket,
+      name: presenceName(props.changeRequestId),
+      document,
+      onStateless: ({ payload }) => {
+        if (payload === contentChanged) onChanged.current?.()
+      },
+      // Synced again: the socket dropped, and a change said meanwhile was not heard.
+      onSynced: () => {
+        if (++syncs > 1) onChanged.current?.()
+      }
+    })
     const awareness = provider.awareness!
     // Others leave the states when they go, and all of them when this socket drops.
     const seen = () => setOthers(othersOf(awareness.getStates(), personId, caretColours))
