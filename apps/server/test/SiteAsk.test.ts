@@ -7,7 +7,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { backends, baseUrl, publicUrl, withSettings } from "./Harness.ts"
+import { backends, baseUrl, everyBackend, publicUrl, withSettings } from "./Harness.ts"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { get, publishedSite } from "./SiteFixtures.ts"
@@ -159,6 +159,21 @@ for (const backend of backends) {
     }
   )
 
+  layer(backend.layer, { timeout: 120_000 })(`a site's Ask without a model (${backend.name})`, (it) => {
+    it.effect("refuses with 501 and says how to configure it", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("public", assistant)
+        const asked = yield* askOn(site.path, "Where are the giraffes?")
+        assert.strictEqual(asked.status, 501)
+        assert.include(asked.json.error?.message, "QUIRE_AI_URL")
+        // Nor do its pages offer it.
+        assert.notInclude((yield* get(site.path)).text, "data-ask=\"")
+      }))
+  })
+}
+
+// The budgets on PostgreSQL (shared by replicas) and on the embedded server (in the process).
+for (const backend of everyBackend) {
   // Budgets of 3 questions a visitor and 5 a site, a minute.
   const limited = { QUIRE_AI_URL: providerUrl, QUIRE_AI_MODEL: "fake-model", QUIRE_AI_KEY: "sk-test", QUIRE_ASK_LIMIT: 3, QUIRE_ASK_SITE_LIMIT: 5 }
   layer(withSettings(backend.layer, limited), { timeout: 120_000 })(`a site's Ask within its limits (${backend.name})`, (it) => {
@@ -219,18 +234,6 @@ for (const backend of backends) {
         assert.deepStrictEqual(streamed.map((answer) => answer.status), [200, 200, 200, 429], streamed.at(-1)!.text)
         assert.strictEqual((JSON.parse(streamed[3]!.text) as AskJson).error?.code, 429)
         assert.isNotNull(streamed[3]!.retryAfter)
-      }))
-  })
-
-  layer(backend.layer, { timeout: 120_000 })(`a site's Ask without a model (${backend.name})`, (it) => {
-    it.effect("refuses with 501 and says how to configure it", () =>
-      Effect.gen(function*() {
-        const site = yield* publishedSite("public", assistant)
-        const asked = yield* askOn(site.path, "Where are the giraffes?")
-        assert.strictEqual(asked.status, 501)
-        assert.include(asked.json.error?.message, "QUIRE_AI_URL")
-        // Nor do its pages offer it.
-        assert.notInclude((yield* get(site.path)).text, "data-ask=\"")
       }))
   })
 }
