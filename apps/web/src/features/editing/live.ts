@@ -93,7 +93,10 @@ export const refusalSentence = (reason: string): string => {
     case "rate-limited":
       return "You are typing faster than the server accepts: your last changes wait and are sent again in a moment."
     case "invalid-update":
-      return "The server could not read your last change, so it was not saved. Reload the page to continue from what the server has."
+      // The server's check of a change against the page's blocks says why after "not saved, " (CollabUpdateCheck).
+      return words.startsWith("not saved, ")
+        ? `The server refused your last change, so it was not saved: ${words.slice("not saved, ".length).replace(/\.*$/, "")}. Reload the page to continue from what the server has.`
+        : "The server could not read your last change, so it was not saved. Reload the page to continue from what the server has."
     case "forbidden":
       return `You can no longer edit this page${words === "" ? "" : ` (${words})`}. What you type now is not saved.`
     case "unauthenticated":

@@ -92,6 +92,13 @@ describe("the server's close reasons in words", () => {
     expect(refusalSentence("forbidden")).toBe("You can no longer edit this page. What you type now is not saved.")
   })
 
+  it("says why the server refused a change that does not fit the page", () => {
+    expect(refusalSentence("invalid-update: not saved, heading's level must be an integer from 1 to 6, not 200000000")).toBe(
+      "The server refused your last change, so it was not saved: heading's level must be an integer from 1 to 6, not 200000000. Reload the page to continue from what the server has."
+    )
+    expect(refusalSentence("invalid-update: the server could not read your last edit, which is not saved; reload the page")).toMatch(/^The server could not read your last change/)
+  })
+
   it("goes on after a refusal that passes by itself, and stops the editor after any other", () => {
     expect(["rate-limited", "unavailable"].map(refusalPasses)).toEqual([true, true])
     expect(["forbidden: removed from the space", "unauthenticated", "not-found", "update-too-large", "document-too-large", "invalid-update"].map(refusalPasses))
