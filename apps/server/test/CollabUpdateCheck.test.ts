@@ -6,6 +6,8 @@
  */
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import { readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
 import * as Y from "yjs"
 import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
@@ -82,6 +84,25 @@ describe("the check of a live update", () => {
     assert.include(written, "## Guide")
     assert.include(written, "**A new** one.")
     assert.include(written, "Typed. A paragraph.")
+  })
+
+  it("lets every page of the document package's corpus through, written into a page as the editor's binding writes it", () => {
+    const root = join(import.meta.dirname, "../../../packages/document/test")
+    const pages = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((path) => path.includes("fixtures") && path.endsWith(".md"))
+    assert.isAbove(pages.length, 20)
+    for (const path of pages) {
+      const markdown = readFileSync(join(root, path), "utf8")
+      const { live, mirrors } = setup()
+      const editor = new Y.Doc()
+      Y.applyUpdate(editor, Y.encodeStateAsUpdate(live))
+      const before = Y.encodeStateVector(editor)
+      // updateYFragment: what y-prosemirror writes of the editor's document.
+      codec.apply(editor, markdown)
+      const update = Y.encodeStateAsUpdate(editor, before)
+      assert.isUndefined(mirrors.tryUpdate("cr/page", live, update), path)
+      Y.applyUpdate(live, update)
+      assert.strictEqual(codec.toMarkdown(live), codec.toMarkdown(editor), path)
+    }
   })
 
   it("refuses the 68-byte heading of level 200,000,000, and a list indented 500,000,000", () => {
