@@ -5,12 +5,13 @@
  * type after is acknowledged as stored. A merged change request opens read-only.
  */
 import { assert, describe, it as plain, layer } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
+import { Database } from "@quire/db"
 import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
 import { afterCheck, closedBecause } from "../src/collab/CollabServer.ts"
 import { organizationWith } from "./Harness.ts"
-import { type Client, collabServerOn, collabUrl, connect, eventually, settled, sharedPage } from "./CollabSupport.ts"
+import { type Client, collabServerOn, collabUrl, connect, eventually, redisUrl, settled, sharedPage } from "./CollabSupport.ts"
 
 /** Alice (admin) and Bob (editor), a space, and a shared page in a change request. */
 const setup = Effect.fnUntraced(function*() {
@@ -108,4 +109,29 @@ describe("live editing closes what changed under it", () => {
         }))
     })
   }
+})
+
+const postgres = Backends.databasesMigrated(Services.migrations).find((database) => database.name === "postgres")!
+
+/** A server relayed through Redis on the database `pool` reaches, its timed check of access an hour apart. */
+const replica = (pool: Layer.Layer<Database.Services, unknown>) =>
+  Layer.build(collabServerOn(Services.layerSql, "postgres", { recheckInterval: "1 hour", redisUrl: Option.some(redisUrl) }).pipe(Layer.provide(pool), Layer.orDie))
+
+describe("live editing closes what changed under it, across two servers", () => {
+  plain.live("a merge made on one server closes at once the typist connected to the other", () =>
+    Effect.gen(function*() {
+      const database = yield* Layer.build(postgres.layer)
+      const first = yield* replica(Layer.succeedContext(database))
+      const second = yield* replica(Database.layerUrl(Context.get(database, Database.DatabaseInfo).url))
+      const onFirst = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, first as Context.Context<any>) as Effect.Effect<A, E, never>
+      const onSecond = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, second as Context.Context<any>) as Effect.Effect<A, E, never>
+      const { alice, bob, page } = yield* onFirst(setup())
+      const b = yield* connect({ url: yield* onSecond(collabUrl), name: page.name, token: bob.token })
+      yield* settled(b)
+      yield* onFirst(alice.api.changeRequests.mergeChangeRequest({ params: page.params }))
+      const { reason, ms } = yield* closedWith(b, "merged")
+      assert.strictEqual(reason, closedBecause.merged)
+      assert.isBelow(ms, 15_000)
+      yield* notAcknowledged(b, "After the merge, on the other server.")
+    }).pipe(Effect.scoped), { timeout: 180_000 })
 })
