@@ -105,6 +105,28 @@ for (const backend of backends) {
           assert.notInclude(agent.search, hidden)
           assert.include(agent.search, "Nothing on this site matches")
 
+          // GitBook's renderer searches with the site reader's token it resolved for the visitor: their claims hold there too.
+          const searchAs = (plan: string) =>
+            Effect.gen(function*() {
+              const jwtToken = yield* VisitorToken.sign({ plan }, s.key, 3600)
+              return yield* Effect.promise(async () => {
+                const post = async (path: string, token: string, body: unknown) => {
+                  const response = await fetch(`${base}${path}`, {
+                    method: "POST",
+                    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+                    body: JSON.stringify(body)
+                  })
+                  return await response.json() as any
+                }
+                const found = await post("/v1/urls/published", s.token, { url: `http://quire.test${s.path}pricing`, visitor: { jwtToken } })
+                return JSON.stringify(await post(`/v1/orgs/${s.organizationId}/sites/${s.siteId}/search`, found.apiToken, { query: "okapis" }))
+              })
+            })
+          const freeSearch = yield* searchAs("free")
+          assert.notInclude(freeSearch, "Pricing")
+          assert.notInclude(freeSearch, "okapis\"")
+          assert.include(yield* searchAs("enterprise"), "Pricing")
+
           // The enterprise visitor reads it everywhere.
           assert.include((yield* get(`${s.path}pricing`, { cookie: enterprise })).text, hidden)
           assert.include((yield* get(`${s.path}pricing.md`, { cookie: enterprise })).text, hidden)

@@ -213,7 +213,8 @@ const offsetOf = (request: Pagination.PageRequest): Effect.Effect<number, Errors
       : Effect.fail(new Errors.InvalidInput({ field: "page", reason: "is not a cursor returned by a previous page" }))
   })
 
-const pageResult = (hit: PageHit, query: string, rank: number): PageResult => ({
+/** A hit as a search answers it, its sections' bodies cut to an excerpt around the query's first word. */
+export const pageResult = (hit: PageHit, query: string, rank: number): PageResult => ({
   rank,
   description: "",
   ancestors: [],

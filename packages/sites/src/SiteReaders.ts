@@ -6,13 +6,15 @@
  * an `Actor` with `siteReader`, which content's access checks confine to those spaces' main content.
  */
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { ContentAccess } from "@quire/content"
+import { ContentAccess, flattenPages, pageResult, PublishedContent, type SpaceResults } from "@quire/content"
 import { Actor, Errors, SignedToken } from "@quire/kernel"
 import * as Audience from "./Audience.ts"
 import { locate, type Place, visibleOf } from "./answer/Places.ts"
 import { segmentsOf } from "./answer/Routing.ts"
 import * as Condition from "./Condition.ts"
 import { readableSpaceIds } from "./MemberSpaces.ts"
+import { adaptMarkdown } from "./render/Adaptive.ts"
+import { withIncludes } from "./render/Includes.ts"
 import { type PublishedSite, type PublishedSiteSpace, PublishedSites } from "./PublishedSites.ts"
 
 /** How long a site reader's token reads, in seconds. */
@@ -103,6 +105,12 @@ export interface SiteReadersShape {
    * for anyone else.
    */
   readonly searchSpaceIds: (organizationId: string, siteId: string, scope: SearchScope) => Effect.Effect<ReadonlyArray<string>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  /**
+   * A site's search results as the caller is shown them: for a site's reader, a page with adaptive
+   * content their claims do not open is searched again in what it shows them (gone when only hidden
+   * text matched), as the published site's own search does; a member's are as they are.
+   */
+  readonly ownResults: (items: ReadonlyArray<SpaceResults>, query: string) => Effect.Effect<ReadonlyArray<SpaceResults>, never, Actor.Actor>
   /** Checks that the caller reaches the published site (as `searchSpaceIds` does). */
   readonly reach: (organizationId: string, siteId: string) => Effect.Effect<void, Errors.NotFound, Actor.Actor>
   /** The reader a token names, while it has not expired. */
@@ -185,6 +193,7 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
     Effect.gen(function*() {
       const published = yield* PublishedSites
       const access = yield* ContentAccess
+      const content = yield* PublishedContent
       const key = yield* SignedToken.keyFor(purpose)
 
       const resolve = Effect.fn("SiteReaders.resolve")(function*(input: ResolveInput) {
@@ -328,7 +337,42 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
 
       const reach = (organizationId: string, siteId: string) => Effect.asVoid(reached(organizationId, siteId))
 
-      return SiteReaders.of({ resolve, reader, searchSpaceIds, reach })
+      const ownResults = Effect.fn("SiteReaders.ownResults")(function*(items: ReadonlyArray<SpaceResults>, query: string) {
+        const reader = (yield* Actor.Actor).siteReader
+        if (reader === undefined) return items
+        const out: Array<SpaceResults> = []
+        for (const group of items) {
+          const revision = yield* Effect.option(content.revision(group.space.space.revisionId))
+          if (Option.isNone(revision)) continue
+          const rev = revision.value
+          const byPath = new Map(flattenPages(rev.pages).map((entry) => [entry.path, entry.page] as const))
+          const stored = yield* content.documents(group.pages.flatMap((result) => byPath.get(result.path)?.document ?? []))
+          const pages: Array<SpaceResults["pages"][number]> = []
+          for (const result of group.pages) {
+            const page = byPath.get(result.path)
+            const markdown = page?.document === undefined ? undefined : stored.get(page.document)
+            if (page === undefined || markdown === undefined) {
+              pages.push(result)
+              continue
+            }
+            const adapted = adaptMarkdown(yield* withIncludes(markdown, rev, page.git?.path, content.documents), reader.claims)
+            if (!adapted.hid) {
+              pages.push(result)
+              continue
+            }
+            const again = yield* content.searchPages(
+              { spaceIds: [result.spaceId], query, offset: 0, limit: 1, sectionsPerPage: Math.max(1, result.sections.length) },
+              [{ spaceId: result.spaceId, page, path: result.path, markdown: adapted.markdown }]
+            )
+            const hit = again.pages[0]
+            if (hit !== undefined) pages.push({ ...result, score: hit.score, sections: pageResult(hit, query, result.rank).sections })
+          }
+          if (pages.length > 0) out.push({ ...group, pages })
+        }
+        return out
+      })
+
+      return SiteReaders.of({ resolve, reader, searchSpaceIds, reach, ownResults })
     })
   )
 }

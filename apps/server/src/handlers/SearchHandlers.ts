@@ -28,7 +28,9 @@ export const layer = HttpApiBuilder.group(Api, "search", Effect.fn(function*(han
     .handle("searchSiteContent", ({ params, payload, query }) =>
       Effect.gen(function*() {
         const spaceIds = yield* readers.searchSpaceIds(params.organizationId, params.siteId, yield* siteScope(payload))
-        const page = yield* search.site(spaceIds, { ...query, query: payload.query })
+        const found = yield* search.site(spaceIds, { ...query, query: payload.query })
+        // A site's reader is answered the text their claims open (adaptive content), as on the site.
+        const page = { ...found, items: yield* readers.ownResults(found.items, payload.query) }
         return Presenters.list(page, (result) => ContentPresenters.searchSpace(urls, result))
       }).pipe(DomainErrors.api))
 }))
