@@ -1,8 +1,9 @@
 /**
  * Someone whose access is removed while they type keeps their socket until the next check of
- * access, and what they type meanwhile is acknowledged; their write back is refused, and a merge
- * by someone else must not write it either. What they typed while they could, and was written to
- * the page, stays; so does what the others typed. On PostgreSQL and on PGlite.
+ * access, and what they type meanwhile is acknowledged; their write back is refused, another
+ * person's write back takes it out, and a merge by someone else must not write it either. What
+ * they typed while they could, and was written to the page, stays; so does what the others typed.
+ * On PostgreSQL and on PGlite.
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -47,6 +48,42 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
         const main = yield* alice.api.spaceContent.getPageById({ params: { spaceId: space.id, pageId: page.pageId }, query: { format: "markdown" } })
         const markdown = (main as { readonly markdown?: string }).markdown ?? ""
         assert.include(markdown, "Alice wrote this.")
+        assert.include(markdown, "Bea wrote this while a member.")
+        assert.notInclude(markdown, "Bea typed this once removed.")
+      }).pipe(Effect.scoped))
+
+    it.effect("when someone else types too, the write back takes out what the removed member typed: no one sees it any more, and neither the page nor main has it", () =>
+      Effect.gen(function*() {
+        const { alice, members, organizationId, space } = yield* spaceWith(["edit"])
+        const bea = members.edit!
+        const page = yield* sharedPage(alice.api, space.id)
+        const url = yield* collabUrl
+        const a = yield* connect({ url, name: page.name, token: alice.token })
+        const b = yield* connect({ url, name: page.name, token: bea.token })
+        yield* settled(a)
+        yield* settled(b)
+        b.type(b.text().length, "Bea wrote this while a member.\n")
+        yield* settled(b)
+        yield* eventuallyEffect(page.markdown, (markdown) => markdown.includes("Bea wrote this while a member."))
+
+        yield* alice.api.members.removeMemberFromOrganizationById({ params: { organizationId, userId: bea.user.id } })
+        b.type(b.text().length, "Bea typed this once removed.\n")
+        yield* settled(b)
+        yield* eventuallyEffect(Effect.sync(() => a.text()), (text) => text.includes("Bea typed this once removed."))
+        a.type(0, "Alice typed this meanwhile.\n")
+        yield* settled(a)
+
+        const written = yield* eventuallyEffect(page.markdown, (markdown) => markdown.includes("Alice typed this meanwhile."))
+        assert.notInclude(written, "Bea typed this once removed.")
+        assert.include(written, "Bea wrote this while a member.")
+        const seen = yield* eventuallyEffect(Effect.sync(() => a.text()), (text) => !text.includes("Bea typed this once removed."))
+        assert.notInclude(seen, "Bea typed this once removed.")
+
+        const merged = yield* alice.api.changeRequests.mergeChangeRequest({ params: page.params })
+        assert.strictEqual(merged.result, "merge")
+        const main = yield* alice.api.spaceContent.getPageById({ params: { spaceId: space.id, pageId: page.pageId }, query: { format: "markdown" } })
+        const markdown = (main as { readonly markdown?: string }).markdown ?? ""
+        assert.include(markdown, "Alice typed this meanwhile.")
         assert.include(markdown, "Bea wrote this while a member.")
         assert.notInclude(markdown, "Bea typed this once removed.")
       }).pipe(Effect.scoped))

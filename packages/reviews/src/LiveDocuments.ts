@@ -144,6 +144,16 @@ export interface LiveDocumentsShape {
   readonly storeReset: (name: string, state: Uint8Array, made: MarkdownPair) => Effect.Effect<void>
   /** Stores an update of a stored document, sent by the user `author` (none: the server's own); committed when this succeeds. */
   readonly storeUpdate: (name: string, update: Uint8Array, author?: string) => Effect.Effect<void>
+  /**
+   * Of a stored document's updates, those a write may take now: those its page holds already
+   * and, of the later ones, those whose author may edit the change request now (the server's own
+   * kept); with the authors of those (`editors`) and of the ones left out (`leftOut`).
+   */
+  readonly editorsOnly: (stored: StoredCollabDocument) => Effect.Effect<{
+    readonly updates: ReadonlyArray<CollabUpdate>
+    readonly editors: ReadonlyArray<string>
+    readonly leftOut: ReadonlyArray<string>
+  }>
   /** Replaces the state at `version` by `state`, which holds the updates `merged`; false when another server did first. */
   readonly storeCompacted: (name: string, version: number, state: Uint8Array, merged: ReadonlyArray<string>) => Effect.Effect<boolean>
 }
@@ -207,7 +217,8 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
           if (Option.isSome(view) && accessOf(view.value) === "edit") editors.push(author)
         }
         const kept = (u: CollabUpdate) => Number(u.id) <= stored.writtenThrough || u.author === undefined || editors.includes(u.author)
-        return { updates: stored.updates.filter(kept), editors }
+        const leftOut = Array.from(new Set(later.flatMap((u) => (kept(u) ? [] : [u.author!]))))
+        return { updates: stored.updates.filter(kept), editors, leftOut }
       })
 
       /**
@@ -283,6 +294,7 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
         markdown: (changeRequestId, pageId) => Effect.map(pageOf(changeRequestId, pageId), (page) => page.markdown),
         write,
         writeUnwritten,
+        editorsOnly: byEditors,
         stored: storage.load,
         storeInitial: (key, state, made) => Effect.flatMap(now, (at) => storage.create(key, state, agreementOf(made), at)),
         claim: (stored, made) => Effect.flatMap(now, (at) => storage.claim(stored.name, stored.pageSha, agreementOf(made), at)),

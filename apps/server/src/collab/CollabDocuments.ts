@@ -119,6 +119,8 @@ interface Held {
   base: Uint8Array
   /** False once another server wrote this document back: `base` may lack what it wrote. */
   baseKnown: boolean
+  /** Loaded with edits not yet written: whose they are is checked at the next write back (`leaveOutRevoked`). */
+  unwrittenOnLoad: boolean
   /** One at a time: writing the markdown back, and bringing a write from elsewhere in. */
   readonly lock: Semaphore.Semaphore
 }
@@ -194,6 +196,7 @@ const heldOf = (key: CollabDocumentKey, state: Uint8Array, sinceCompaction: numb
   lastCredited: [],
   base: state,
   baseKnown: true,
+  unwrittenOnLoad: false,
   lock: Semaphore.makeUnsafe(1)
 })
 
@@ -246,9 +249,52 @@ const catchUp = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.Doc
 })
 
 /**
+ * Takes out of the open document `doc` what people who may no longer edit the change request typed
+ * and is not written to its page yet (their access was removed while their socket stayed open a
+ * moment, or before a server stopped): the document is changed to read as the stored one without
+ * their unwritten updates, by the smallest change (as a write from elsewhere is brought in), stored
+ * as the server's own update and sent to everyone; they are no longer typists. Looked for when one
+ * of `typed` may no longer edit, or the document was loaded with edits not written; answers the
+ * ids of those left out.
+ */
+const leaveOutRevoked = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.Doc, typed: ReadonlyArray<Actor.ActorShape>) {
+  const { live, codec, held } = deps
+  const document = held.get(name)
+  if (document === undefined) return []
+  let look = document.unwrittenOnLoad
+  for (const person of look ? [] : typed) {
+    const access = yield* live.access(document.key.changeRequestId).pipe(Effect.provideService(Actor.Actor, person))
+    if (Option.isNone(access) || access.value !== "edit") look = true
+  }
+  document.unwrittenOnLoad = false
+  if (!look) return []
+  const stored = yield* live.stored(name)
+  if (Option.isNone(stored)) return []
+  const kept = yield* live.editorsOnly(stored.value)
+  if (kept.leftOut.length === 0) return []
+  const without = docOf([stored.value.state, ...kept.updates.map((u) => u.update)])
+  const markdown = codec.toMarkdown(without)
+  without.destroy()
+  for (const id of kept.leftOut) document.contributors.delete(id)
+  yield* Effect.logWarning(`Live document ${name}: what ${kept.leftOut.join(", ")} typed without the right to edit is taken out`)
+  if (codec.toMarkdown(doc) === markdown) return kept.leftOut
+  const next = docOf([Y.encodeStateAsUpdate(doc)])
+  const before = Y.encodeStateVector(next)
+  codec.apply(next, markdown)
+  const update = Y.encodeStateAsUpdate(next, before)
+  next.destroy()
+  yield* live.storeUpdate(name, update)
+  Y.applyUpdate(doc, update, { source: "local", skipStoreHooks: true })
+  document.bytes += update.length
+  document.sinceCompaction += 1
+  return kept.leftOut
+})
+
+/**
  * Writes the document's markdown when it changed, as one of those who typed (the first who still
  * may), crediting the others; the ones credited are forgotten once it is written. With no one
- * left to credit, those of the last write. False when it changed and could not be written.
+ * left to credit, those of the last write. What people who may no longer edit typed is taken out
+ * first (`leaveOutRevoked`). False when it changed and could not be written.
  */
 const writeBack = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.Doc) {
   const { live, codec, held } = deps
@@ -256,10 +302,12 @@ const writeBack = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.D
   if (document === undefined) return true
   // What another server acknowledged and died before relaying is written with the rest.
   if (deps.relayed) yield* catchUp(deps, name, doc, { source: "local", skipStoreHooks: true })
+  const leftOut = yield* leaveOutRevoked(deps, name, doc, Array.from(document.contributors.values()))
   let markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
   const typed = Array.from(document.contributors.values())
-  const credited = typed.length > 0 ? typed : document.lastCredited
-  if (markdown === document.written || credited.length === 0) return true
+  const credited = (typed.length > 0 ? typed : document.lastCredited).filter((person) => !leftOut.includes(person.userId))
+  // Once something was taken out, the page records that it holds every update stored (even unchanged).
+  if ((markdown === document.written && leftOut.length === 0) || credited.length === 0) return true
   // A write from elsewhere whose notice is still queued behind this write back is brought in first:
   // written over, it would be lost.
   const page = live.markdown(document.key.changeRequestId, document.key.pageId).pipe(Effect.provideService(Actor.Actor, credited[0]!), Effect.option)
@@ -510,6 +558,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       const stale = now === "unwritten" && opened.access === "edit"
       const document = heldOf(key, state, now === "changed-elsewhere" ? 0 : found.updates.length, stale ? "" : markdown)
       if (stale) document.contributors.set(actor.userId, actor)
+      document.unwrittenOnLoad = stale
       held.set(key.name, document)
       return { state, stale, readOnly: undefined as string | undefined }
     })
