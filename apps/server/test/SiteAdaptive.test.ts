@@ -119,13 +119,21 @@ for (const backend of backends) {
                   return await response.json() as any
                 }
                 const found = await post("/v1/urls/published", s.token, { url: `http://quire.test${s.path}pricing`, visitor: { jwtToken } })
-                return JSON.stringify(await post(`/v1/orgs/${s.organizationId}/sites/${s.siteId}/search`, found.apiToken, { query: "okapis" }))
+                const search = JSON.stringify(await post(`/v1/orgs/${s.organizationId}/sites/${s.siteId}/search`, found.apiToken, { query: "okapis" }))
+                const page = await fetch(`${base}/v1/spaces/${found.space}/revisions/${found.revision}/path/pricing?format=markdown`, {
+                  headers: { authorization: `Bearer ${found.apiToken}` }
+                })
+                return { search, markdown: await page.text() }
               })
             })
-          const freeSearch = yield* searchAs("free")
-          assert.notInclude(freeSearch, "Pricing")
-          assert.notInclude(freeSearch, "okapis\"")
-          assert.include(yield* searchAs("enterprise"), "Pricing")
+          const freeReader = yield* searchAs("free")
+          assert.notInclude(freeReader.search, "Pricing")
+          assert.notInclude(freeReader.search, "okapis\"")
+          assert.include(freeReader.markdown, "Every plan gets pricing tables.")
+          assert.notInclude(freeReader.markdown, hidden)
+          const enterpriseReader = yield* searchAs("enterprise")
+          assert.include(enterpriseReader.search, "Pricing")
+          assert.include(enterpriseReader.markdown, hidden)
 
           // The enterprise visitor reads it everywhere.
           assert.include((yield* get(`${s.path}pricing`, { cookie: enterprise })).text, hidden)

@@ -53,5 +53,6 @@ export * as InsightsBeacon from "./insights/Beacon.ts"
 /** A site's Ask: the model port and the answer's shapes. */
 export { AskModel, AskModelError, type AskModelShape, notConfigured as askNotConfigured } from "./AskModel.ts"
 export { isAskPath } from "./answer/Routing.ts"
+export { type Adapted, adaptMarkdown } from "./render/Adaptive.ts"
 export { type AskBounds, type AskFailure, type AskReply, type AskSource, defaultBounds as defaultAskBounds, keywordsOf, maxQuestion } from "./answer/Ask.ts"
 export * from "./domain/CustomizationDefaults.ts"

@@ -5,7 +5,7 @@ import { Api } from "@quire/api"
 import { dereferenceReusableContents, pageDocumentEffect, ParsePool, SpaceContent } from "@quire/content"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests } from "@quire/reviews"
-import { evaluateConditions } from "@quire/sites"
+import { adaptMarkdown, evaluateConditions } from "@quire/sites"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as ChangePresenters from "../ChangePresenters.ts"
 import * as ContentPresenters from "../ContentPresenters.ts"
@@ -32,12 +32,17 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
   const revisionOf = (params: { readonly spaceId: string; readonly revisionId: string }) =>
     content.revisionOf(params.spaceId, params.revisionId).pipe(DomainErrors.api)
 
-  /** A page's body as a published site's reader is shown it: its document's conditions evaluated for the visitor. */
+  /** A page's body as a published site's reader is shown it: its document's or markdown's conditions evaluated for the visitor. */
   const bodyOf = (found: Parameters<typeof bodies>[0], organizationId: string, format: ContentPresenters.PageFormat | undefined) =>
     Effect.gen(function*() {
       const body = yield* bodies(found, organizationId, format)
       const reader = (yield* Actor.Actor).siteReader
-      return reader === undefined || body.document === undefined ? body : { ...body, document: evaluateConditions(body.document, reader.claims) }
+      if (reader === undefined) return body
+      return {
+        ...body,
+        ...(body.document === undefined ? {} : { document: evaluateConditions(body.document, reader.claims) }),
+        ...(body.markdown === undefined ? {} : { markdown: adaptMarkdown(body.markdown, reader.claims).markdown })
+      }
     })
 
   const signer = (spaceId: string) => Effect.map(links.signer, (sign): ContentPresenters.DownloadUrl => (f) => sign(spaceId, f))
