@@ -80,8 +80,20 @@ const bodyOf = Effect.gen(function*() {
 const notSignedIn = (setupNeeded: boolean) =>
   HttpServerResponse.jsonUnsafe({ error: { code: 401, message: "Not signed in" }, setupNeeded }, { status: 401, headers: noStore })
 
-/** Whether the request asks `/auth/session` in the app's way (`?probe=1`): signed out is then an answer, not a 401. */
-const probing = (request: HttpServerRequest.HttpServerRequest) => new URL(request.url, "http://quire.invalid").searchParams.get("probe") === "1"
+/**
+ * `GET /auth/session`: the session's body, else 401. With `?probe=1`, the app's question at each
+ * load, a visitor without a session is an answer, 200 `{"signedIn":false,"setupNeeded":…}`, not a
+ * refusal the browser logs as an error.
+ */
+const currentSession = <E, R>(setupOpen: Effect.Effect<boolean>, body: (session: SignInSession) => Effect.Effect<unknown, E, R>) =>
+  Effect.gen(function*() {
+    const session = yield* SessionCookie.current
+    if (Option.isSome(session)) return json(yield* body(session.value))
+    const setupNeeded = yield* setupOpen
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const probing = new URL(request.url, "http://quire.invalid").searchParams.get("probe") === "1"
+    return probing ? json({ signedIn: false, setupNeeded }) : notSignedIn(setupNeeded)
+  })
 
 /** Whether the request sends a bearer token (which wins over the cookie, as AuthenticationLive reads it). */
 const hasBearer = (request: HttpServerRequest.HttpServerRequest) => /^Bearer\s+\S/i.test(request.headers["authorization"] ?? "")
@@ -188,13 +200,7 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
       onSome: handle
     }))
 
-  // `?probe=1`, the app's question at each load: a visitor without a session is an answer (200
-  // `{"signedIn":false,"setupNeeded":…}`), not a refusal the browser logs as an error.
-  yield* router.add("GET", "/auth/session", Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-    Effect.flatMap(SessionCookie.current, Option.match({
-      onNone: () => Effect.map(passwords.setupOpen, (setupNeeded) => probing(request) ? json({ signedIn: false, setupNeeded }) : notSignedIn(setupNeeded)),
-      onSome: (session) => Effect.map(sessionBody(session), (body) => json(body))
-    }))))
+  yield* router.add("GET", "/auth/session", currentSession(passwords.setupOpen, sessionBody))
 
   yield* router.add("POST", "/auth/setup", unsafe((body, request) =>
     Effect.flatMap(

@@ -37,6 +37,9 @@ for (const backend of backends) {
         const anonymous = yield* call("GET", "/auth/session")
         assert.strictEqual(anonymous.status, 401)
         assert.deepStrictEqual(anonymous.body, { error: { code: 401, message: "Not signed in" }, setupNeeded: true })
+        // The app's probe at each load: signed out is an answer, not a refusal the browser logs.
+        const probe = yield* call("GET", "/auth/session?probe=1")
+        assert.deepStrictEqual([probe.status, probe.body, probe.headers.get("cache-control")], [200, { signedIn: false, setupNeeded: true }, "no-store"])
         const input = { setupCode: adminToken, displayName: "Ada Admin", email: adminEmail, password }
         const wrongCode = yield* call("POST", "/auth/setup", { body: { ...input, setupCode: "quire_pat_guessed" } })
         assert.deepStrictEqual([wrongCode.status, wrongCode.body.error.message], [403, "setupCode: not the setup code the server printed in its log at first start"])
@@ -67,6 +70,7 @@ for (const backend of backends) {
 
         const session = yield* call("GET", "/auth/session", { cookie })
         assert.deepStrictEqual(session.body.user, done.body.user)
+        assert.deepStrictEqual((yield* call("GET", "/auth/session?probe=1", { cookie })).body, session.body)
         // The cookie opens the API as the administrator.
         const me = yield* call("GET", "/v1/user", { cookie })
         assert.deepStrictEqual([me.status, me.body.email], [200, adminEmail])
