@@ -49,6 +49,17 @@ for (const backend of backends) {
         Effect.gen(function*() {
           const s = yield* publishedSite("visitor-auth", { ai: { mode: "assistant" } } as never)
           yield* write(s.api, s.guides.id, [{ operation: "insert_page", title: "Pricing", slug: "pricing", document: { markdown } }])
+          // A reusable content with an enterprise-only block, included in a page.
+          const cr = yield* s.api.changeRequests.createChangeRequest({ params: { spaceId: s.guides.id }, payload: { subject: "Support" } })
+          const reusable = yield* s.api.reusableContents.createReusableContentInChangeRequest({
+            params: { spaceId: s.guides.id, changeRequestId: cr.id },
+            payload: { title: "Support", markdown: "Write to the desk.\n\n{% if visitor.claims.plan == \"enterprise\" %}\nCall the narwhal hotline.\n{% endif %}\n" }
+          })
+          yield* s.api.changeRequestContent.updateChangeRequestContent({
+            params: { spaceId: s.guides.id, changeRequestId: cr.id },
+            payload: { changes: [{ operation: "insert_page", title: "Support", slug: "support", document: { markdown: `Help.\n\n{% include "/reusable-content/${reusable.id}" %}\n` } }] }
+          })
+          yield* s.api.changeRequests.mergeChangeRequest({ params: { spaceId: s.guides.id, changeRequestId: cr.id } })
           // Publishing again shows the new page's revision.
           yield* s.api.sites.publishSite({ params: s.siteParams })
           const visitor = Effect.fnUntraced(function*(plan: string) {
@@ -69,6 +80,12 @@ for (const backend of backends) {
           assert.notInclude(md.text, hidden)
           assert.notInclude(md.text, "{% if")
           assert.notInclude((yield* get(`${s.path}llms-full.txt`, { cookie: free })).text, hidden)
+          // Included reusable content is the reader's too.
+          const support = yield* get(`${s.path}support.md`, { cookie: free })
+          assert.include(support.text, "Write to the desk.")
+          assert.notInclude(support.text, "narwhal")
+          assert.notInclude((yield* get(`${s.path}support`, { cookie: free })).text, "narwhal")
+          assert.deepStrictEqual(titles((yield* get(`${s.path}~search?q=narwhal`, { cookie: free, accept: "application/json" })).text), [])
 
           // A search whose only match is hidden finds nothing; one that matches both shows only what the visitor sees.
           assert.deepStrictEqual(titles((yield* get(`${s.path}~search?q=okapis`, { cookie: free, accept: "application/json" })).text), [])
@@ -123,7 +140,10 @@ for (const backend of backends) {
                 const page = await fetch(`${base}/v1/spaces/${found.space}/revisions/${found.revision}/path/pricing?format=markdown`, {
                   headers: { authorization: `Bearer ${found.apiToken}` }
                 })
-                return { search, markdown: await page.text() }
+                const included = await fetch(`${base}/v1/spaces/${found.space}/revisions/${found.revision}/reusable-contents/${reusable.id}?format=markdown`, {
+                  headers: { authorization: `Bearer ${found.apiToken}` }
+                })
+                return { search, markdown: await page.text(), reusable: await included.text() }
               })
             })
           const freeReader = yield* searchAs("free")
@@ -131,9 +151,12 @@ for (const backend of backends) {
           assert.notInclude(freeReader.search, "okapis\"")
           assert.include(freeReader.markdown, "Every plan gets pricing tables.")
           assert.notInclude(freeReader.markdown, hidden)
+          assert.include(freeReader.reusable, "Write to the desk.")
+          assert.notInclude(freeReader.reusable, "narwhal")
           const enterpriseReader = yield* searchAs("enterprise")
           assert.include(enterpriseReader.search, "Pricing")
           assert.include(enterpriseReader.markdown, hidden)
+          assert.include(enterpriseReader.reusable, "narwhal")
 
           // The enterprise visitor reads it everywhere.
           assert.include((yield* get(`${s.path}pricing`, { cookie: enterprise })).text, hidden)

@@ -8,7 +8,7 @@ import { Api } from "@quire/api"
 import { pageDocumentEffect, ParsePool, type RevisionReusableContent, SpaceContent } from "@quire/content"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests, type ReusableContentEdit } from "@quire/reviews"
-import { evaluateConditions } from "@quire/sites"
+import { adaptMarkdown, evaluateConditions } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
 import { reusableContent } from "../ReusableContentPresenters.ts"
 
@@ -46,7 +46,13 @@ export const layer = HttpApiBuilder.group(Api, "reusableContents", Effect.fn(fun
     .handle("listReusableContents", ({ params }) =>
       content.reusableContents(params.spaceId).pipe(DomainErrors.api, Effect.map((found) => ({ items: found.items.map((read) => present(read, { format: "markdown" })) })))
     )
-    .handle("getReusableContentInRevisionById", ({ params, query }) => Effect.map(inRevision(params), (found) => present(found, query)))
+    .handle("getReusableContentInRevisionById", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* inRevision(params)
+        // A published site's reader reads its markdown with the branches the visitor's claims open, as its document.
+        const reader = (yield* Actor.Actor).siteReader
+        return present(reader === undefined ? found : { ...found, markdown: adaptMarkdown(found.markdown, reader.claims).markdown }, query)
+      }))
     .handle("getReusableContentDocumentInRevisionById", ({ params }) =>
       Effect.gen(function*() {
         const found = yield* inRevision(params)
