@@ -12,8 +12,8 @@ import { Services } from "@quire/platform"
 import { LiveDocuments } from "@quire/reviews"
 import { Backends } from "@quire/testkit"
 import { CollabCodec } from "../src/collab/CollabCodec.ts"
-import { organizationWith, raw } from "./Harness.ts"
-import { collabServerOn, collabUrl, connect, eventually } from "./CollabSupport.ts"
+import { organizationWith, raw, spaceWith } from "./Harness.ts"
+import { collabServerOn, collabUrl, connect, eventually, eventuallyEffect, settled, sharedPage } from "./CollabSupport.ts"
 
 const maxMessageBytes = 1024 * 1024
 
@@ -53,6 +53,35 @@ for (const database of Backends.databasesMigrated(Services.migrations, { maxMess
         assert.strictEqual(health.status, 200)
         const again = yield* api.changeRequests.getChangeRequestById({ params })
         assert.strictEqual(again.id, cr.id)
+      }).pipe(Effect.scoped))
+  })
+}
+
+for (const database of Backends.databasesMigrated(Services.migrations)) {
+  const server = collabServerOn(Services.layerSql, database.name === "pglite" ? "embedded" : "postgres", { compactEveryUpdates: 5 }).pipe(
+    Layer.provide(database.layer)
+  )
+
+  layer(server, { timeout: 120_000, excludeTestServices: true })(`compaction of a page edited live, on ${database.name}`, (it) => {
+    it.effect("merges the updates written to the page into one state, and the page reads the same after", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const page = yield* sharedPage(alice.api, space.id)
+        const live = yield* LiveDocuments
+        const a = yield* connect({ url: yield* collabUrl, name: page.name, token: alice.token })
+        yield* settled(a)
+        for (let i = 0; i < 12; i++) {
+          a.type(a.text().length, `Line ${i}.\n`)
+          yield* settled(a)
+        }
+        const written = yield* eventuallyEffect(page.markdown, (markdown) => markdown.includes("Line 11."))
+        const stored = yield* eventuallyEffect(live.stored(page.name), (doc) => Option.isSome(doc) && doc.value.version > 1)
+        const doc = Option.getOrThrow(stored)
+        assert.isAbove(doc.version, 1, "never compacted")
+        assert.isBelow(doc.updates.length, 12)
+        const reread = new Y.Doc()
+        for (const update of [doc.state, ...doc.updates.map((u) => u.update)]) Y.applyUpdate(reread, update)
+        assert.strictEqual(reread.getText("markdown").toString(), written)
       }).pipe(Effect.scoped))
   })
 }

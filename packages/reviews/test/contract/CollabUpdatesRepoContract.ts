@@ -1,6 +1,6 @@
 /** The behaviour every CollabUpdatesRepo adapter must have. */
 import { assert, describe, type Vitest } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Exit, Option } from "effect"
 import { at } from "@quire/testkit"
 import { Transactor } from "@quire/kernel"
 import { CollabUpdatesRepo, type CollabDocumentKey, maxStoredBytes } from "../../src/CollabUpdatesRepo.ts"
@@ -9,6 +9,9 @@ const key = (name: string, spaceId = `${name}-space`): CollabDocumentKey => ({ n
 const agreed = { pageSha: "p".repeat(64), docSha: "d".repeat(64) }
 const bytes = (...values: Array<number>) => Uint8Array.from(values)
 const plain = (value: Uint8Array) => Array.from(value)
+
+/** Whether `effect` failed (a defect included). */
+const refused = (effect: Effect.Effect<unknown>) => Effect.map(Effect.exit(effect), Exit.isFailure)
 
 const loaded = (name: string) =>
   Effect.flatMap(Effect.service(CollabUpdatesRepo), (repo) => repo.load(name)).pipe(Effect.map(Option.getOrThrow))
@@ -67,7 +70,6 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
       Effect.gen(function*() {
         const repo = yield* CollabUpdatesRepo
         const over = new Uint8Array(maxStoredBytes + 1).fill(1)
-        const refused = (effect: Effect.Effect<unknown>) => Effect.map(Effect.exit(effect), (exit) => exit._tag === "Failure")
         assert.isTrue(yield* refused(repo.create(key("cu-bound/over"), over, agreed, at(0))))
         assert.isTrue(Option.isNone(yield* repo.load("cu-bound/over")))
         yield* repo.create(key("cu-bound/p"), bytes(0), agreed, at(0))
