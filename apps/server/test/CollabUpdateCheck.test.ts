@@ -177,6 +177,42 @@ describe("the check of a live update", () => {
     assert.strictEqual(text, "an edit may change only the page's document (default)")
   })
 
+  it("after refusing what an update added, reads the page as the server holds it without making its copy again; one building on the refused is refused", () => {
+    const { live, mirrors } = setup()
+    const typist = new Y.Doc()
+    Y.applyUpdate(typist, Y.encodeStateAsUpdate(live))
+    const sendAs = (doc: Y.Doc, edit: (fragment: Y.XmlFragment) => void) => {
+      const before = Y.encodeStateVector(doc)
+      edit(doc.getXmlFragment("default"))
+      const update = Y.encodeStateAsUpdate(doc, before)
+      const problem = mirrors.tryUpdate("cr/page", live, update)
+      if (problem === undefined) Y.applyUpdate(live, update)
+      return problem
+    }
+    const text = () => ((typist.getXmlFragment("default").get(1) as Y.XmlElement).get(0) as Y.XmlText)
+    assert.isUndefined(sendAs(typist, () => text().insert(0, "abc ")))
+    const copies = mirrors.made()
+    // Typed on from there, with a block that does not fit: Yjs may merge the new characters into "abc ".
+    assert.match(sendAs(typist, (fragment) => {
+      text().insert(4, "d")
+      fragment.insert(0, [new Y.XmlElement("marquee")])
+    }) ?? "", /marquee/)
+    assert.strictEqual(mirrors.made(), copies, "the copy was taken back, not made again")
+    assert.strictEqual(mirrors.copyOf("cr/page")!.getXmlFragment("default").toString(), live.getXmlFragment("default").toString())
+    // The same editor going on from what was refused builds on what the server never took.
+    assert.strictEqual(sendAs(typist, () => text().insert(0, "e")), "the edit builds on edits the server does not have")
+    // Another editor's edits go on being checked against the page as it is.
+    const other = new Y.Doc()
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(live))
+    assert.isUndefined(sendAs(other, (fragment) => ((fragment.get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, "Other. ")))
+    assert.strictEqual(mirrors.made(), copies)
+    assert.include(codec.toMarkdown(live), "Other. abc A paragraph.")
+    // An update that replaced a value the page held cannot be taken back: the copy is made again.
+    assert.isDefined(sendAs(other, (fragment) => (fragment.get(0) as Y.XmlElement).setAttribute("level", 0 as unknown as string)))
+    assert.strictEqual(mirrors.made(), copies)
+    assert.isUndefined(mirrors.copyOf("cr/page"))
+  })
+
   it("refuses an update that builds on edits the server does not have, and one it cannot apply", () => {
     const { mirrors, live } = setup()
     const other = new Y.Doc()

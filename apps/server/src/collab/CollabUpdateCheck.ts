@@ -199,6 +199,32 @@ export const rootOnly = (root: string): ChangeCheck => ({
   }
 })
 
+const gap = "the edit builds on edits the server does not have"
+
+/**
+ * Why `update` would not apply whole to `live`: it starts past what the document holds of a client,
+ * or refers to items (neighbours, parents, deletions) the document lacks and the update does not
+ * bring. Read from the update alone, so that what the copy holds and the document does not (a
+ * refused update's tombstones) never passes for known.
+ */
+const missingFrom = (live: Y.Doc, update: Uint8Array): Problem => {
+  const known = Y.decodeStateVector(Y.encodeStateVector(live))
+  const { structs, ds } = Y.decodeUpdate(update)
+  const reached = new Map<number, number>()
+  const reach = (client: number) => reached.get(client) ?? known.get(client) ?? 0
+  for (const struct of structs) {
+    if (struct instanceof Y.Skip || struct.id.clock > reach(struct.id.client)) return gap
+    reached.set(struct.id.client, Math.max(reach(struct.id.client), struct.id.clock + struct.length))
+  }
+  const has = (id: Y.ID | null) => id === null || id.clock < reach(id.client)
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item)) continue
+    if (!has(struct.origin) || !has(struct.rightOrigin) || (struct.parent instanceof Y.ID && !has(struct.parent))) return gap
+  }
+  for (const [client, deletes] of ds.clients) for (const deleted of deletes) if (deleted.clock + deleted.len > reach(client)) return gap
+  return undefined
+}
+
 /** A copy of a shared document Hocuspocus holds, kept in step with it. */
 interface Mirror {
   readonly live: Y.Doc
@@ -210,11 +236,14 @@ interface Mirror {
  * The copies of the shared documents a server holds, by name, each made when an update first comes
  * for its document and kept in step with it (every update the document takes is applied to the copy
  * too; one already tried there changes nothing). An update is tried on the copy, and refused when it
- * does not fit; the copy is then made again from the document, as it is after any failure to store
- * what was tried.
+ * does not fit: what it added is then deleted in the copy, which reads as the document again (an
+ * update that builds on it is refused before it is tried, `missingFrom`); one that deleted what
+ * was there, or failed to be stored, has the copy made anew, which costs what loading the
+ * document costs.
  */
 export const makeMirrors = (check: ChangeCheck) => {
   const mirrors = new Map<string, Mirror>()
+  let made = 0
 
   const forget = (name: string): void => {
     const mirror = mirrors.get(name)
@@ -230,6 +259,7 @@ export const makeMirrors = (check: ChangeCheck) => {
     forget(name)
     // Hocuspocus destroys a document it unloads: its copy goes with it.
     live.once("destroy", () => mirrors.get(name)?.live === live && forget(name))
+    made += 1
     const copy = new Y.Doc()
     // The root typed before anything is applied: the changes are then recorded on the type the check reads.
     if (check.shape === "xml") copy.getXmlFragment(check.root)
@@ -242,13 +272,44 @@ export const makeMirrors = (check: ChangeCheck) => {
     return mirror
   }
 
+  /**
+   * Takes back from the copy what `transaction` (a refused update) added, when it deleted nothing
+   * that was there before it; false when it did (the copy must be made anew).
+   */
+  const takeBack = (copy: Y.Doc, transaction: Y.Transaction): boolean => {
+    for (const [client, deletes] of transaction.deleteSet.clients) {
+      if (deletes.some((deleted) => deleted.clock < (transaction.beforeState.get(client) ?? 0))) return false
+    }
+    Y.transact(copy, (undo) => {
+      for (const [client, structs] of copy.store.clients) {
+        const before = transaction.beforeState.get(client) ?? 0
+        if (Y.getState(copy.store, client) <= before) continue
+        // Yjs may have merged the update's first item into the one before it: split there, keep that one.
+        Y.getItemCleanStart(undo, Y.createID(client, before))
+        for (let index = Y.findIndexSS(structs, before); index < structs.length; index++) {
+          const struct = structs[index]
+          if (struct instanceof Y.Item && !struct.deleted) struct.delete(undo)
+        }
+      }
+    })
+    return true
+  }
+
   /** Why `update` to the shared document `live` (held as `name`) may not be stored; undefined when it may. */
   const tryUpdate = (name: string, live: Y.Doc, update: Uint8Array): Problem => {
-    const { copy } = mirrorOf(name, live)
-    const roots = new Set(copy.share.keys())
     let problem: Problem
     try {
+      problem = missingFrom(live, update)
+    } catch {
+      problem = "the server could not read the edit"
+    }
+    if (problem !== undefined) return problem
+    const { copy } = mirrorOf(name, live)
+    const roots = new Set(copy.share.keys())
+    let tried: Y.Transaction | undefined
+    try {
       Y.transact(copy, (transaction) => {
+        tried = transaction
         Y.applyUpdate(copy, update)
         for (const key of copy.share.keys()) {
           if (!roots.has(key) && key !== check.root) {
@@ -258,17 +319,23 @@ export const makeMirrors = (check: ChangeCheck) => {
         }
         problem = check.check(copy, transaction)
       })
-      if (problem === undefined && (copy.store.pendingStructs !== null || copy.store.pendingDs !== null)) {
-        problem = "the edit builds on edits the server does not have"
-      }
+      if (problem === undefined && (copy.store.pendingStructs !== null || copy.store.pendingDs !== null)) problem = gap
+      if (problem !== undefined && (copy.store.pendingStructs !== null || copy.store.pendingDs !== null || tried === undefined || !takeBack(copy, tried))) forget(name)
     } catch {
       problem = "the server could not read the edit"
+      forget(name)
     }
-    if (problem !== undefined) forget(name)
     return problem
   }
 
-  return { tryUpdate, forget }
+  return {
+    tryUpdate,
+    forget,
+    /** How many copies were made so far (each costs what loading its document costs). */
+    made: () => made,
+    /** The copy the updates of `name` are tried on, if one was made. */
+    copyOf: (name: string): Y.Doc | undefined => mirrors.get(name)?.copy
+  }
 }
 
 export type Mirrors = ReturnType<typeof makeMirrors>
