@@ -11,6 +11,7 @@ import { Config, Context, Effect, Option } from "effect"
 import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { type Budget, type Decision, RateLimiter } from "@quire/gateway"
 import { hashSecret } from "@quire/identity"
+import { InsightsBeacon } from "@quire/sites"
 import { envelope } from "./ErrorEnvelope.ts"
 
 const bearerToken = (request: HttpServerRequest.HttpServerRequest): string | undefined =>
@@ -153,11 +154,10 @@ export const siteLimits = Effect.gen(function*() {
       if (!all.allowed) return { decision: all, message: `Too many ${what} on this site: at most ${all.limit} in ${settings.windowSeconds} seconds` }
       return undefined
     })
-  const feedbackTypes: ReadonlySet<string> = new Set(["page_post_feedback", "page_post_feedback_comment"])
   /** Spends a batch of insights events: its feedback from the feedback budgets, the rest from the events'. */
   const spendEvents = (siteId: string, visitor: string, events: ReadonlyArray<{ readonly type: string }>) =>
     Effect.gen(function*() {
-      const feedback = events.filter((event) => feedbackTypes.has(event.type)).length
+      const feedback = events.filter(InsightsBeacon.isFeedback).length
       return (yield* spend("feedback", siteId, visitor, feedback)) ?? (yield* spend("events", siteId, visitor, events.length - feedback))
     })
   return { spend, spendEvents }
