@@ -379,6 +379,11 @@ const bringIn = Effect.fnUntraced(function*(
   const before = Y.encodeStateVector(next)
   codec.apply(next, page.value)
   const update = Y.encodeStateAsUpdate(next, before)
+  if (update.length > maxStoredBytes) {
+    // Never stored (no row may hold it): the write back meets the write from elsewhere as a three-way merge instead.
+    next.destroy()
+    return yield* Effect.logWarning(`Live document ${name}: a write from elsewhere of ${update.length} bytes is too large to bring in`)
+  }
   if (!(yield* live.claim(stored.value, { page: page.value, doc: codec.toMarkdown(next) }))) {
     next.destroy()
     return
