@@ -103,6 +103,15 @@ export const describe = (event: AuditEventView, nameOf: NameOf): string => {
       return `${who} changed ${self ? "their own" : possessive(what)} role to ${roleName(text(p["to"]) ?? null)}`
     case "member.removed":
       return self ? `${who} left the organization` : `${who} removed ${what} from the organization`
+    case "invite-link.created": {
+      const role = text(p["role"])
+      return `${who} created an invite link${role === undefined ? "" : ` for the ${roleName(role)} role`}`
+    }
+    case "invite-link.changed": {
+      const from = text(p["from"])
+      const to = text(p["to"])
+      return from !== undefined && to !== undefined && from !== to ? `${who} changed an invite link’s role from ${roleName(from)} to ${roleName(to)}` : `${who} changed an invite link`
+    }
     case "instance.admin-granted":
       return `${who} made ${what} an instance administrator`
     case "instance.admin-withdrawn":
@@ -163,12 +172,20 @@ export const describe = (event: AuditEventView, nameOf: NameOf): string => {
       return `${who} rotated the visitor authentication key of the site ${quoted(what)}`
     case "site.visitor-auth-changed":
       return `${who} changed the visitor authentication of the site ${quoted(what)}`
+    case "site.visitor-key-read":
+      return `${who} viewed the visitor authentication key of the site ${quoted(what)}`
+    case "site.hostname-changed": {
+      const to = text(p["to"])
+      return to === undefined ? `${who} removed the custom hostname of the site ${quoted(what)}` : `${who} set the hostname of the site ${quoted(what)} to ${to}`
+    }
     case "site.deleted":
       return `${who} deleted the site ${quoted(what)}`
     case "change-request.merged":
       return `${who} merged the change request ${what}`
     case "space.deleted":
       return `${who} deleted the space ${quoted(what)}`
+    case "space.transferred":
+      return `${who} moved the space ${quoted(what)} to another organization`
     case "space.restored":
       return `${who} restored the space ${quoted(what)}`
     case "collection.deleted":

@@ -40,6 +40,15 @@ describe("audit event sentences", () => {
       .toBe("Ana changed the organization’s settings (name, default role, invite links)")
   })
 
+  it("says who made or changed an invite link and for which role, moved a space away, changed a site's hostname or read its visitor key", () => {
+    expect(sentence(event("invite-link.created", { type: "invite-link", id: "h1" }, { role: "admin", expiresAt: null }), nameOf)).toBe("Ana created an invite link for the Administrator role")
+    expect(sentence(event("invite-link.changed", { type: "invite-link", id: "h1" }, { from: "read", to: "admin", expiresAt: null }), nameOf)).toBe("Ana changed an invite link’s role from Reader to Administrator")
+    expect(sentence(event("space.transferred", { type: "space", id: "s1", label: "Guides" }, { from: "o1", to: "o2" }), nameOf)).toBe("Ana moved the space “Guides” to another organization")
+    expect(sentence(event("site.hostname-changed", { type: "site", id: "x1", label: "Handbook" }, { from: null, to: "docs.acme.com" }), nameOf)).toBe("Ana set the hostname of the site “Handbook” to docs.acme.com")
+    expect(sentence(event("site.hostname-changed", { type: "site", id: "x1", label: "Handbook" }, { from: "docs.acme.com", to: null }), nameOf)).toBe("Ana removed the custom hostname of the site “Handbook”")
+    expect(sentence(event("site.visitor-key-read", { type: "site", id: "x1", label: "Handbook" }), nameOf)).toBe("Ana viewed the visitor authentication key of the site “Handbook”")
+  })
+
   it("has a sentence of its own for every action the log records", () => {
     for (const action of Object.keys(actions)) {
       const text = sentence(event(action, { type: "thing", id: "t1", label: "Thing" }), nameOf)
