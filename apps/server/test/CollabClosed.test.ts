@@ -9,6 +9,8 @@ import { Context, Effect, Layer, Option } from "effect"
 import { Database } from "@quire/db"
 import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
+import { presenceName } from "@quire/reviews"
+import { contentChanged } from "../src/collab/CollabElsewhere.ts"
 import { afterCheck, closedBecause } from "../src/collab/CollabServer.ts"
 import { organizationWith } from "./Harness.ts"
 import { type Client, collabServerOn, collabUrl, connect, eventually, redisUrl, settled, sharedPage } from "./CollabSupport.ts"
@@ -97,15 +99,20 @@ describe("live editing closes what changed under it", () => {
           assert.deepStrictEqual(again.closed, [])
         }))
 
-      it.effect("archiving the change request while Bob types closes his connection at once, archived", () =>
+      it.effect("archiving the change request while Bob types closes his connection at once, archived; whoever has it open is told to read it again", () =>
         Effect.gen(function*() {
           const { alice, bob, page, url } = yield* setup()
           const b = yield* connect({ url, name: page.name, token: bob.token })
+          const present = yield* connect({ url, name: presenceName(page.cr.id), token: alice.token })
           yield* settled(b)
+          yield* settled(present)
           yield* alice.api.changeRequests.updateChangeRequestById({ params: page.params, payload: { status: "archived" } })
           const { reason } = yield* closedWith(b, "archived")
           assert.strictEqual(reason, closedBecause.archived)
           yield* notAcknowledged(b, "After the archive.")
+          // The screen of someone who has the change request open reads it again (its status, its buttons).
+          yield* eventually("Alice's screen is told", () => present.told.includes(contentChanged))
+          assert.deepStrictEqual(present.closed, [])
         }))
     })
   }

@@ -74,17 +74,17 @@ export const run = <C extends { readonly collab?: ConnectionState }>(
       Effect.andThen(bringInContent(write), write.live === undefined ? heard(write) : Effect.void)
 
     const bringInContent = (write: Heard & { readonly remote: boolean }) =>
-      // A change of status moves no content.
-      write.status !== undefined ? Effect.void : Effect.forEach(Array.from(hocuspocus.documents.values()), (document) => {
+      Effect.forEach(Array.from(hocuspocus.documents.values()), (document) => {
         const [changeRequestId, pageId] = document.name.split("/")
         if (write.changeRequestId !== "" && changeRequestId !== write.changeRequestId) return Effect.void
         // A presence document holds no page; its people read the change request's pages again when
-        // told. Each server tells its own connections (relayStateless, not through Redis): every
-        // server hears every write.
+        // told (its status too: merged, archived). Each server tells its own connections
+        // (relayStateless, not through Redis): every server hears every write.
         if (Option.isSome(presenceOf(document.name))) {
           return write.live === undefined ? Effect.sync(() => document.relayStateless(contentChanged)) : Effect.void
         }
-        if (pageId === undefined) return Effect.void
+        // A change of status moves no page's content.
+        if (pageId === undefined || write.status !== undefined) return Effect.void
         const readers = document.getConnections().flatMap((connection) => connection.context.collab === undefined ? [] : [connection.context.collab.actor])
         return documents.elsewhere(document.name, document, pageMarkdown(changeRequestId!, pageId, readers), write).pipe(
           Effect.catchCause((cause) => Effect.logWarning(`Live editing could not bring a write from elsewhere into ${document.name}`, cause))
