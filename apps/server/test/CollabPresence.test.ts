@@ -23,7 +23,7 @@ const setup = Effect.fnUntraced(function*() {
   return { ...organization, page, presence: presenceName(page.cr.id), url: yield* collabUrl }
 })
 
-/** The pages others in the presence document say they are on, by name, as `client` sees them. */
+/** The pages others in the presence document are on, by the display name the server gives each, as `client` sees them. */
 const othersOf = (client: Client): Record<string, unknown> => {
   const awareness = client.provider.awareness!
   const seen: Record<string, unknown> = {}
@@ -52,14 +52,14 @@ layer(server, { timeout: 120_000, excludeTestServices: true })("presence in a ch
         yield* settled(r)
         a.provider.setAwarenessField("user", { name: "Alice", colour: 1 })
         a.provider.setAwarenessField("pageId", page.pageId)
-        r.provider.setAwarenessField("user", { name: "Reader", colour: 2 })
+        r.provider.setAwarenessField("user", { name: "read", colour: 2 })
         r.provider.setAwarenessField("pageId", null)
         yield* eventually("the reader sees Alice on the page", () => othersOf(r)["Alice"] === page.pageId)
-        yield* eventually("Alice sees the reader, on no page", () => "Reader" in othersOf(a) && othersOf(a)["Reader"] === null)
+        yield* eventually("Alice sees the reader, on no page", () => "read" in othersOf(a) && othersOf(a)["read"] === null)
         a.provider.setAwarenessField("pageId", "another-page")
         yield* eventually("the reader sees Alice move", () => othersOf(r)["Alice"] === "another-page")
       }))
-      yield* eventually("the reader is gone for Alice once the reader left", () => !("Reader" in othersOf(a)))
+      yield* eventually("the reader is gone for Alice once the reader left", () => !("read" in othersOf(a)))
       assert.deepStrictEqual(othersOf(a), {})
     }))
 
@@ -119,11 +119,11 @@ layer(server, { timeout: 120_000, excludeTestServices: true })("presence in a ch
       const r = yield* connect({ url, name: presence, token: reader.token })
       yield* settled(a)
       yield* settled(r)
-      r.provider.setAwarenessField("user", { name: "Reader", colour: 2 })
-      yield* eventually("Alice sees the reader", () => "Reader" in othersOf(a))
+      r.provider.setAwarenessField("user", { name: "read", colour: 2 })
+      yield* eventually("Alice sees the reader", () => "read" in othersOf(a))
       yield* alice.api.members.removeMemberFromOrganizationById({ params: { organizationId, userId: reader.user.id } })
       yield* eventually("the reader is closed", () => r.closed.some((reason) => reason.startsWith("forbidden: ")))
-      yield* eventually("the reader is gone for Alice", () => !("Reader" in othersOf(a)))
+      yield* eventually("the reader is gone for Alice", () => !("read" in othersOf(a)))
     }))
 
   it.effect("closes a connection that shares more of itself than the limit, and the others never see it", () =>
@@ -162,8 +162,8 @@ describe("presence across two servers", () => {
       yield* settled(r)
       a.provider.setAwarenessField("user", { name: "Alice", colour: 1 })
       a.provider.setAwarenessField("pageId", page.pageId)
-      r.provider.setAwarenessField("user", { name: "Reader", colour: 2 })
+      r.provider.setAwarenessField("user", { name: "read", colour: 2 })
       yield* eventually("the reader on the second server sees Alice on her page", () => othersOf(r)["Alice"] === page.pageId)
-      yield* eventually("Alice on the first server sees the reader", () => "Reader" in othersOf(a))
+      yield* eventually("Alice on the first server sees the reader", () => "read" in othersOf(a))
     }).pipe(Effect.scoped), { timeout: 120_000 })
 })
