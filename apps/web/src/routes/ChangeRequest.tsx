@@ -109,8 +109,21 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   useEffect(() => {
     void reload()
   }, [reload])
-  // Someone changed the change request's content (its pages, their titles, their order): read it again.
-  const refresh = useCallback(() => void read(true), [read])
+  // Someone changed the change request's content (its pages, their titles, their order): read it
+  // again. Told again while reading (a script's many writes), it reads once more after, not once a write.
+  const refreshing = useRef<"idle" | "reading" | "again">("idle")
+  const refresh = useCallback(() => {
+    if (refreshing.current !== "idle") return void (refreshing.current = "again")
+    refreshing.current = "reading"
+    const next = (): Promise<void> => read(true).then(() => {
+      if (refreshing.current === "again") {
+        refreshing.current = "reading"
+        return next()
+      }
+      refreshing.current = "idle"
+    })
+    void next()
+  }, [read])
   // The editor's module loads beside the change request, not after it.
   useEffect(() => void loadEditorModule().catch(() => undefined), [])
   const base = `/s/${props.spaceId}/~/changes/${props.number}`
