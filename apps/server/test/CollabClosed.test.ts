@@ -120,6 +120,23 @@ describe("live editing closes what changed under it", () => {
 
 const postgres = Backends.databasesMigrated(Services.migrations).find((database) => database.name === "postgres")!
 
+// A role has no event to hear: it is read on the timed check, here a fifth of a second apart.
+layer(collabServerOn(Services.layerSql, "postgres", { recheckInterval: "200 millis" }).pipe(Layer.provide(postgres.layer)), {
+  timeout: 120_000,
+  excludeTestServices: true
+})("live editing when a role is lowered", (it) => {
+  it.effect("Bob's role lowered to reading while he types closes his connection, read-only; what he types after is not acknowledged", () =>
+    Effect.gen(function*() {
+      const { alice, bob, organizationId, page, url } = yield* setup()
+      const b = yield* connect({ url, name: page.name, token: bob.token })
+      yield* settled(b)
+      yield* alice.api.members.updateMemberInOrganizationById({ params: { organizationId, userId: bob.user.id }, payload: { role: "read" } })
+      const { reason } = yield* closedWith(b, "read-only")
+      assert.strictEqual(reason, closedBecause.readOnly)
+      yield* notAcknowledged(b, "After the role changed.")
+    }))
+})
+
 /** A server relayed through Redis on the database `pool` reaches, its timed check of access an hour apart. */
 const replica = (pool: Layer.Layer<Database.Services, unknown>) =>
   Layer.build(collabServerOn(Services.layerSql, "postgres", { recheckInterval: "1 hour", redisUrl: Option.some(redisUrl) }).pipe(Layer.provide(pool), Layer.orDie))
