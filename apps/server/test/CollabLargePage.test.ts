@@ -21,7 +21,7 @@ for (const database of Backends.databasesMigrated(Services.migrations, { maxMess
   const server = collabServerOn(Services.layerSql, database.name === "pglite" ? "embedded" : "postgres", {}, CollabCodec.layer).pipe(Layer.provide(database.layer))
 
   layer(server, { timeout: 120_000, excludeTestServices: true })(`a page too large to edit live, on ${database.name}`, (it) => {
-    it.effect("opens read-only with the reason, to whoever opens it, stores nothing, and the server goes on serving", () =>
+    it.effect("opens read-only with the reason, to whoever opens it and again, stores nothing, and the server goes on serving", () =>
       Effect.gen(function*() {
         const { alice, members, organizationId } = yield* organizationWith(["read"])
         const api = alice.api
@@ -37,7 +37,8 @@ for (const database of Backends.databasesMigrated(Services.migrations, { maxMess
         const { pages } = yield* api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
         const name = `${cr.id}/${pages[0]!.id}`
         const url = yield* collabUrl
-        for (const token of [alice.token, members.read!.token]) {
+        // One after the other: the second opens the page again once the first left.
+        for (const token of [alice.token, members.read!.token, alice.token]) yield* Effect.scoped(Effect.gen(function*() {
           const client = yield* connect({ url, name, token })
           yield* eventually("the page is told why it is read-only", () => client.told.length > 0)
           assert.match(client.told[0]!, /^document-too-large: this page would take \d+ KiB live, over the 256 KiB limit: read-only/)
@@ -47,7 +48,7 @@ for (const database of Backends.databasesMigrated(Services.migrations, { maxMess
           page.insert(0, [new Y.XmlElement("paragraph")])
           yield* Effect.sleep("500 millis")
           assert.isTrue(client.provider.hasUnsyncedChanges, "an edit of a read-only page was acknowledged")
-        }
+        }))
         assert.isTrue(Option.isNone(yield* (yield* LiveDocuments).stored(name)), "the page's shared document was stored")
         const health = yield* raw("GET", "/health")
         assert.strictEqual(health.status, 200)

@@ -507,6 +507,27 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
      */
     const maxStateBytes = Math.min(limits.maxDocumentBytes, maxStoredBytes)
     /**
+     * The pages held read-only as too large, by name, with a hash of the markdown each was made
+     * from: opening one again, unchanged, does not make its state again (many seconds of CPU for a
+     * page of many small blocks, during which the server answers nothing else).
+     */
+    const tooLarge = yield* BoundedCache.make<string, { readonly sha: string; readonly state: Uint8Array; readonly markdown: string }>({
+      name: "collab_read_only",
+      capacity: 8,
+      maxWeight: 4 * maxStoredBytes,
+      weigh: (entry) => entry.state.length
+    })
+    /** `fromPage`, remembering a state over `maxStateBytes` by the page's name. */
+    const fromPageOf = (name: string, markdown: string) =>
+      Effect.suspend(() => {
+        const sha = createHash("sha256").update(markdown).digest("hex")
+        const known = tooLarge.get(name)
+        if (known !== undefined && known.sha === sha) return Effect.succeed(known)
+        return Effect.tap(fromPage(markdown), (made) => Effect.sync(() => {
+          if (made.state.length > maxStateBytes) tooLarge.set(name, { sha, ...made })
+        }))
+      })
+    /**
      * A page whose shared document would be over `maxStateBytes`: held here, read-only to
      * everyone and never stored, as `state` (made from the page) with the reason.
      */
@@ -531,7 +552,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       let stored = yield* live.stored(key.name)
       let created = false
       if (Option.isNone(stored)) {
-        const made = yield* fromPage(opened.markdown)
+        const made = yield* fromPageOf(key.name, opened.markdown)
         if (made.state.length > maxStateBytes) return yield* readOnlyPage(key, made)
         created = yield* live.storeInitial(key, made.state, { page: opened.markdown, doc: made.markdown })
         // Its markdown is known: the read below does not make it again.
@@ -544,7 +565,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       if (doc?.unreadable !== undefined) yield* Effect.logWarning(`Live document ${key.name}: ${doc.unreadable} stored updates could not be read and were left out`)
       const { now, page } = created ? { now: "agreed", page: opened.markdown } : yield* standingAtLoad(live, found, opened, actor, markdown)
       if (now === "changed-elsewhere") {
-        const made = yield* fromPage(page)
+        const made = yield* fromPageOf(key.name, page)
         if (made.state.length > maxStateBytes) {
           doc?.destroy()
           return yield* readOnlyPage(key, made)
