@@ -146,6 +146,10 @@ describe("the check of a live update", () => {
     assert.strictEqual(send((fragment) => {
       while (fragment.length > 0) fragment.delete(0)
     }).problem, "the page must hold at least one block")
+    assert.strictEqual(send((fragment) => {
+      const list = element(fragment, "bulletList")
+      list.delete(0, list.length)
+    }).problem, "bulletList cannot be empty")
   })
 
   it("refuses a block past a page's markdown limits, which the page could never be written with", () => {

@@ -74,7 +74,7 @@ const readElement = (schema: Schema, element: Y.XmlElement, depth = 0): Node => 
     node.check()
   } catch (error) {
     const holds = children.map((child) => child.type.name).filter((name, index, all) => all.indexOf(name) === index).join(", ")
-    refuse(`${type.name} cannot hold ${holds === "" ? "nothing" : holds}${error instanceof Error && /mark/i.test(error.message) ? " with those marks" : ""}`)
+    refuse(holds === "" ? `${type.name} cannot be empty` : `${type.name} cannot hold ${holds}${error instanceof Error && /mark/i.test(error.message) ? " with those marks" : ""}`)
   }
   return node
 }
