@@ -237,6 +237,7 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
         let attrs = visible.has(id) ? "" : " data-hidden"
         if (view["targetDefinition"] === id) attrs += " data-card-target"
         if (view["coverDefinition"] === id) attrs += " data-card-cover"
+        if (view["coverDefinitionDark"] === id) attrs += " data-card-cover-dark"
         if (def["type"] !== "text") attrs += ` data-type="${def["type"] as string}"`
         return { attrs, label: def["title"] as string }
       })
@@ -259,7 +260,12 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
             const href = write(ref)
             return `<a href="${href}">${href.split("/").at(-1) ?? href}</a>`
           }
-          if (type === "content-ref" || type === "files") return typeof value === "string" ? value : ""
+          // An image (a card's cover) as GitBook writes it: a link to the image named by its file name.
+          if (type === "image" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+            const href = write(("ref" in value ? value.ref : value) as DocumentRef)
+            return `<a href="${href}">${href.split(/[?#]/)[0]!.split("/").at(-1) ?? href}</a>`
+          }
+          if (type === "content-ref" || type === "files" || type === "image") return typeof value === "string" ? value : ""
           const nodes = fragmentNodes(value)
           return nodes.length === 1 ? inlineHtml(nodes[0]!.nodes) : paragraphsHtml(nodes)
         })
@@ -311,7 +317,8 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
       case "heading-2":
       case "heading-3": {
         const explicit = data["id"] as string | undefined
-        return [schema.nodes.heading!.create({ level: Number(block.type.slice(-1)), anchor: explicit ?? null }, blockInline(block.nodes))]
+        // GitBook writes its heading-1, 2 and 3 as `##`, `###` and `####` (see `headingType`).
+        return [schema.nodes.heading!.create({ level: Number(block.type.slice(-1)) + 1, anchor: explicit ?? null }, blockInline(block.nodes))]
       }
       case "list-unordered":
       case "list-ordered":

@@ -345,6 +345,7 @@ const cardsOf = (node: PageNode): JsonBlock => {
   const definition: Record<string, Attrs> = {}
   let targetDefinition: string | undefined
   let coverDefinition: string | undefined
+  let coverDefinitionDark: string | undefined
   const view: Attrs = { type: "cards", columns: ids.filter((_, k) => htmlAttr(columns[k]!.attrs, "data-hidden") === undefined), cardSize: htmlAttr(tableAttrs, "data-card-size") === "large" ? "large" : "medium" }
   columns.forEach((column, k) => {
     const type = htmlAttr(column.attrs, "data-type")
@@ -352,9 +353,11 @@ const cardsOf = (node: PageNode): JsonBlock => {
     definition[ids[k]!] = kind === "text" ? { id: ids[k], title: column.label, type: "text", textAlignment: "left" } : { id: ids[k], title: column.label, type: kind }
     if (htmlAttr(column.attrs, "data-card-target") !== undefined) targetDefinition = ids[k]
     if (htmlAttr(column.attrs, "data-card-cover") !== undefined) coverDefinition = ids[k]
+    if (htmlAttr(column.attrs, "data-card-cover-dark") !== undefined) coverDefinitionDark = ids[k]
   })
   if (targetDefinition !== undefined) view["targetDefinition"] = targetDefinition
   if (coverDefinition !== undefined) view["coverDefinition"] = coverDefinition
+  if (coverDefinitionDark !== undefined) view["coverDefinitionDark"] = coverDefinitionDark
   if (htmlAttr(tableAttrs, "data-column-title-hidden") !== undefined) view["hideColumnTitle"] = true
   const fragments: Array<Fragment> = []
   const records: Record<string, Attrs> = {}
@@ -367,6 +370,8 @@ const cardsOf = (node: PageNode): JsonBlock => {
       const href = /^<a href="([^"]*)">[\s\S]*<\/a>$/.exec(cell)?.[1]
       if (type === "content-ref" && href !== undefined) values[id] = urlRef(href)
       else if (type === "files" && href !== undefined) values[id] = [urlRef(href, true)]
+      // An image (a card's cover): GitBook's image record, a file's or a URL's reference (`resolveRecords`).
+      else if (type === "image") values[id] = href === undefined ? null : urlRef(href, true)
       else if (type === "content-ref" || type === "files") values[id] = cell === "" ? null : cell
       else {
         const fragment = `r${r}${id}`
@@ -503,6 +508,15 @@ const rawOf = (raw: string, codec: Codec): Array<JsonBlock> => {
   return [paragraph([text(raw)])]
 }
 
+/**
+ * GitBook's heading block of a markdown heading's level: GitBook writes its heading-1, 2 and 3 as
+ * `##`, `###` and `####` (`#` is the page's title), so `##` is heading-1; a `#` in the body is
+ * heading-1 too and one deeper than `####` heading-3, as GitBook has no other (`DocumentMarkdown.ts`
+ * writes them back as `##`, `###` and `####`).
+ */
+export const headingType = (level: number): "heading-1" | "heading-2" | "heading-3" =>
+  level <= 2 ? "heading-1" : level === 3 ? "heading-2" : "heading-3"
+
 /** One block of the page codec's document as GitBook's blocks (none for frontmatter, several for a legacy table). */
 const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> => {
   const a = node.attrs
@@ -514,7 +528,7 @@ const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> => {
       const anchor = a.anchor as string | null
       return [{
         object: "block",
-        type: `heading-${Math.min(3, a.level as number)}`,
+        type: headingType(a.level as number),
         // The heading's words and its custom anchor, until the document's anchors are given out (`jsonDocumentBuilder`).
         data: { id: headingText(node), ...(anchor === null ? {} : { explicitId: anchor }) },
         nodes: inlines(node)
@@ -814,11 +828,17 @@ const isUrlRef = (value: unknown): value is { kind: "url"; url: string; image?: 
 const resolveRef = (value: { kind: "url"; url: string; image?: true }, resolvers: Resolvers): DocumentRef =>
   documentRef(resolvers.refs(value.url, value.image === true ? "image" : "link"))
 
-/** The records of a table, their references resolved (a file column's values are file ids). */
-const resolveRecords = (records: Record<string, { values: Attrs }>, resolvers: Resolvers) => {
+/**
+ * The records of a table, their references resolved (a file column's values are file ids; an image
+ * column's a file's reference, or a URL's for an image that is no file: GitBook's image record).
+ */
+const resolveRecords = (records: Record<string, { values: Attrs }>, definition: Record<string, Attrs>, resolvers: Resolvers) => {
   for (const record of Object.values(records)) {
     for (const [key, value] of Object.entries(record.values)) {
-      if (isUrlRef(value)) record.values[key] = resolveRef(value, resolvers)
+      if (isUrlRef(value) && definition[key]?.["type"] === "image") {
+        const ref = resolveRef(value, resolvers)
+        record.values[key] = ref.kind === "file" || ref.kind === "url" ? ref : { kind: "url", url: value.url }
+      } else if (isUrlRef(value)) record.values[key] = resolveRef(value, resolvers)
       else if (Array.isArray(value)) {
         // A file column: its files' ids, or the URL of an image that is no file (GitBook's image record).
         const refs = value.map((v: unknown) => (isUrlRef(v) ? resolveRef(v, resolvers) : v))
@@ -854,7 +874,7 @@ const resolveBlocks = <N extends JsonBlock | Text | Inline>(
         if (id === undefined) continue
         data["ref"] = { kind: "reusable-content", reusableContent: id }
       } else if (node.type.startsWith("heading-")) heading(node as Mutable<JsonBlock>, topLevel)
-      else if (node.type === "table") resolveRecords(data["records"] as Record<string, { values: Attrs }>, resolvers)
+      else if (node.type === "table") resolveRecords(data["records"] as Record<string, { values: Attrs }>, data["definition"] as Record<string, Attrs>, resolvers)
       if (isUrlRef(data["ref"])) data["ref"] = resolveRef(data["ref"], resolvers)
       if (isUrlRef(data["refDark"])) data["refDark"] = resolveRef(data["refDark"], resolvers)
     }

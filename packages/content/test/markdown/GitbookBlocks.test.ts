@@ -1,8 +1,10 @@
 /** Each GitBook block of a page's markdown in GitBook's document shape, and written back. */
 import { assert, describe, it } from "@effect/vitest"
-import { documentMarkdown } from "../../src/markdown/DocumentMarkdown.ts"
-import type { JsonBlock } from "../../src/markdown/JsonDocument.ts"
+import { documentMarkdown, type RefWriter } from "../../src/markdown/DocumentMarkdown.ts"
+import type { JsonBlock, RefResolver } from "../../src/markdown/JsonDocument.ts"
 import { toJsonDocument } from "../../src/markdown/JsonDocument.ts"
+// GitBook's spec (`@gitbook/api`'s openapi.json) as a checker, the one the server's tests hold its answers to.
+import { schemas, violations } from "../../../../apps/server/test/GitbookSchemas.ts"
 
 const only = (markdown: string): JsonBlock => {
   const nodes = toJsonDocument(markdown, (url) => ({ kind: "url", url }), (ref) => ref).nodes
@@ -10,6 +12,9 @@ const only = (markdown: string): JsonBlock => {
   return nodes[0]!
 }
 const p = (text: string): JsonBlock => ({ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] })
+/** As Quire resolves a page's references: files of the revision (`.gitbook/assets/…`) by id, anything else a URL; and back. */
+const assetRefs: RefResolver = (url) => (url.startsWith(".gitbook/assets/") ? { kind: "file", file: `f-${url.slice(16)}` } : { kind: "url", url })
+const assetWriter: RefWriter = (ref) => (ref.kind === "file" ? `.gitbook/assets/${ref.file.slice(2)}` : ref.kind === "url" ? ref.url : "")
 const back = (markdown: string) => documentMarkdown(toJsonDocument(markdown, (url) => ({ kind: "url", url }), (ref) => ref))
 
 describe("GitBook blocks of a page's document", () => {
@@ -89,6 +94,25 @@ describe("GitBook blocks of a page's document", () => {
     assert.deepStrictEqual((cards.data?.["records"] as Record<string, { values: unknown }> | undefined)?.["r0"]?.values, { c0: "r0c0", c1: { kind: "url", url: "start.md" } })
     assert.deepStrictEqual(cards.fragments?.[0]?.nodes, [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Start", marks: [{ object: "mark", type: "bold" }] }] }] }])
     assert.strictEqual(back(md), md)
+  })
+
+  it("a card's cover (an image column) is a file's or a URL's reference, as GitBook's renderer reads a cover, not a cell's key", () => {
+    const md = [
+      "<table data-view=\"cards\"><thead><tr><th></th><th data-hidden data-card-cover data-type=\"image\">Cover image</th><th data-hidden data-card-cover-dark data-type=\"image\">Cover image (dark)</th></tr></thead>",
+      "<tbody><tr><td><strong>Files</strong></td><td><a href=\".gitbook/assets/cli.png\">cli.png</a></td><td><a href=\"https://example.com/cli-dark.png?x=1\">cli-dark.png</a></td></tr>",
+      "<tr><td>None</td><td></td><td></td></tr></tbody></table>\n"
+    ].join("")
+    const document = toJsonDocument(md, assetRefs)
+    const cards = document.nodes[0]!
+    assert.deepStrictEqual(cards.data?.["view"], { type: "cards", columns: ["c0"], cardSize: "medium", coverDefinition: "c1", coverDefinitionDark: "c2" })
+    assert.deepStrictEqual(Object.values(cards.data?.["records"] as Record<string, { values: unknown }>).map((r) => r.values), [
+      { c0: "r0c0", c1: { kind: "file", file: "f-cli.png" }, c2: { kind: "url", url: "https://example.com/cli-dark.png?x=1" } },
+      { c0: "r1c0", c1: null, c2: null }
+    ])
+    assert.deepStrictEqual(violations(document, schemas["JSONDocument"]!, "document"), [])
+    // Written back from the document alone (a GitBook client's), the covers are GitBook's links again.
+    assert.strictEqual(back(md), md)
+    assert.strictEqual(documentMarkdown({ nodes: document.nodes }, { refs: assetWriter }), md)
   })
 
   it("a conditional block is GitBook's `if` with its expression", () => {

@@ -1,6 +1,7 @@
 /** Markdown to GitBook's JSON document. */
 import { assert, describe, it } from "@effect/vitest"
 import { headingIds, parseMarkdown } from "@quire/markdown"
+import { documentMarkdown } from "../../src/markdown/DocumentMarkdown.ts"
 import type { JsonBlock } from "../../src/markdown/JsonDocument.ts"
 import { toJsonDocument } from "../../src/markdown/JsonDocument.ts"
 
@@ -30,7 +31,7 @@ describe("toJsonDocument", () => {
 
     assert.strictEqual(document.object, "document")
     assert.deepStrictEqual(document.nodes.map((n) => n.type), [
-      "heading-2", "paragraph", "list-tasks", "list-ordered", "blockquote", "code", "divider", "images"
+      "heading-1", "paragraph", "list-tasks", "list-ordered", "blockquote", "code", "divider", "images"
     ])
     const [heading, paragraph, tasks, ordered, quote, code, , images] = document.nodes
     assert.deepStrictEqual([heading?.data, heading?.meta], [{}, { id: "install-it" }])
@@ -66,6 +67,19 @@ describe("toJsonDocument", () => {
     const markdown = "## Math & TeX\n\n### 1. Create an app <picture><img src=\"badge.png\" alt=\"\"></picture>\n"
     const [math, create] = toJsonDocument(markdown).nodes as ReadonlyArray<JsonBlock>
     assert.deepStrictEqual([math?.meta?.id, create?.meta?.id], ["math-and-tex", "id-1.-create-an-app"])
+  })
+
+  it("reads headings at GitBook's levels: `##`, `###` and `####` are its heading-1, 2 and 3, and are written back so", () => {
+    const markdown = "## Install\n\n### From npm\n\n#### On Linux\n"
+    assert.deepStrictEqual(toJsonDocument(markdown).nodes.map((n) => n.type), ["heading-1", "heading-2", "heading-3"])
+    // A page whose sections are all `###` keeps its outline: each is a heading-2, not a heading-3.
+    assert.deepStrictEqual(toJsonDocument("### A\n\nText.\n\n### B\n").nodes.map((n) => n.type), ["heading-2", "paragraph", "heading-2"])
+    // GitBook has no other: `#` (its page title) is heading-1 too, and below `####` heading-3.
+    assert.deepStrictEqual(toJsonDocument("# Top\n\n##### Deep\n\n###### Deeper\n").nodes.map((n) => n.type), ["heading-1", "heading-3", "heading-3"])
+    // A document without its markdown (a GitBook client's) is written with GitBook's levels.
+    const { nodes } = toJsonDocument(markdown)
+    assert.strictEqual(documentMarkdown({ nodes }), markdown)
+    assert.strictEqual(documentMarkdown({ nodes: toJsonDocument("# Top\n\n###### Deeper\n").nodes }), "## Top\n\n#### Deeper\n")
   })
 
   it("gives an empty page one empty paragraph", () => {
