@@ -363,8 +363,11 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
         return blockNodes({ object: "block", type: "images", data: {}, nodes: [block] })
       case "divider":
         return [schema.nodes.horizontalRule!.create({ marker: "***" })]
-      case "hint":
-        return [schema.nodes.hint!.create({ params: [dq("style", (data["style"] as string | undefined) ?? "info")] }, children(block.nodes))]
+      case "hint": {
+        const params = [dq("style", (data["style"] as string | undefined) ?? "info")]
+        if (typeof data["icon"] === "string" && data["icon"] !== "") params.push(dq("icon", data["icon"]))
+        return [schema.nodes.hint!.create({ params }, children(block.nodes))]
+      }
       case "tabs":
       case "stepper":
       case "columns": {

@@ -581,7 +581,10 @@ const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> => {
       return [{ object: "block", type: "divider", isVoid: true, data: {} }]
     case "hint": {
       const style = param(params, "style") ?? "info"
-      return [{ object: "block", type: "hint", isVoid: false, data: { style: hintStyles.has(style) ? style : "info" }, nodes: childBlocks(node, codec) }]
+      // Its icon (`icon="books"`) is GitBook's `data.icon`, shown in place of the style's.
+      const icon = param(params, "icon")
+      const data = { style: hintStyles.has(style) ? style : "info", ...(icon === undefined || icon === "" ? {} : { icon }) }
+      return [{ object: "block", type: "hint", isVoid: false, data, nodes: childBlocks(node, codec) }]
     }
     case "tabs":
     case "stepper":

@@ -24,6 +24,14 @@ describe("GitBook blocks of a page's document", () => {
     assert.strictEqual(back(md), md)
   })
 
+  it("a hint's icon is GitBook's data.icon, and is written back", () => {
+    const md = "{% hint style=\"success\" icon=\"books\" %}\nRead on.\n{% endhint %}\n"
+    const document = toJsonDocument(md)
+    assert.deepStrictEqual(document.nodes[0]?.data, { style: "success", icon: "books" })
+    assert.deepStrictEqual(violations(document, schemas["JSONDocument"]!, "document"), [])
+    assert.strictEqual(documentMarkdown({ nodes: document.nodes }), md)
+  })
+
   it("tabs hold tabs-items with their titles; steppers steps; columns columns with widths", () => {
     const tabs = "{% tabs %}\n{% tab title=\"npm\" %}\nnpm i\n{% endtab %}\n\n{% tab title=\"yarn\" %}\nyarn add\n{% endtab %}\n{% endtabs %}\n"
     const block = only(tabs)
