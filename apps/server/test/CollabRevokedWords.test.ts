@@ -5,11 +5,11 @@
  * they typed while they could, and was written to the page, stays; so does what the others typed.
  * On PostgreSQL and on PGlite.
  */
-import { assert, layer } from "@effect/vitest"
+import { assert, describe, it as live, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
-import { spaceWith } from "./Harness.ts"
+import { client as apiClient, spaceWith } from "./Harness.ts"
 import { collabServerOn, collabUrl, connect, eventuallyEffect, settled, sharedPage } from "./CollabSupport.ts"
 
 for (const database of Backends.databasesMigrated(Services.migrations)) {
@@ -89,3 +89,51 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
       }).pipe(Effect.scoped))
   })
 }
+
+describe("a member removed while typing, then the server stops before writing", () => {
+  for (const database of Backends.databasesMigrated(Services.migrations)) {
+    live.live(`the next person to open the page has what the removed member typed taken out, and so has the page, on ${database.name}`, () =>
+      Effect.gen(function*() {
+        const built = yield* Layer.build(database.layer)
+        // Nothing is written before the stop, and access is checked again only after a minute.
+        const server = () =>
+          collabServerOn(Services.layerSql, database.name === "pglite" ? "embedded" : "postgres", {
+            writeDebounceMs: 60_000,
+            writeMaxDebounceMs: 60_000,
+            recheckInterval: "60 seconds",
+            recheckEveryUpdates: 10_000
+          }).pipe(Layer.provide(Layer.succeedContext(built)))
+        const before = yield* Effect.gen(function*() {
+          const { alice, members, organizationId, space } = yield* spaceWith(["edit"])
+          const bea = members.edit!
+          const page = yield* sharedPage(alice.api, space.id)
+          const url = yield* collabUrl
+          const a = yield* connect({ url, name: page.name, token: alice.token })
+          const b = yield* connect({ url, name: page.name, token: bea.token })
+          yield* settled(a)
+          yield* settled(b)
+          a.type(a.text().length, "Alice typed this.\n")
+          yield* settled(a)
+          yield* alice.api.members.removeMemberFromOrganizationById({ params: { organizationId, userId: bea.user.id } })
+          b.type(b.text().length, "Bea typed this once removed.\n")
+          yield* settled(b)
+          assert.notInclude(yield* page.markdown, "Alice typed this.", "the markdown was written before the stop")
+          return { alice, page }
+        }).pipe(Effect.provide(server()), Effect.scoped)
+
+        yield* Effect.gen(function*() {
+          const a = yield* connect({ url: yield* collabUrl, name: before.page.name, token: before.alice.token })
+          yield* settled(a)
+          const api = yield* apiClient(before.alice.token)
+          const markdownNow = Effect.map(
+            api.changeRequestContent.getPageInChangeRequestById({ params: { ...before.page.params, pageId: before.page.pageId }, query: { format: "markdown" } }),
+            (page) => (page as { readonly markdown?: string }).markdown ?? ""
+          )
+          const written = yield* eventuallyEffect(markdownNow, (markdown) => markdown.includes("Alice typed this."))
+          assert.notInclude(written, "Bea typed this once removed.")
+          const seen = yield* eventuallyEffect(Effect.sync(() => a.text()), (text) => !text.includes("Bea typed this once removed."))
+          assert.include(seen, "Alice typed this.")
+        }).pipe(Effect.provide(server()), Effect.scoped)
+      }).pipe(Effect.scoped), { timeout: 120_000 })
+  }
+})
