@@ -212,6 +212,13 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
       return block.type.create({ ...block.attrs, source: text.endsWith("\n") ? text : `${text}\n` }, block.content)
     })
 
+  /** An embed's or a file's caption fragment as the body of its tag, up to `{% end<tag> %}`. */
+  const captionBody = (block: JsonBlock, tag: string): { body?: string; endTag?: string } => {
+    const caption = fragment(block, "caption")?.nodes[0]
+    const body = caption === undefined ? "" : inlineMarkdown(caption.nodes)
+    return body === "" ? {} : { body, endTag: `{% end${tag} %}` }
+  }
+
   const imageNode = (image: JsonBlock): PageNode => {
     const data = image.data ?? {}
     const src = write(data["ref"] as DocumentRef)
@@ -405,10 +412,10 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
       case "embed": {
         const params = [dq("url", (data["url"] as string | undefined) ?? "")]
         if (typeof data["fullWidth"] === "boolean") params.push(dq("fullWidth", String(data["fullWidth"])))
-        return [schema.nodes.embed!.create({ params })]
+        return [schema.nodes.embed!.create({ params, ...captionBody(block, "embed") })]
       }
       case "file":
-        return [schema.nodes.file!.create({ params: [dq("src", write(data["ref"] as DocumentRef))] })]
+        return [schema.nodes.file!.create({ params: [dq("src", write(data["ref"] as DocumentRef))], ...captionBody(block, "file") })]
       case "content-ref": {
         const url = write(data["ref"] as DocumentRef)
         return [schema.nodes.contentRef!.create({ params: [dq("url", url)], body: `[${url}](${url})` })]

@@ -628,12 +628,12 @@ const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> => {
     case "embed": {
       const url = param(params, "url") ?? ""
       const fullWidth = param(params, "fullWidth")
-      return [{ object: "block", type: "embed", isVoid: true, data: { url, ...(fullWidth === undefined ? {} : { fullWidth: fullWidth === "true" }) } }]
+      return [{ object: "block", type: "embed", isVoid: true, data: { url, ...(fullWidth === undefined ? {} : { fullWidth: fullWidth === "true" }) }, ...captionOf(a.body, codec) }]
     }
     case "contentRef":
       return [{ object: "block", type: "content-ref", isVoid: true, data: { ref: urlRef(param(params, "url") ?? "") } }]
     case "file":
-      return [{ object: "block", type: "file", isVoid: true, data: { ref: urlRef(param(params, "src") ?? "", true) } }]
+      return [{ object: "block", type: "file", isVoid: true, data: { ref: urlRef(param(params, "src") ?? "", true) }, ...captionOf(a.body, codec) }]
     case "openapiOperation":
       return [{
         object: "block",
@@ -653,6 +653,15 @@ const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> => {
     default:
       return [paragraph([text(node.textContent)])]
   }
+}
+
+/**
+ * The caption of an embed or a file (the body up to `{% endembed %}`/`{% endfile %}`): GitBook's
+ * `caption` fragment of one paragraph, as its renderer reads an image's, an embed's and a file's.
+ */
+const captionOf = (body: unknown, codec: Codec): { fragments?: Array<Fragment> } => {
+  const caption = typeof body === "string" ? body.trim() : ""
+  return caption === "" ? {} : { fragments: [{ object: "fragment", fragment: "caption", nodes: [paragraph(inlinesOfText(caption, codec))] }] }
 }
 
 /** Markdown inline text (an expandable's summary) as GitBook's inline nodes. */

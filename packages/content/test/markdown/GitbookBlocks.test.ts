@@ -2,6 +2,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { documentMarkdown, type RefWriter } from "../../src/markdown/DocumentMarkdown.ts"
 import type { JsonBlock, RefResolver } from "../../src/markdown/JsonDocument.ts"
+import type { Fragment, Leaf } from "../../src/markdown/GitbookModel.ts"
 import { toJsonDocument } from "../../src/markdown/JsonDocument.ts"
 // GitBook's spec (`@gitbook/api`'s openapi.json) as a checker, the one the server's tests hold its answers to.
 import { schemas, violations } from "../../../../apps/server/test/GitbookSchemas.ts"
@@ -15,6 +16,8 @@ const p = (text: string): JsonBlock => ({ object: "block", type: "paragraph", no
 /** As Quire resolves a page's references: files of the revision (`.gitbook/assets/…`) by id, anything else a URL; and back. */
 const assetRefs: RefResolver = (url) => (url.startsWith(".gitbook/assets/") ? { kind: "file", file: `f-${url.slice(16)}` } : { kind: "url", url })
 const assetWriter: RefWriter = (ref) => (ref.kind === "file" ? `.gitbook/assets/${ref.file.slice(2)}` : ref.kind === "url" ? ref.url : "")
+/** GitBook's caption fragment of one paragraph of `leaves`. */
+const caption = (leaves: ReadonlyArray<Leaf>): Array<Fragment> => [{ object: "fragment", fragment: "caption", nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves }] }] }]
 const back = (markdown: string) => documentMarkdown(toJsonDocument(markdown, (url) => ({ kind: "url", url }), (ref) => ref))
 
 describe("GitBook blocks of a page's document", () => {
@@ -81,6 +84,19 @@ describe("GitBook blocks of a page's document", () => {
     assert.deepStrictEqual(only("{% openapi-schemas spec=\"pets\" schemas=\"Pet,Tag\" grouped=\"false\" %}\n[OpenAPI pets](x)\n{% endopenapi-schemas %}\n").data, { ref: { kind: "openapi", spec: "pets" }, schemas: ["Pet", "Tag"], grouped: false })
     assert.deepStrictEqual(only("{% swagger src=\"a.yaml\" path=\"/p\" method=\"post\" %}\n[a.yaml](a.yaml)\n{% endswagger %}\n").data, { ref: { kind: "url", url: "a.yaml" }, path: "/p", method: "post" })
     assert.deepStrictEqual(only("{% @figma/embed url=\"https://figma.com/x\" %}\n").data, { integration: "figma", block: "embed", props: { url: "https://figma.com/x" } })
+  })
+
+  it("an embed's and a file's caption is GitBook's caption fragment, not dropped, and is written back", () => {
+    const md = "{% embed url=\"https://youtu.be/x\" %}\nA **short** video\n{% endembed %}\n\n{% file src=\"/files/f1\" %}\nThe manual.\n{% endfile %}\n"
+    const document = toJsonDocument(md)
+    assert.deepStrictEqual(document.nodes.map((n) => [n.type, n.fragments]), [
+      ["embed", caption([{ object: "leaf", text: "A ", marks: [] }, { object: "leaf", text: "short", marks: [{ object: "mark", type: "bold" }] }, { object: "leaf", text: " video", marks: [] }])],
+      ["file", caption([{ object: "leaf", text: "The manual.", marks: [] }])]
+    ])
+    assert.deepStrictEqual(violations(document, schemas["JSONDocument"]!, "document"), [])
+    assert.strictEqual(documentMarkdown({ nodes: document.nodes }), md)
+    // Without a caption, no fragment: the tag alone.
+    assert.deepStrictEqual(only("{% embed url=\"https://youtu.be/x\" %}\n").fragments, undefined)
   })
 
   it("an image with a caption and width is an image of an images block, its caption a fragment", () => {
