@@ -32,7 +32,7 @@ const everyBlock = [
   "",
   "> quoted",
   "",
-  "{% hint style=\"success\" %}",
+  "{% hint style=\"success\" icon=\"books\" %}",
   "Done.",
   "{% endhint %}",
   "",
@@ -67,10 +67,12 @@ const everyBlock = [
   "$$",
   "",
   "{% embed url=\"https://youtu.be/x\" %}",
+  "A video",
+  "{% endembed %}",
   "",
   "<figure><img src=\"https://example.com/a.png\" alt=\"A\" width=\"300\"><figcaption><p>Caption</p></figcaption></figure>",
   "",
-  "<table data-view=\"cards\"><thead><tr><th></th><th data-hidden data-card-target data-type=\"content-ref\"></th></tr></thead><tbody><tr><td><strong>Go</strong></td><td><a href=\"https://example.com\">x</a></td></tr></tbody></table>",
+  "<table data-view=\"cards\"><thead><tr><th></th><th data-hidden data-card-target data-type=\"content-ref\"></th><th data-hidden data-card-cover data-type=\"image\">Cover image</th></tr></thead><tbody><tr><td><strong>Go</strong></td><td><a href=\"https://example.com\">x</a></td><td><a href=\"https://example.com/cover.png\">cover.png</a></td></tr></tbody></table>",
   "",
   "{% openapi-operation spec=\"pets\" path=\"/pets\" method=\"get\" %}",
   "[OpenAPI pets](https://example.com/pets.yaml)",
@@ -132,6 +134,14 @@ for (const backend of backends) {
         const types = (blocks.document!.nodes as ReadonlyArray<{ type: string }>).map((n) => n.type)
         assert.deepStrictEqual(types, ["heading-1", "paragraph", "list-unordered", "list-ordered", "list-tasks", "blockquote", "hint", "stepper", "columns", "expandable", "code", "math", "embed", "images", "table", "openapi-operation", "if", "divider"])
         assert.deepStrictEqual(violations(blocks.document, schemas["JSONDocument"]!, "document"), [])
+        // What GitBook's renderer read wrong before: a hint's icon, an embed's caption, a card's cover
+        // (a URL's reference where a cell's key made it fail), `###` as heading-2.
+        const byType = (type: string) => (blocks.document!.nodes as ReadonlyArray<{ type: string; data?: Record<string, unknown>; fragments?: ReadonlyArray<{ fragment: string }> }>).find((n) => n.type === type)!
+        assert.deepStrictEqual(byType("hint").data, { style: "success", icon: "books" })
+        assert.deepStrictEqual(byType("embed").fragments?.map((f) => f.fragment), ["caption"])
+        assert.deepStrictEqual((byType("table").data?.["records"] as Record<string, { values: Record<string, unknown> }>)["r0"]!.values["c2"], { kind: "url", url: "https://example.com/cover.png" })
+        const step = (byType("stepper") as unknown as { nodes: ReadonlyArray<{ nodes: ReadonlyArray<{ type: string }> }> }).nodes[0]!.nodes[0]!
+        assert.strictEqual(step.type, "heading-2")
         assert.deepStrictEqual(violations(read.document, schemas["JSONDocument"]!, "document"), [])
         // GitBook's renderer keys its lists and names tabs and task items by each node's `key`:
         // every node has one, no two the same, and the page reads with the same keys again.
