@@ -139,7 +139,7 @@ for (const backend of backends) {
         const byType = (type: string) => (blocks.document!.nodes as ReadonlyArray<{ type: string; data?: Record<string, unknown>; fragments?: ReadonlyArray<{ fragment: string }> }>).find((n) => n.type === type)!
         assert.deepStrictEqual(byType("hint").data, { style: "success", icon: "books" })
         assert.deepStrictEqual(byType("embed").fragments?.map((f) => f.fragment), ["caption"])
-        assert.deepStrictEqual((byType("table").data?.["records"] as Record<string, { values: Record<string, unknown> }>)["r0"]!.values["c2"], { kind: "url", url: "https://example.com/cover.png" })
+        assert.deepStrictEqual((byType("table").data!["records"] as Record<string, { values: Record<string, unknown> }>)["r0"]!.values["c2"], { kind: "url", url: "https://example.com/cover.png" })
         const step = (byType("stepper") as unknown as { nodes: ReadonlyArray<{ nodes: ReadonlyArray<{ type: string }> }> }).nodes[0]!.nodes[0]!
         assert.strictEqual(step.type, "heading-2")
         assert.deepStrictEqual(violations(read.document, schemas["JSONDocument"]!, "document"), [])
