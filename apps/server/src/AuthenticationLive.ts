@@ -11,7 +11,7 @@ import { Effect, Layer, Option, Queue, Redacted, Schedule } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { PgClient } from "@effect/sql-pg"
 import { AuditOrigin } from "@quire/audit"
-import { ApiErrors, Authentication, siteReaderOperations } from "@quire/api"
+import { anonymousOperations, ApiErrors, Authentication, siteReaderOperations } from "@quire/api"
 import { Database } from "@quire/db"
 import { revokedChannel, sessionActor, SignInSessions, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
@@ -44,8 +44,11 @@ const listenForRevocations = Effect.fnUntraced(function*(pg: PgClient.PgClient, 
   )
 })
 
-/** The one operation answered without a token: it answers only what the URL shows the visitor it describes. */
-const anonymousOperation = "resolvePublishedContentByUrl"
+/** Who calls one of `anonymousOperations` without a token (no user has this id). */
+export const anonymousActor: Actor.ActorShape = { userId: "anonymous", instanceAdmin: false }
+
+/** Whether the caller sent no credential (one of `anonymousOperations`, called as GitBook's renderer calls it). */
+export const isAnonymous = (actor: Actor.ActorShape): boolean => actor.userId === anonymousActor.userId && actor.siteReader === undefined
 
 export const layer = Layer.effect(
   Authentication,
@@ -79,9 +82,10 @@ export const layer = Layer.effect(
           const actor = Effect.provideService(httpEffect, Actor.Actor, sessionActor(session.value))
           return yield* Effect.provideService(actor, AuditOrigin, auditOrigin(request, "ui"))
         }
-        // What a site's URL shows a visitor is as public as the site: GitBook's renderer asks it without a token.
-        if (Redacted.value(credential) === "" && endpoint.identifier === anonymousOperation) {
-          return yield* Effect.provideService(httpEffect, Actor.Actor, { userId: "anonymous", instanceAdmin: false })
+        // What a site's URL shows a visitor is as public as the site, and a site open to everyone takes
+        // its visitors' events: GitBook's renderer asks the one and posts the other without a token.
+        if (Redacted.value(credential) === "" && anonymousOperations.has(endpoint.identifier)) {
+          return yield* Effect.provideService(httpEffect, Actor.Actor, anonymousActor)
         }
         const reader = yield* siteReaders.reader(Redacted.value(credential))
         if (Option.isSome(reader)) {

@@ -133,7 +133,7 @@ export const serveInsights = Effect.fnUntraced(function*(found: Option.Option<Pu
   if (Option.isNone(found)) return envelope(404, "Not found")
   const site = found.value
   const customization = site.customization
-  const take = { views: customization.insights !== undefined, feedback: customization.feedback?.enabled === true }
+  const take = InsightsBeacon.recordedBy(customization)
   if (!take.views && !take.feedback) return envelope(404, "This site records no insights")
   const text = yield* Effect.orElseSucceed(request.text, () => "")
   const read = readBody(text, take, request.headers["accept-language"])

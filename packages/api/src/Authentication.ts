@@ -21,6 +21,14 @@ export class Authentication extends HttpApiMiddleware.Service<Authentication, {
 }) {}
 
 /**
+ * The operations answered without a token, as GitBook's renderer calls them: resolving a site's URL
+ * (it answers only what the URL shows the visitor it describes), and a site's events, which the
+ * renderer posts from its visitors' browsers with no token at all (taken for a site open to
+ * everyone only; see docs/insights.md).
+ */
+export const anonymousOperations: ReadonlySet<string> = new Set(["resolvePublishedContentByUrl", "trackEventsInSiteById"])
+
+/**
  * The operations a published site's reader token (`resolvePublishedContentByUrl`'s `apiToken`) may
  * call: those that read what a site shows. Any other answers 401.
  */

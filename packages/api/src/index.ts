@@ -1,6 +1,6 @@
 export { Api } from "./Api.ts"
 export * as ApiErrors from "./ApiErrors.ts"
-export { Authentication, siteReaderOperations } from "./Authentication.ts"
+export { anonymousOperations, Authentication, siteReaderOperations } from "./Authentication.ts"
 export * from "./ChangeRequestChangesApi.ts"
 export * from "./ChangeRequestCommentsApi.ts"
 export * from "./ChangeRequestReviewsApi.ts"

@@ -6,7 +6,7 @@
  * an `Actor` with `siteReader`, which content's access checks confine to those spaces' main content.
  */
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { ContentAccess, flattenPages, pageResult, PublishedContent, type SpaceResults } from "@quire/content"
+import { ContentAccess, flattenPages, pageResult, PublishedContent, type Revision, type SpaceResults } from "@quire/content"
 import { Actor, Errors, SignedToken } from "@quire/kernel"
 import * as Audience from "./Audience.ts"
 import { locate, type Place, visibleOf } from "./answer/Places.ts"
@@ -16,6 +16,7 @@ import { readableSpaceIds } from "./MemberSpaces.ts"
 import { adaptMarkdown } from "./render/Adaptive.ts"
 import { withIncludes } from "./render/Includes.ts"
 import { type PublishedSite, type PublishedSiteSpace, PublishedSites } from "./PublishedSites.ts"
+import { redirectedPage, SpaceRedirects } from "./SpaceRedirects.ts"
 
 /** How long a site reader's token reads, in seconds. */
 export const tokenLifetimeSeconds = 3600
@@ -115,6 +116,11 @@ export interface SiteReadersShape {
   readonly reach: (organizationId: string, siteId: string) => Effect.Effect<void, Errors.NotFound, Actor.Actor>
   /** The reader a token names, while it has not expired. */
   readonly reader: (token: string) => Effect.Effect<Option.Option<Actor.SiteReader>>
+  /**
+   * The page of `revision` that its space's `.gitbook.yaml` redirects `path` to, as the published
+   * site follows them (GitBook's `getPageInRevisionByPath` answers that page): its id, or none.
+   */
+  readonly movedPage: (revision: Revision, path: string) => Effect.Effect<Option.Option<string>>
 }
 
 /**
@@ -186,6 +192,10 @@ const lifetimeOf = (claims: Readonly<Record<string, unknown>>): Effect.Effect<nu
     const exp = claims["exp"]
     return typeof exp === "number" && Number.isFinite(exp) ? Math.max(1, Math.min(tokenLifetimeSeconds, Math.floor(exp - now))) : tokenLifetimeSeconds
   })
+
+/** `SiteReadersShape.movedPage` over a space's redirects. */
+const movedPageOf = (spaceRedirects: SpaceRedirects["Service"]) => (revision: Revision, path: string) =>
+  Effect.map(spaceRedirects.forSpace(revision.spaceId), (redirects) => Option.fromNullishOr(redirectedPage(redirects, revision, path)?.id))
 
 export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>()("@quire/sites/SiteReaders") {
   static readonly layer = Layer.effect(
@@ -372,7 +382,7 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
         return out
       })
 
-      return SiteReaders.of({ resolve, reader, searchSpaceIds, reach, ownResults })
+      return SiteReaders.of({ resolve, reader, searchSpaceIds, reach, ownResults, movedPage: movedPageOf(yield* SpaceRedirects) })
     })
   )
 }

@@ -2,10 +2,10 @@
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { dereferenceReusableContents, pageDocumentEffect, ParsePool, SpaceContent } from "@quire/content"
+import { dereferenceReusableContents, pageDocumentEffect, ParsePool, PublishedContent, SpaceContent, withIncludes } from "@quire/content"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests } from "@quire/reviews"
-import { adaptMarkdown, evaluateConditions } from "@quire/sites"
+import { adaptMarkdown, evaluateConditions, SiteReaders } from "@quire/sites"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as ChangePresenters from "../ChangePresenters.ts"
 import * as ContentPresenters from "../ContentPresenters.ts"
@@ -28,16 +28,25 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
   const links = yield* FileLinks
   const bodies = yield* ContentPresenters.PageBodyRenderer
   const pool = yield* ParsePool
+  const readers = yield* SiteReaders
+  const published = yield* PublishedContent
 
   const revisionOf = (params: { readonly spaceId: string; readonly revisionId: string }) =>
     content.revisionOf(params.spaceId, params.revisionId).pipe(DomainErrors.api)
 
-  /** A page's body as a published site's reader is shown it: its document's or markdown's conditions evaluated for the visitor. */
+  /**
+   * A page's body as a published site's reader is shown it: its markdown as the site's own `.md`
+   * (the reusable contents it includes in place), its document's or markdown's conditions evaluated
+   * for the visitor. A member's markdown keeps its `{% include %}` tags, as it is written.
+   */
   const bodyOf = (found: Parameters<typeof bodies>[0], organizationId: string, format: ContentPresenters.PageFormat | undefined) =>
     Effect.gen(function*() {
-      const body = yield* bodies(found, organizationId, format)
       const reader = (yield* Actor.Actor).siteReader
-      if (reader === undefined) return body
+      if (reader === undefined) return yield* bodies(found, organizationId, format)
+      const shown = format === "markdown" && found.page.type === "document"
+        ? { ...found, markdown: yield* withIncludes(found.markdown ?? "", found.revision.reusableContents, found.page.git?.path, published.documents) }
+        : found
+      const body = yield* bodies(shown, organizationId, format)
       return {
         ...body,
         ...(body.document === undefined ? {} : { document: evaluateConditions(body.document, reader.claims) }),
@@ -94,7 +103,13 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
     .handle("getPageInRevisionByPath", ({ params, query }) =>
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
-        const page = yield* content.pageAt(found.revision, params.pagePath).pipe(DomainErrors.api)
+        // A path no page has may be one the space's `.gitbook.yaml` redirects: GitBook answers the page it leads to.
+        const page = yield* content.pageAt(found.revision, params.pagePath).pipe(
+          Effect.catchTag("NotFound", (missing) =>
+            Effect.flatMap(readers.movedPage(found.revision, params.pagePath), (moved) =>
+              Option.isSome(moved) ? content.pageIn(found.revision, moved.value) : Effect.fail(missing))),
+          DomainErrors.api
+        )
         return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodyOf(page, found.access.space.organizationId, query.format))
       }))
     .handle("listFilesInRevisionById", ({ params, query }) =>

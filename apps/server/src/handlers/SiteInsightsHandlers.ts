@@ -3,8 +3,9 @@ import { Clock, Effect } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, type SiteInsightsEvent } from "@quire/api"
-import { Errors } from "@quire/kernel"
+import { Actor, Errors } from "@quire/kernel"
 import { SiteInsights, type TrackedEvent } from "@quire/sites"
+import { isAnonymous } from "../AuthenticationLive.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { addressOf, callerKey, siteLimits, siteRefused, TrustProxy } from "../RateLimits.ts"
 
@@ -45,7 +46,9 @@ export const layer = HttpApiBuilder.group(Api, "siteInsights", Effect.fn(functio
         if (refusal !== undefined) return siteRefused(refusal)
         // One sender per batch, as GitBook's renderer sends: its first event's session names it.
         const session = payload.events[0]?.session
-        yield* insights.track(params.organizationId, params.siteId, payload.events.map(trackedOf), {
+        // Without a token (GitBook's renderer posts from its visitors' browsers), only a site open to everyone takes them.
+        const track = isAnonymous(yield* Actor.Actor) ? insights.trackAnonymous : insights.track
+        yield* track(params.organizationId, params.siteId, payload.events.map(trackedOf), {
           visitorId: session?.visitorId,
           address: session?.ip ?? addressOf(request, trustProxy),
           userAgent: session?.userAgent ?? request.headers["user-agent"]

@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { matchRedirect, type RedirectDestination, redirectStatus, withCapture } from "../domain/Redirect.ts"
 import type { RedirectsRepo } from "../RedirectsRepo.ts"
-import type { SpaceRedirects } from "../SpaceRedirects.ts"
+import { redirectedPage, type SpaceRedirects } from "../SpaceRedirects.ts"
 import { locate } from "./Places.ts"
 import type { RenderAnswer } from "./Answer.ts"
 import type { Reading } from "./ReadingTypes.ts"
@@ -58,11 +58,10 @@ export const redirectAnswer = (
     if (located === undefined) return undefined
     const wanted = located.rest.join("/")
     if (wanted === "") return undefined
-    const own = (yield* spaceRedirects.forSpace(located.place.siteSpace.space.id)).find((r) => r.source === wanted)
-    if (own === undefined) return undefined
+    const redirects = yield* spaceRedirects.forSpace(located.place.siteSpace.space.id)
+    if (!redirects.some((r) => r.source === wanted)) return undefined
     const rev = yield* reading.revision(located.place)
-    const info = reading.infoOf(rev)
-    const entry = info.pages.find((e) => e.page.git?.path === own.target)
-    const url = entry === undefined ? undefined : reading.urls.pageIdUrl(located.place, info)(entry.page.id)
+    const moved = redirectedPage(redirects, rev, wanted)
+    const url = moved === undefined ? undefined : reading.urls.pageIdUrl(located.place, reading.infoOf(rev))(moved.id)
     return url === undefined ? undefined : { kind: "Redirect", location: url, status: publicTraffic ? 308 : 307 }
   })

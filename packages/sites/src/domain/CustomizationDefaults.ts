@@ -4,7 +4,8 @@
  * these settings without checking that they are there (`customization.styling.font`,
  * `customization.socialAccounts.filter(...)`), so an answer it reads must hold them all. The
  * defaults are those of a new GitBook site, except where Quire's own published site shows
- * something else by default (no feedback, page actions or trademark), so both draw the same site.
+ * something else by default (no feedback or trademark; its page actions are what it serves: each
+ * page's markdown at `<page>.md`, and its MCP server at `~gitbook/mcp`), so both draw the same site.
  */
 import type { SiteCustomization } from "./Customization.ts"
 
@@ -39,6 +40,12 @@ export const defaultStyling = {
   search: "prominent"
 } satisfies Styling
 
+/**
+ * The page actions of a site that chose none: what Quire's own site serves for every page then
+ * (`mcpOffered` in the server: its MCP server is on unless page actions leave `mcp` out).
+ */
+export const servedPageActions = ["markdown", "mcp"] as const
+
 /** `settings` with every setting GitBook requires; what was stored wins over each default, field by field. */
 export const withDefaults = (settings: SiteCustomization): SiteCustomization => {
   const styling = settings.styling ?? {}
@@ -62,7 +69,7 @@ export const withDefaults = (settings: SiteCustomization): SiteCustomization => 
     feedback: settings.feedback ?? { enabled: false },
     ai: settings.ai ?? { mode: "none" },
     advancedCustomization: settings.advancedCustomization ?? { enabled: false },
-    pageActions: settings.pageActions ?? { items: [] },
+    pageActions: settings.pageActions ?? { items: [...servedPageActions] },
     externalLinks: settings.externalLinks ?? { target: "self" },
     pagination: settings.pagination ?? { enabled: true },
     trademark: settings.trademark ?? { enabled: false },

@@ -47,8 +47,7 @@ export type BeaconEvent = typeof BeaconEvent.Type
 /** The body the script posts. */
 export const BeaconBody = Schema.Struct({ events: Schema.Array(BeaconEvent).check(Schema.isMinLength(1), Schema.isMaxLength(20)) })
 
-/** Whether an event (a beacon's, GitBook's tracked one) is page feedback (kept when the site asks for feedback but records no views). */
-export const isFeedback = (event: { readonly type: string }): boolean => event.type === "page_post_feedback" || event.type === "page_post_feedback_comment"
+export { isFeedback, recordedBy } from "./Recorded.ts"
 
 /** A script's event as the insights take it. */
 export const trackedOfBeacon = (event: BeaconEvent, language: string | null): TrackedEvent => {

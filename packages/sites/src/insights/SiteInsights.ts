@@ -4,13 +4,15 @@
  * aggregation and visitor segments for members; agent feedback.
  */
 import { createHash, randomBytes } from "node:crypto"
-import { Clock, Config, Context, Effect, Layer } from "effect"
+import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Roles } from "@quire/kernel"
 import type { AgentFeedbackInput, AgentFeedbackItem, InsightsQuery, InsightsResult, VisitorSegment } from "../domain/InsightsQuery.ts"
 import type { DisplayContext, SiteEvent, SiteEventType } from "../domain/SiteEvent.ts"
+import { PublishedSites } from "../PublishedSites.ts"
 import * as SiteGuard from "../SiteGuard.ts"
 import { SiteReaders } from "../SiteReaders.ts"
 import { aggregate, invalidField } from "./Aggregate.ts"
+import { isFeedback, recordedBy } from "./Recorded.ts"
 import { SiteEventRecorder } from "./SiteEventRecorder.ts"
 import { SiteEventsRepo } from "./SiteEventsRepo.ts"
 
@@ -84,6 +86,19 @@ export interface SiteInsightsShape {
     events: ReadonlyArray<TrackedEvent>,
     origin: EventOrigin
   ) => Effect.Effect<void, Errors.NotFound, Actor.Actor>
+  /**
+   * Events sent through GitBook's API without a token, as GitBook's renderer posts them from its
+   * visitors' browsers: taken for a published site open to everyone (public or unlisted), and only
+   * what it records of an anonymous reader (`InsightsBeacon.recordedBy`), as its own `~insights`
+   * takes them. NotFound for any other site: one that admits only some readers takes theirs through
+   * their reader token.
+   */
+  readonly trackAnonymous: (
+    organizationId: string,
+    siteId: string,
+    events: ReadonlyArray<TrackedEvent>,
+    origin: EventOrigin
+  ) => Effect.Effect<void, Errors.NotFound>
   /** Events of the published site's own script; the serving route has admitted the reader. */
   readonly recordPublished: (site: { readonly organizationId: string; readonly siteId: string }, events: ReadonlyArray<TrackedEvent>, origin: EventOrigin) => Effect.Effect<void>
   /** GitBook's `aggregateSiteEvents`, for members of the site's organization. */
@@ -109,6 +124,7 @@ export class SiteInsights extends Context.Service<SiteInsights, SiteInsightsShap
       const repo = yield* SiteEventsRepo
       const recorder = yield* SiteEventRecorder
       const readers = yield* SiteReaders
+      const published = yield* PublishedSites
       const ids = yield* Ids.Ids
       const guard = yield* SiteGuard.make
       let salt: { readonly day: string; readonly value: string } | undefined
@@ -207,6 +223,17 @@ export class SiteInsights extends Context.Service<SiteInsights, SiteInsightsShap
         purgeExpired,
         track: (organizationId, siteId, events, origin) =>
           Effect.andThen(readers.reach(organizationId, siteId), recordPublished({ organizationId, siteId }, events, origin)),
+        trackAnonymous: Effect.fn("SiteInsights.trackAnonymous")(function*(organizationId, siteId, events, origin) {
+          const found = yield* published.byId(siteId)
+          const site = Option.getOrUndefined(found)
+          const open = site?.site.visibility === "public" || site?.site.visibility === "unlisted"
+          if (site === undefined || site.site.organizationId !== organizationId || !open) {
+            return yield* new Errors.NotFound({ resource: "Site", id: siteId })
+          }
+          const take = recordedBy(site.customization)
+          const taken = events.filter((event) => (isFeedback(event) ? take.feedback : take.views))
+          if (taken.length > 0) yield* recordPublished({ organizationId, siteId }, taken, origin)
+        }),
         recordPublished,
         aggregate: Effect.fn("SiteInsights.aggregate")(function*(organizationId, siteId, query) {
           yield* readable(organizationId, siteId)
