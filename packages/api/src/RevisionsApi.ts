@@ -190,7 +190,7 @@ export class RevisionsApi extends HttpApiGroup.make("revisions")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Get a page in a revision",
-        description: "Answers a page as it was in a revision of the space, as a JSON document or, with `format=markdown`, as markdown. With `format=html` (Quire's extension) it answers the body rendered as the published site renders it, in `html`. Needs view permission."
+        description: "Answers a page as it was in a revision of the space, as a JSON document or, with `format=markdown`, as markdown. With `format=html` (Quire's extension) it answers the body rendered as the published site renders it, in `html`. Read with a published site's reader token, the markdown is the site's own `<page>.md` body: the reusable contents it includes in place, its `{% if %}` blocks evaluated for the visitor; a member's keeps its `{% include %}` tags as written. Needs view permission."
       })),
     /** A page's body in a revision as GitBook's JSON document. */
     HttpApiEndpoint.get("getPageDocumentInRevisionById", `${prefix}/page/:pageId/document`, {
@@ -221,7 +221,7 @@ export class RevisionsApi extends HttpApiGroup.make("revisions")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Get a page in a revision by path",
-        description: "Answers the page at a path (slugs joined by `/`) in a revision of the space. 404 when no page has that path there. Needs view permission."
+        description: "Answers the page at a path (slugs joined by `/`) in a revision of the space. A path no page has that the `redirects:` of the space's `.gitbook.yaml` (at its last Git import) name answers the page the redirect leads to, as the published site follows it. 404 when neither a page nor such a redirect has that path there. Needs view permission."
       })),
     HttpApiEndpoint.get("listFilesInRevisionById", `${prefix}/files`, {
       params: revisionParams,
