@@ -45,8 +45,8 @@ export interface StoredCollabDocument extends CollabDocumentKey, CollabAgreement
   readonly version: number
   readonly updates: ReadonlyArray<CollabUpdate>
   /**
-   * The id of the last update stored when the document's markdown was last written to the page
-   * (`agree`; 0 before): the updates up to it are in the page, those after it not yet.
+   * The id of the last update the document held when its markdown was last written to the page
+   * (`agree`; 0 before): the updates up to it are in the page, those after it may not be.
    */
   readonly writtenThrough: number
 }
@@ -61,9 +61,9 @@ export interface CollabUpdatesRepoShape {
   /**
    * Appends an update to an existing document (a defect when there is none), sent by the user
    * `author` (none: the server's own, such as a write from elsewhere brought in); committed when
-   * the effect succeeds.
+   * the effect succeeds, which answers its id.
    */
-  readonly append: (name: string, update: Uint8Array, author: string | undefined, at: Date) => Effect.Effect<void>
+  readonly append: (name: string, update: Uint8Array, author: string | undefined, at: Date) => Effect.Effect<string>
   /**
    * Replaces the state by `state` (which holds the old one and the updates `merged`) and removes
    * those updates, only if the document is still at `version`: false when another compaction won.
@@ -71,9 +71,10 @@ export interface CollabUpdatesRepoShape {
   readonly compact: (name: string, version: number, state: Uint8Array, merged: ReadonlyArray<string>, at: Date) => Effect.Effect<boolean>
   /**
    * Records that the page and the document agree again (after the document's markdown was
-   * written), and that the updates stored until now are in the page (`writtenThrough`).
+   * written), and that the updates up to the id `through` are in the page (`writtenThrough`, which
+   * never goes back; none: unchanged).
    */
-  readonly agree: (name: string, agreement: CollabAgreement, at: Date) => Effect.Effect<void>
+  readonly agree: (name: string, agreement: CollabAgreement, through: number | undefined, at: Date) => Effect.Effect<void>
   /**
    * Records a new agreement only if the page's hash is still `pageSha`: the one server that
    * brings a write from elsewhere into the document claims it so (false when another did first).
@@ -134,11 +135,10 @@ export class CollabUpdatesRepo extends Context.Service<CollabUpdatesRepo, Collab
           documents.set(key.name, { ...key, ...agreement, state: Uint8Array.from(state), version: 1, writtenThrough: 0, updatedAt: at })
           return true
         })),
-      agree: (name, agreement, at) =>
+      agree: (name, agreement, through, at) =>
         Effect.sync(() => {
           const doc = documents.get(name)
-          const through = updatesOf(name).reduce((last, u) => Math.max(last, Number(u.id)), doc?.writtenThrough ?? 0)
-          if (doc !== undefined) documents.set(name, { ...doc, ...agreement, writtenThrough: through, updatedAt: at })
+          if (doc !== undefined) documents.set(name, { ...doc, ...agreement, writtenThrough: Math.max(doc.writtenThrough, through ?? 0), updatedAt: at })
         }),
       claim: (name, pageSha, agreement, at) =>
         Effect.sync(() => {
@@ -160,7 +160,7 @@ export class CollabUpdatesRepo extends Context.Service<CollabUpdatesRepo, Collab
           const id = sequence.get() + 1
           sequence.set(id)
           updates.set(String(id), { name, update: Uint8Array.from(update), author })
-          return Effect.void
+          return Effect.succeed(String(id))
         })),
       compact: (name, version, state, merged, at) =>
         Effect.andThen(checkStored("state", state), Effect.sync(() => {

@@ -114,12 +114,15 @@ export interface LiveDocumentsShape {
   /**
    * Writes the page's markdown as one revision of the change request, the caller and `coauthors`
    * credited as contributors (nothing when it is already the page's markdown), and records that
-   * the document and the page agree; answers the page's markdown after it.
+   * the document and the page agree, the page holding its stored updates up to the id `through`
+   * (those the document held when its markdown was taken; none: unchanged); answers the page's
+   * markdown after it.
    */
   readonly write: (
     key: CollabDocumentKey,
     markdown: string,
-    coauthors: ReadonlyArray<string>
+    coauthors: ReadonlyArray<string>,
+    through?: number
   ) => Effect.Effect<string, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   /**
    * Writes each of the change request's stored documents that is ahead of its page (`unwritten`:
@@ -142,8 +145,8 @@ export interface LiveDocumentsShape {
   readonly claim: (stored: StoredCollabDocument, made: MarkdownPair) => Effect.Effect<boolean>
   /** Replaces a stored document by one made anew from the page (its updates dropped). */
   readonly storeReset: (name: string, state: Uint8Array, made: MarkdownPair) => Effect.Effect<void>
-  /** Stores an update of a stored document, sent by the user `author` (none: the server's own); committed when this succeeds. */
-  readonly storeUpdate: (name: string, update: Uint8Array, author?: string) => Effect.Effect<void>
+  /** Stores an update of a stored document, sent by the user `author` (none: the server's own); committed when this succeeds, which answers its id. */
+  readonly storeUpdate: (name: string, update: Uint8Array, author?: string) => Effect.Effect<string>
   /**
    * Of a stored document's updates, those a write may take now: those its page holds already
    * and, of the later ones, those whose author may edit the change request now (the server's own
@@ -178,7 +181,7 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
         return { spaceId, found, markdown: markdownWithFrontmatter(found.page, found.revision.files, found.markdown ?? "") }
       })
 
-      const write = Effect.fn("LiveDocuments.write")(function*(key: CollabDocumentKey, markdown: string, coauthors: ReadonlyArray<string>) {
+      const write = Effect.fn("LiveDocuments.write")(function*(key: CollabDocumentKey, markdown: string, coauthors: ReadonlyArray<string>, through?: number) {
         const page = yield* pageOf(key.changeRequestId, key.pageId)
         const base = page.found.revision.id
         let written = page.markdown
@@ -196,7 +199,7 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
         // Merged with another write, the page holds more than the document: the agreement is left
         // unmatched, so that the document brings that write in as a change from elsewhere.
         const agreement = agreementOf({ page: written, doc: markdown })
-        yield* storage.agree(key.name, mergedWithOthers ? { ...agreement, pageSha: unmatched } : agreement, yield* now)
+        yield* storage.agree(key.name, mergedWithOthers ? { ...agreement, pageSha: unmatched } : agreement, through, yield* now)
         return written
       })
 

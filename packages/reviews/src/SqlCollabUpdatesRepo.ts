@@ -66,10 +66,9 @@ export const layer = Layer.effect(
       append: (name, update, author, at) =>
         Effect.andThen(
           checkStored("update", update),
-          sql`INSERT INTO reviews_collab_updates (name, update, author_id, created_at) VALUES (${name}, ${Buffer.from(update)}, ${author ?? null}, ${at})`.pipe(
-            Effect.orDie,
-            Effect.asVoid
-          )
+          sql<{ readonly id: string }>`
+            INSERT INTO reviews_collab_updates (name, update, author_id, created_at) VALUES (${name}, ${Buffer.from(update)}, ${author ?? null}, ${at})
+            RETURNING id::text AS id`.pipe(Effect.orDie, Effect.map((rows) => rows[0]!.id))
         ),
       compact: (name, version, state, merged, at) =>
         Effect.andThen(checkStored("state", state), sql.withTransaction(Effect.gen(function*() {
@@ -81,10 +80,10 @@ export const layer = Layer.effect(
           if (merged.length > 0) yield* sql`DELETE FROM reviews_collab_updates WHERE name = ${name} AND id IN ${sql.in(merged.map(Number))}`
           return true
         })).pipe(Effect.orDie)),
-      agree: (name, agreement, at) =>
+      agree: (name, agreement, through, at) =>
         sql`
           UPDATE reviews_collab_documents SET page_sha = ${agreement.pageSha}, doc_sha = ${agreement.docSha}, updated_at = ${at},
-            written_through = GREATEST(written_through, (SELECT coalesce(max(id), 0) FROM reviews_collab_updates WHERE name = ${name}))
+            written_through = GREATEST(written_through, ${through ?? 0})
           WHERE name = ${name}`.pipe(Effect.orDie, Effect.asVoid),
       claim: (name, pageSha, agreement, at) =>
         sql<Row>`

@@ -121,6 +121,11 @@ interface Held {
   baseKnown: boolean
   /** Loaded with edits not yet written: whose they are is checked at the next write back (`leaveOutRevoked`). */
   unwrittenOnLoad: boolean
+  /**
+   * The id of the last stored update this server knows the document holds (loaded with it, or
+   * stored here): a write back records that the page holds the updates up to it.
+   */
+  lastStoredId: number
   /** One at a time: writing the markdown back, and bringing a write from elsewhere in. */
   readonly lock: Semaphore.Semaphore
 }
@@ -197,6 +202,7 @@ const heldOf = (key: CollabDocumentKey, state: Uint8Array, sinceCompaction: numb
   base: state,
   baseKnown: true,
   unwrittenOnLoad: false,
+  lastStoredId: 0,
   lock: Semaphore.makeUnsafe(1)
 })
 
@@ -244,6 +250,8 @@ const catchUp = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.Doc
     Y.applyUpdate(doc, missing, origin)
     doc.off("update", changes)
     if (changed) document.bytes += missing.length
+    // It holds every stored update now.
+    document.lastStoredId = stored.value.updates.reduce((last, u) => Math.max(last, Number(u.id)), document.lastStoredId)
     return changed
   })
 })
@@ -283,7 +291,7 @@ const leaveOutRevoked = Effect.fnUntraced(function*(deps: Deps, name: string, do
   codec.apply(next, markdown)
   const update = Y.encodeStateAsUpdate(next, before)
   next.destroy()
-  yield* live.storeUpdate(name, update)
+  document.lastStoredId = Number(yield* live.storeUpdate(name, update))
   Y.applyUpdate(doc, update, { source: "local", skipStoreHooks: true })
   document.bytes += update.length
   document.sinceCompaction += 1
@@ -312,12 +320,14 @@ const writeBack = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.D
   // written over, it would be lost.
   const page = live.markdown(document.key.changeRequestId, document.key.pageId).pipe(Effect.provideService(Actor.Actor, credited[0]!), Effect.option)
   yield* bringIn(deps, name, doc, page, { remote: false })
+  // The stored updates this markdown holds, at least: the page holds them once it is written.
+  const through = document.lastStoredId
   markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
   // The document as this markdown has it: the base of the next write from elsewhere.
   const snapshot = Y.encodeStateAsUpdate(doc)
   for (const writer of credited) {
     const coauthors = credited.filter((other) => other.userId !== writer.userId).map((other) => other.userId)
-    const written = yield* deps.inTurn(document.key.changeRequestId, live.write(document.key, markdown, coauthors)).pipe(
+    const written = yield* deps.inTurn(document.key.changeRequestId, live.write(document.key, markdown, coauthors, through)).pipe(
       Effect.provideService(Actor.Actor, writer),
       Effect.as(true),
       Effect.catch((error) => Effect.as(Effect.logWarning(`Live editing could not write ${name} as ${writer.userId}`, error), false))
@@ -388,7 +398,7 @@ const bringIn = Effect.fnUntraced(function*(
     next.destroy()
     return
   }
-  yield* live.storeUpdate(name, update)
+  document.lastStoredId = Number(yield* live.storeUpdate(name, update))
   Y.applyUpdate(doc, update, { source: "local", skipStoreHooks: true })
   document.base = Y.encodeStateAsUpdate(next)
   next.destroy()
@@ -442,7 +452,7 @@ const store = Effect.fnUntraced(function*(
   if (document.bytes + update.length > limits.maxDocumentBytes) {
     return yield* Effect.fail(new Refused(refusal.documentTooLarge(limits.maxDocumentBytes)))
   }
-  yield* checked(mirrors, name, doc, update, deps.live.storeUpdate(name, update, connection.actor.userId))
+  yield* checked(mirrors, name, doc, update, Effect.map(deps.live.storeUpdate(name, update, connection.actor.userId), (id) => void (document.lastStoredId = Number(id))))
   document.bytes += update.length
   document.sinceCompaction += 1
   connection.updates += 1
@@ -474,6 +484,46 @@ const compact = Effect.fnUntraced(function*(deps: Deps, limits: CollabLimits, ma
   }
 })
 
+/** A document made from a page's markdown: its state and its own markdown. */
+interface Made {
+  readonly state: Uint8Array
+  readonly markdown: string
+}
+
+/**
+ * Pages whose shared document would be over `maxStateBytes`. `fromPageOf` makes a page's
+ * document (`fromPage`) and remembers one over the bound by the page's name, with a hash of its
+ * markdown (`collab_read_only`): opening it again, unchanged, does not make it again (many seconds
+ * of CPU for a page of many small blocks, during which the server answers nothing else).
+ * `readOnlyPage` holds one read-only to everyone, never stored, with the reason.
+ */
+const tooLargePages = (held: Map<string, Held>, fromPage: (markdown: string) => Effect.Effect<Made>, maxStateBytes: number) =>
+  Effect.gen(function*() {
+    const tooLarge = yield* BoundedCache.make<string, Made & { readonly sha: string }>({
+      name: "collab_read_only",
+      capacity: 8,
+      maxWeight: 4 * maxStoredBytes,
+      weigh: (entry) => entry.state.length
+    })
+    const fromPageOf = (name: string, markdown: string): Effect.Effect<Made> =>
+      Effect.suspend(() => {
+        const sha = createHash("sha256").update(markdown).digest("hex")
+        const known = tooLarge.get(name)
+        if (known !== undefined && known.sha === sha) return Effect.succeed(known)
+        return Effect.tap(fromPage(markdown), (made) => Effect.sync(() => {
+          if (made.state.length > maxStateBytes) tooLarge.set(name, { sha, ...made })
+        }))
+      })
+    const readOnlyPage = (key: CollabDocumentKey, made: Made) =>
+      Effect.gen(function*() {
+        const reason = readOnlyBecause.tooLarge(made.state.length, maxStateBytes)
+        yield* Effect.logWarning(`Live document ${key.name} is open read-only: its first state would take ${made.state.length} bytes`)
+        held.set(key.name, heldOf(key, made.state, 0, made.markdown, reason))
+        return { state: made.state, stale: false, readOnly: reason as string | undefined }
+      })
+    return { fromPageOf, readOnlyPage }
+  })
+
 /** `relayed`: servers relay through Redis (each open document then catches up with PostgreSQL). */
 export const make = (limits: CollabLimits, relayed: boolean) =>
   Effect.gen(function*() {
@@ -493,7 +543,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
     const mirrors = CollabUpdateCheck.makeMirrors(codec.check)
     /** A document made from the page's markdown: its state and its own markdown. */
     const fromPage = (markdown: string) =>
-      Effect.sync(() => {
+      Effect.sync((): Made => {
         const state = codec.fromMarkdown(markdown)
         const doc = docOf([state])
         const own = codec.toMarkdown(doc)
@@ -506,38 +556,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
      * row may store (`maxStoredBytes`, under what the database client reads in one message).
      */
     const maxStateBytes = Math.min(limits.maxDocumentBytes, maxStoredBytes)
-    /**
-     * The pages held read-only as too large, by name, with a hash of the markdown each was made
-     * from: opening one again, unchanged, does not make its state again (many seconds of CPU for a
-     * page of many small blocks, during which the server answers nothing else).
-     */
-    const tooLarge = yield* BoundedCache.make<string, { readonly sha: string; readonly state: Uint8Array; readonly markdown: string }>({
-      name: "collab_read_only",
-      capacity: 8,
-      maxWeight: 4 * maxStoredBytes,
-      weigh: (entry) => entry.state.length
-    })
-    /** `fromPage`, remembering a state over `maxStateBytes` by the page's name. */
-    const fromPageOf = (name: string, markdown: string) =>
-      Effect.suspend(() => {
-        const sha = createHash("sha256").update(markdown).digest("hex")
-        const known = tooLarge.get(name)
-        if (known !== undefined && known.sha === sha) return Effect.succeed(known)
-        return Effect.tap(fromPage(markdown), (made) => Effect.sync(() => {
-          if (made.state.length > maxStateBytes) tooLarge.set(name, { sha, ...made })
-        }))
-      })
-    /**
-     * A page whose shared document would be over `maxStateBytes`: held here, read-only to
-     * everyone and never stored, as `state` (made from the page) with the reason.
-     */
-    const readOnlyPage = (key: CollabDocumentKey, made: { readonly state: Uint8Array; readonly markdown: string }) =>
-      Effect.gen(function*() {
-        const reason = readOnlyBecause.tooLarge(made.state.length, maxStateBytes)
-        yield* Effect.logWarning(`Live document ${key.name} is open read-only: its first state would take ${made.state.length} bytes`)
-        held.set(key.name, heldOf(key, made.state, 0, made.markdown, reason))
-        return { state: made.state, stale: false, readOnly: reason as string | undefined }
-      })
+    const { fromPageOf, readOnlyPage } = yield* tooLargePages(held, fromPage, maxStateBytes)
 
     /**
      * The document's state for Hocuspocus. The first load stores the state made from the page's
@@ -585,6 +604,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       const document = heldOf(key, state, now === "changed-elsewhere" ? 0 : found.updates.length, stale ? "" : markdown)
       if (stale) document.contributors.set(actor.userId, actor)
       document.unwrittenOnLoad = stale
+      document.lastStoredId = now === "changed-elsewhere" ? 0 : found.updates.reduce((last, u) => Math.max(last, Number(u.id)), 0)
       held.set(key.name, document)
       return { state, stale, readOnly: undefined as string | undefined }
     })

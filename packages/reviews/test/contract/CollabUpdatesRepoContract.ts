@@ -107,15 +107,18 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
       Effect.gen(function*() {
         const repo = yield* CollabUpdatesRepo
         yield* repo.create(key("cu-reset/p"), bytes(0), agreed, at(0))
-        yield* repo.append("cu-reset/p", bytes(1), undefined, at(1))
+        const first = yield* repo.append("cu-reset/p", bytes(1), undefined, at(1))
+        const second = yield* repo.append("cu-reset/p", bytes(2), undefined, at(1))
         const later = { pageSha: "a".repeat(64), docSha: "b".repeat(64) }
-        yield* repo.agree("cu-reset/p", later, at(2))
+        // The page holds the updates up to the one given, not those stored after.
+        yield* repo.agree("cu-reset/p", later, Number(first), at(2))
         const agreedNow = yield* loaded("cu-reset/p")
-        assert.deepStrictEqual([agreedNow.pageSha, agreedNow.docSha, agreedNow.updates.length], [later.pageSha, later.docSha, 1])
-        // The page holds the updates stored until it agreed, and only those.
-        assert.strictEqual(agreedNow.writtenThrough, Number(agreedNow.updates[0]!.id))
-        yield* repo.append("cu-reset/p", bytes(2), undefined, at(2))
-        assert.strictEqual((yield* loaded("cu-reset/p")).writtenThrough, Number(agreedNow.updates[0]!.id))
+        assert.deepStrictEqual([agreedNow.pageSha, agreedNow.docSha, agreedNow.updates.map((u) => u.id)], [later.pageSha, later.docSha, [first, second]])
+        assert.strictEqual(agreedNow.writtenThrough, Number(first))
+        // It never goes back, and none leaves it as it is.
+        yield* repo.agree("cu-reset/p", later, 0, at(2))
+        yield* repo.agree("cu-reset/p", later, undefined, at(2))
+        assert.strictEqual((yield* loaded("cu-reset/p")).writtenThrough, Number(first))
         yield* repo.reset("cu-reset/p", bytes(7, 7), agreed, at(3))
         const reset = yield* loaded("cu-reset/p")
         assert.deepStrictEqual(
