@@ -10,7 +10,7 @@ import { GitBookAPI } from "@gitbook/api"
 import { Effect, Schedule } from "effect"
 import { bareRepository } from "./GitRepositories.ts"
 import { responseSchema, violations } from "./GitbookSchemas.ts"
-import { backends, baseUrl, publicUrl, spaceWith, withSettings } from "./Harness.ts"
+import { baseUrl, everyBackend, memory, publicUrl, spaceWith, withSettings } from "./Harness.ts"
 import { get, publishedSite } from "./SiteFixtures.ts"
 
 type Json = Record<string, unknown>
@@ -58,7 +58,8 @@ const rendererEvent = (type: string, url: string, extra: Json = {}): Json => ({
 // A sender may record 5 events on a site in a window (docs/insights.md, "Limits").
 const limited = { QUIRE_INSIGHTS_LIMIT: 5, QUIRE_INSIGHTS_SITE_LIMIT: 100, QUIRE_FEEDBACK_LIMIT: 2, QUIRE_FEEDBACK_SITE_LIMIT: 100 }
 
-for (const backend of backends) {
+// The redirects and events are read and kept through ports: on memory, PostgreSQL and PGlite.
+for (const backend of [memory, ...everyBackend]) {
   layer(withSettings(backend.layer, limited), { timeout: 180_000, excludeTestServices: true })(`GitBook's renderer shown what Quire's site serves, on ${backend.name}`, (it) => {
     it.effect("getPageInRevisionByPath answers the page a path of the space's .gitbook.yaml redirects to, as the site follows it", () =>
       Effect.gen(function*() {
