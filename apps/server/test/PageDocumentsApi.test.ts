@@ -21,7 +21,7 @@ const keyedNodes = (nodes: ReadonlyArray<unknown>): Array<{ readonly object: str
 const everyBlock = [
   "# Title <a href=\"#custom\" id=\"custom\"></a>",
   "",
-  "**b** _i_ `c` ~~s~~ <mark style=\"color:red;\">red</mark> <kbd>K</kbd> [a link](https://example.com) [x](#part) $$e=mc^2$$ <i class=\"fa-check\">:check:</i>",
+  "**b** _i_ `c` ~~s~~ <mark style=\"color:red;\">red</mark> <kbd>K</kbd> [a link](https://example.com) [x](#part) $$e=mc^2$$ <i class=\"fa-check\">:check:</i> a [note](#user-content-fn-1)[^1]",
   "",
   "* one",
   "  * nested",
@@ -83,6 +83,8 @@ const everyBlock = [
   "{% endif %}",
   "",
   "***",
+  "",
+  "[^1]: The note.",
   ""
 ].join("\n")
 
@@ -142,6 +144,10 @@ for (const backend of backends) {
         assert.deepStrictEqual((byType("table").data!["records"] as Record<string, { values: Record<string, unknown> }>)["r0"]!.values["c2"], { kind: "url", url: "https://example.com/cover.png" })
         const step = (byType("stepper") as unknown as { nodes: ReadonlyArray<{ nodes: ReadonlyArray<{ type: string }> }> }).nodes[0]!.nodes[0]!
         assert.strictEqual(step.type, "heading-2")
+        // A footnote is GitBook's annotation of the words it follows, its definition the body (no block).
+        const note = (byType("paragraph") as unknown as { nodes: ReadonlyArray<{ type?: string; fragments?: ReadonlyArray<{ type: string; nodes: ReadonlyArray<unknown> }> }> }).nodes.find((n) => n.type === "annotation")
+        assert.deepStrictEqual(note?.fragments?.map((f) => [f.type, f.nodes.length]), [["annotation-body", 1]])
+        assert.notInclude(JSON.stringify(blocks.document!.nodes), "[^1]")
         assert.deepStrictEqual(violations(read.document, schemas["JSONDocument"]!, "document"), [])
         // GitBook's renderer keys its lists and names tabs and task items by each node's `key`:
         // every node has one, no two the same, and the page reads with the same keys again.

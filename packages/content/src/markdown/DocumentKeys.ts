@@ -20,7 +20,7 @@ export const keyNodes = <N extends Keyed>(nodes: ReadonlyArray<N>, prefix = ""):
       if (node.object === "fragment") return { ...node, key, nodes: walk(node.nodes) }
       const keyed: Record<string, unknown> = { ...node, key }
       if (node.nodes !== undefined) keyed["nodes"] = walk(node.nodes as ReadonlyArray<Keyed>)
-      if (node.object === "block" && node.fragments !== undefined) keyed["fragments"] = walk(node.fragments)
+      if (node.fragments !== undefined) keyed["fragments"] = walk(node.fragments)
       return keyed as M
     })
   return walk(nodes)

@@ -8,7 +8,7 @@ import type { ContentRef } from "../domain/Revision.ts"
 import { type DocumentRef, type Fragment, htmlMarkTags, type Inline, type JsonBlock, type JsonDocument, type Leaf, type Mark, markAttrs, pageCodec, type PageNode, type Text } from "./GitbookModel.ts"
 import { Syntax } from "@quire/document"
 import { matchSlices, slicesOf } from "./MarkdownSlices.ts"
-import { defaultIncludes, defaultRefs, type IncludeResolver, pieceBlocksOf, type RefResolver, resolvedBlocks } from "./JsonDocument.ts"
+import { defaultIncludes, defaultRefs, footnoteFragment, type FootnoteDefinition, FOOTNOTES, type IncludeResolver, pieceBlocksOf, type RefResolver, resolvedBlocks } from "./JsonDocument.ts"
 
 /** The URL a reference is written as (a page's relative path, a file's). */
 export type RefWriter = (ref: DocumentRef) => string
@@ -48,11 +48,51 @@ type Attrs = Record<string, unknown>
 type PMMark = PageNode["marks"][number]
 const dq = (key: string | null, value: string) => ({ key, value, quote: "\"" as const })
 
-/** A block's identity for reuse: its JSON without GitBook's node keys and heading ids (which depend on the page). */
+/**
+ * A block's identity for reuse: its JSON without GitBook's node keys, heading ids and annotations'
+ * bodies (which depend on the page: a footnote's definition is elsewhere on it, and written apart).
+ */
 const sameness = (block: JsonBlock): string =>
-  JSON.stringify(block, (key, value) => (key === "key" || key === "meta" || key === "explicitId" ? undefined : value))
+  JSON.stringify(block, function(this: Record<string, unknown>, key, value: unknown) {
+    return key === "key" || key === "meta" || key === "explicitId" || (key === "nodes" && this["type"] === "annotation-body") ? undefined : value
+  })
 
 const fragment = (block: JsonBlock, name: string): Fragment | undefined => block.fragments?.find((f) => f.fragment === name)
+
+/** An annotation's body: its `annotation-body` fragment. */
+const bodyOf = (note: Inline): Fragment | undefined => note.fragments?.find((f) => f.type === "annotation-body") ?? note.fragments?.[0]
+
+/**
+ * The annotations of a document in order, each with the label of the footnote it is written as:
+ * the one it was read from (its fragment's name), else the next number free.
+ */
+const footnoteLabels = (nodes: ReadonlyArray<JsonBlock | Text | Inline>): Map<Inline, { readonly label: string; readonly body: ReadonlyArray<JsonBlock> }> => {
+  const found: Array<Inline> = []
+  const walk = (list: ReadonlyArray<JsonBlock | Text | Inline>) => {
+    for (const node of list) {
+      if (node.object === "text") continue
+      if (node.object === "inline" && node.type === "annotation") found.push(node)
+      if (node.nodes !== undefined) walk(node.nodes)
+      for (const f of node.fragments ?? []) walk(f.nodes)
+    }
+  }
+  walk(nodes)
+  const prefix = footnoteFragment("")
+  const named = new Set(found.map((note) => bodyOf(note)?.fragment).filter((name) => name?.startsWith(prefix) === true).map((name) => name!.slice(prefix.length)))
+  let next = 0
+  const out = new Map<Inline, { label: string; body: ReadonlyArray<JsonBlock> }>()
+  for (const note of found) {
+    const name = bodyOf(note)?.fragment
+    let label = name?.startsWith(prefix) === true ? name.slice(prefix.length) : undefined
+    if (label === undefined) {
+      do label = String(++next)
+      while (named.has(label))
+      named.add(label)
+    }
+    out.set(note, { label, body: bodyOf(note)?.nodes ?? [] })
+  }
+  return out
+}
 
 /** A tag line with its parameters double-quoted, those without a value left out. */
 const tagLine = (name: string, params: ReadonlyArray<readonly [string, string | undefined]>): string =>
@@ -64,6 +104,7 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
   const codec = pageCodec()
   const schema = codec.schema
   const write = options.refs ?? defaultWriter
+  const footnotes = footnoteLabels(document.nodes)
 
   // Inline content ------------------------------------------------------------------------------
   const pmMarks = (marks: ReadonlyArray<Mark>) =>
@@ -143,6 +184,13 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
         case "icon": {
           const icon = data["icon"] as string
           out.push(schema.nodes.rawInline!.create({ text: `<i class="fa-${icon}">` }), schema.text(`:${icon}:`), schema.nodes.rawInline!.create({ text: "</i>" }))
+          break
+        }
+        case "annotation": {
+          // As GitBook writes an annotation: a link to its footnote, then the footnote's reference
+          // (its definition is written at the end of the page).
+          const label = footnotes.get(node)?.label ?? ""
+          out.push(...inline(node.nodes, [...extra, schema.marks.link!.create({ href: `#user-content-fn-${label}` })]), schema.nodes.rawInline!.create({ text: `[^${label}]` }))
           break
         }
         case "emoji":
@@ -456,6 +504,9 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
   // The page before: its frontmatter, and its blocks by what they read as.
   const base = options.base
   const reusable = new Map<string, Array<PageNode>>()
+  // The page's footnote definitions, and the footnotes it referred to (those it did not are kept).
+  const baseDefinitions: Array<ReadonlyArray<FootnoteDefinition>> = []
+  const baseReferenced = new Set<string>()
   const lead: Array<PageNode> = []
   // The blank lines after the frontmatter, which the first slice holds too.
   let leadBlank = ""
@@ -470,7 +521,13 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
         leadBlank = source.slice(Syntax.findFrontmatter(source)?.end ?? source.length)
         return
       }
-      const blocks = resolvedBlocks(pieceBlocksOf(child, codec), refs, includes)
+      const pieces = pieceBlocksOf(child, codec)
+      if (pieces.length === 1 && pieces[0]!.type === FOOTNOTES) {
+        baseDefinitions.push(pieces[0]!.data!["definitions"] as ReadonlyArray<FootnoteDefinition>)
+        return
+      }
+      for (const { label } of footnoteLabels(pieces).values()) baseReferenced.add(label)
+      const blocks = resolvedBlocks(pieces, refs, includes)
       if (blocks.length !== 1) return
       const key = sameness(withCustomIds(blocks[0]!))
       const found = reusable.get(key)
@@ -517,6 +574,32 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
   }
   if (out.length === 0 && nodes.length === lead.length) nodes.push(schema.nodes.paragraph!.create())
   flush()
+  // The definitions of the annotations' footnotes not written with the page's own text, a line
+  // each: in the page before's order and paragraphs as it wrote them (its footnotes no annotation
+  // referred to kept), then the new ones. (A footnote without a definition has an empty body: none is written.)
+  const wordsOf = (body: ReadonlyArray<JsonBlock>) => body.map((block) => inlineMarkdown(block.nodes)).filter((line) => line !== "").join(" ")
+  const noted = new Map<string, string>()
+  for (const { label, body } of footnotes.values()) if (!noted.has(label)) noted.set(label, wordsOf(body))
+  const written = out.join("")
+  const seen = new Set<string>()
+  const unwritten = (label: string) => !seen.has(label) && !written.includes(`\n[^${label}]:`) && !written.startsWith(`[^${label}]:`)
+  const paragraphs: Array<Array<string>> = []
+  for (const group of baseDefinitions) {
+    const lines: Array<string> = []
+    for (const [label, body, line] of group) {
+      const words = noted.get(label)
+      if (!unwritten(label)) continue
+      if (words !== undefined && words !== "") lines.push(words === wordsOf(body) ? line : `[^${label}]: ${words}`)
+      else if (words === undefined && !baseReferenced.has(label)) lines.push(line)
+      else continue
+      seen.add(label)
+    }
+    if (lines.length > 0) paragraphs.push(lines)
+  }
+  const added = [...noted].filter(([label, words]) => words !== "" && unwritten(label)).map(([label, words]) => `[^${label}]: ${words}`)
+  if (added.length > 0) paragraphs.push(added)
+  if (paragraphs.length === 0) return written
+  append(paragraphs.map((lines) => `${lines.join("\n")}\n`).join("\n"))
   return out.join("")
 }
 

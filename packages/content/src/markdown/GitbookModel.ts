@@ -28,6 +28,8 @@ export interface Inline {
   readonly isVoid: boolean
   readonly data: Record<string, unknown>
   readonly nodes?: ReadonlyArray<Text | Inline>
+  /** An annotation's body (`annotation-body`). */
+  readonly fragments?: ReadonlyArray<Fragment>
 }
 
 /** A fragment of a block: an expandable's title and body, an image's caption, a table cell. */

@@ -230,8 +230,96 @@ export const inlines = (content: PageNode): Array<Text | Inline> => {
     i = j
   }
   flush(out)
-  return out.length === 0 ? [text("")] : out
+  return out.length === 0 ? [text("")] : withFootnotes(out)
 }
+
+// Footnotes --------------------------------------------------------------------------------------
+
+const FOOTNOTE_REF = /\[\^([^\]\s]+)\]/
+const FOOTNOTE_LINK = "#user-content-fn-"
+/** The name of the fragment of an annotation read from footnote `label` (its label, for writing it back). */
+export const footnoteFragment = (label: string): string => `footnote-${label}`
+
+/** GitBook's annotation of `nodes` by footnote `label`; its body (the definition's blocks) is filled by `jsonDocumentBuilder`. */
+const annotation = (nodes: ReadonlyArray<Text>, label: string): Inline => ({
+  object: "inline",
+  type: "annotation",
+  isVoid: false,
+  data: {},
+  nodes,
+  fragments: [{ object: "fragment", fragment: footnoteFragment(label), type: "annotation-body", nodes: [] }]
+})
+
+/**
+ * Footnote references as GitBook's annotations: GitBook writes an annotation as a link to its
+ * footnote followed by the reference (`[words](#user-content-fn-1)[^1]`), and reads a reference
+ * written after a word (`word[^1]`) as that word's. A reference after no word stays text.
+ */
+const withFootnotes = (nodes: Array<Text | Inline>): Array<Text | Inline> => {
+  if (!nodes.some((n) => n.object === "text" && n.leaves.some((l) => l.text.includes("[^")))) return nodes
+  const out: Array<Text | Inline> = []
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!
+    const next = nodes[i + 1]
+    const ref = node.object === "inline" && node.type === "link" ? (node.data["ref"] as { url?: string }).url : undefined
+    const label = next?.object === "text" ? FOOTNOTE_REF.exec(next.leaves[0]!.text) : null
+    if (ref?.startsWith(FOOTNOTE_LINK) === true && label !== null && label.index === 0 && node.object === "inline" && (node.nodes ?? []).every((n) => n.object === "text")) {
+      out.push(annotation(node.nodes as ReadonlyArray<Text>, label[1]!))
+      const [first, ...rest] = (next as Text).leaves
+      const remaining = [{ ...first!, text: first!.text.slice(label[0].length) }, ...rest].filter((l) => l.text !== "")
+      if (remaining.length > 0) nodes[i + 1] = { object: "text", leaves: remaining }
+      else i++
+      continue
+    }
+    if (node.object !== "text") {
+      out.push(node)
+      continue
+    }
+    let leaves: Array<Leaf> = []
+    for (const leaf of node.leaves) {
+      let rest = leaf.text
+      for (let m = FOOTNOTE_REF.exec(rest); m !== null; m = FOOTNOTE_REF.exec(rest)) {
+        const before = rest.slice(0, m.index)
+        const word = /\S+$/.exec(before)?.[0]
+        if (word === undefined) {
+          leaves.push({ ...leaf, text: rest.slice(0, m.index + m[0].length) })
+        } else {
+          const lead = before.slice(0, before.length - word.length)
+          if (lead !== "") leaves.push({ ...leaf, text: lead })
+          if (leaves.length > 0) out.push({ object: "text", leaves })
+          leaves = []
+          out.push(annotation([{ object: "text", leaves: [{ ...leaf, text: word }] }], m[1]!))
+        }
+        rest = rest.slice(m.index + m[0].length)
+      }
+      if (rest !== "") leaves.push({ ...leaf, text: rest })
+    }
+    if (leaves.length > 0) out.push({ object: "text", leaves: mergedLeaves(leaves) })
+  }
+  return out
+}
+
+const FOOTNOTE_DEFINITION = /^\[\^([^\]\s]+)\]:[ \t]?(.*)$/
+
+/**
+ * A paragraph of footnote definitions (`[^1]: words`, one a line): GitBook has no block for them,
+ * they are its annotations' bodies. Read as a block that `jsonDocumentBuilder` leaves out, handing
+ * each definition to the annotations of its label.
+ */
+const footnotesOf = (node: PageNode, codec: Codec): JsonBlock | undefined => {
+  const source = ((node.attrs["source"] as string | null | undefined) ?? node.textContent).replace(/\n+$/, "")
+  if (!source.startsWith("[^")) return undefined
+  const lines = source.split("\n").map((line) => FOOTNOTE_DEFINITION.exec(line))
+  if (lines.some((m) => m === null)) return undefined
+  const definitions = lines.map((m) => [m![1]!, [paragraph(inlinesOfText(m![2]!, codec))], m![0]] as const)
+  return { object: "block", type: FOOTNOTES, data: { definitions } }
+}
+
+/** The type of the block of footnote definitions between `pieceBlocks` and the document (never in a document). */
+export const FOOTNOTES = "quire-footnotes"
+
+/** A footnote definition as read: its label, its body, its line as written. */
+export type FootnoteDefinition = readonly [label: string, body: ReadonlyArray<JsonBlock>, line: string]
 
 // Blocks -----------------------------------------------------------------------------------------
 
@@ -523,7 +611,7 @@ const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> => {
   const params = (a.params as ReadonlyArray<Param> | undefined) ?? []
   switch (node.type.name) {
     case "paragraph":
-      return [imagesOf(node) ?? paragraph(inlines(node))]
+      return [imagesOf(node) ?? footnotesOf(node, codec) ?? paragraph(inlines(node))]
     case "heading": {
       const anchor = a.anchor as string | null
       return [{
@@ -733,6 +821,7 @@ export const toJsonDocument = (markdown: string, refs: RefResolver = defaultRefs
 export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: IncludeResolver = defaultIncludes) => {
   const slugger = headingSlugger()
   const nodes: Array<JsonBlock> = []
+  const footnotes: Footnotes = { annotations: [], definitions: new Map() }
   // Headings in lists, quotes and containers get their ids after every top-level heading, as the page's anchors do (`headingIds`).
   const nested: Array<Mutable<JsonBlock>> = []
   // GitBook's `data.id` is a heading's custom anchor (written `<a href="#id" id="id"></a>`); `meta.id` the anchor it has.
@@ -754,7 +843,7 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: I
       while (end < pieceBlocks.length && pieceBlocks[end]!.pieceSlice === undefined) end++
       const { pieceSlice, ...first } = pieceBlocks[at]!
       const from = nodes.length
-      nodes.push(...resolveBlocks([first, ...pieceBlocks.slice(at + 1, end)], { refs, includes }, (data, topLevel) => (topLevel ? giveId(data) : nested.push(data))))
+      nodes.push(...resolveBlocks([first, ...pieceBlocks.slice(at + 1, end)], { refs, includes, footnotes }, (data, topLevel) => (topLevel ? giveId(data) : nested.push(data))))
       // An include that names nothing is left out: its text goes with the next run.
       if (nodes.length === from || pieceSlice === undefined) pending += pieceSlice ?? ""
       else {
@@ -775,6 +864,13 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: I
     addPieceBlocks,
     done: (): JsonDocument => {
       for (const data of nested.splice(0)) giveId(data)
+      // Each annotation's body is its footnote's definition, wherever on the page (one without is empty).
+      for (const note of footnotes.annotations.splice(0)) {
+        note.fragments = (note.fragments ?? []).map((fragment) => {
+          const label = fragment.fragment.slice(footnoteFragment("").length)
+          return { ...fragment, nodes: footnotes.definitions.get(label) ?? [paragraph([text("")])] }
+        })
+      }
       // Then tabs and expandables, in that order, as the published page names them: GitBook's `meta.id`.
       const [tabs, expandables] = linkableBlocks(nodes)
       // (One whose words give no id has none: GitBook's renderer then names it by its key.)
@@ -832,6 +928,13 @@ const documentRef = (ref: ContentRef): DocumentRef =>
 interface Resolvers {
   readonly refs: RefResolver
   readonly includes: IncludeResolver
+  /** Where the document's annotations and footnote definitions are gathered (the builder's), to meet in `done`. */
+  readonly footnotes?: Footnotes
+}
+
+interface Footnotes {
+  readonly annotations: Array<Mutable<Inline>>
+  readonly definitions: Map<string, ReadonlyArray<JsonBlock>>
 }
 
 const isUrlRef = (value: unknown): value is { kind: "url"; url: string; image?: true } =>
@@ -879,6 +982,14 @@ const resolveBlocks = <N extends JsonBlock | Text | Inline>(
       out.push(node)
       continue
     }
+    // Footnote definitions are no block of the document: the first of each label is its annotations' body.
+    if (node.object === "block" && node.type === FOOTNOTES) {
+      for (const [label, body] of node.data!["definitions"] as ReadonlyArray<FootnoteDefinition>) {
+        if (resolvers.footnotes !== undefined && !resolvers.footnotes.definitions.has(label)) resolvers.footnotes.definitions.set(label, resolveBlocks(body, resolvers, heading, false))
+      }
+      continue
+    }
+    if (node.object === "inline" && node.type === "annotation") resolvers.footnotes?.annotations.push(node as Mutable<Inline>)
     const data = node.data as Mutable<Attrs> | undefined
     if (data !== undefined) {
       if (node.type === "reusable-content") {

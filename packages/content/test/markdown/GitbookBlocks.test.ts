@@ -99,6 +99,33 @@ describe("GitBook blocks of a page's document", () => {
     assert.deepStrictEqual(only("{% embed url=\"https://youtu.be/x\" %}\n").fragments, undefined)
   })
 
+  it("footnotes are GitBook's annotations of the words before them, their definitions the bodies; written back as GitBook writes annotations", () => {
+    // GitBook's own export: the annotated words linked to the footnote, the definitions at the end.
+    const exported = "Input an [0x address](#user-content-fn-1)[^1] or a [Farcaster name](#user-content-fn-2)[^2].\n\n[^1]: e.g. `0xd8`\n[^2]: e.g. `fc_fname:dwr`\n"
+    const document = toJsonDocument(exported)
+    assert.deepStrictEqual(document.nodes.map((n) => n.type), ["paragraph"])
+    const notes = (document.nodes[0]!.nodes ?? []).filter((n) => n.object === "inline")
+    assert.deepStrictEqual(notes.map((n) => [n.type, n.nodes, n.fragments?.map((f) => [f.type, f.nodes])]), [
+      ["annotation", [{ object: "text", leaves: [{ object: "leaf", text: "0x address", marks: [] }] }], [["annotation-body", [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "e.g. ", marks: [] }, { object: "leaf", text: "0xd8", marks: [{ object: "mark", type: "code" }] }] }] }]]]],
+      ["annotation", [{ object: "text", leaves: [{ object: "leaf", text: "Farcaster name", marks: [] }] }], [["annotation-body", [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "e.g. ", marks: [] }, { object: "leaf", text: "fc_fname:dwr", marks: [{ object: "mark", type: "code" }] }] }] }]]]]
+    ])
+    assert.deepStrictEqual(violations(document, schemas["JSONDocument"]!, "document"), [])
+    assert.notInclude(JSON.stringify(document.nodes), "[^")
+    assert.strictEqual(documentMarkdown({ nodes: document.nodes }), exported)
+    // A reference written after a word annotates that word; one after no word stays text.
+    const written = "A footnote[^1], and a **longer** one[^big]; alone [^x].\n\n[^1]: The first.\n\n[^big]: The second.\n"
+    const nodes = toJsonDocument(written).nodes
+    assert.deepStrictEqual(nodes[0]!.nodes?.flatMap((n) => (n.object === "inline" ? [n.nodes?.[0]?.object === "text" ? n.nodes[0].leaves[0]!.text : ""] : [])), ["footnote", "one"])
+    assert.include(JSON.stringify(nodes[0]), "alone [^x].")
+    assert.strictEqual(documentMarkdown(toJsonDocument(written)), written)
+    assert.strictEqual(documentMarkdown({ nodes }), "A [footnote](#user-content-fn-1)[^1], and a **longer** [one](#user-content-fn-big)[^big]; alone [^x].\n\n[^1]: The first.\n[^big]: The second.\n")
+    // Beside the page before, its paragraph and its definitions are kept as written; an edited
+    // definition is written anew, one no annotation refers to any more left out.
+    assert.strictEqual(documentMarkdown({ nodes }, { base: { markdown: written } }), written)
+    const edited = JSON.parse(JSON.stringify(nodes).replace("The second.", "The new second.").replace("\"footnote-1\"", "\"footnote-gone\""))
+    assert.strictEqual(documentMarkdown({ nodes: edited }, { base: { markdown: written } }), "A [footnote](#user-content-fn-gone)[^gone], and a **longer** [one](#user-content-fn-big)[^big]; alone [^x].\n\n[^big]: The new second.\n\n[^gone]: The first.\n")
+  })
+
   it("an image with a caption and width is an image of an images block, its caption a fragment", () => {
     const md = "<figure><img src=\"a.png\" alt=\"Alt\" width=\"300\"><figcaption><p>A caption</p></figcaption></figure>\n"
     const image = only(md).nodes?.[0] as JsonBlock
