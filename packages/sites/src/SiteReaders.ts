@@ -193,6 +193,57 @@ const lifetimeOf = (claims: Readonly<Record<string, unknown>>): Effect.Effect<nu
     return typeof exp === "number" && Number.isFinite(exp) ? Math.max(1, Math.min(tokenLifetimeSeconds, Math.floor(exp - now))) : tokenLifetimeSeconds
   })
 
+/** A token reads while it has not expired and its site is still published in its organization. */
+const readerOf = (key: SignedToken.Key, published: PublishedSites["Service"]) =>
+  Effect.fnUntraced(function*(token: string) {
+    // Anything but a JWT under this purpose's key (an API token, another's JWT) is none, cheaply.
+    const opened = yield* SignedToken.open(key, ReaderClaims, token, { jwt: true })
+    if (Option.isNone(opened)) return Option.none<Actor.SiteReader>()
+    const { claims, organization: org, site, spaces } = opened.value.value
+    const live = yield* published.byId(site)
+    if (Option.isNone(live) || live.value.site.organizationId !== org) return Option.none<Actor.SiteReader>()
+    // A space the site no longer publishes is not read any more, though the token named it.
+    const shown = new Set([...live.value.rootSiteSpaces, ...live.value.sections.flatMap((s) => s.siteSpaces)].map((s) => s.space.id))
+    return Option.some<Actor.SiteReader>({ siteId: site, organizationId: org, spaceIds: spaces.filter((id) => shown.has(id)), claims })
+  })
+
+/** `SiteReadersShape.ownResults` over the published content. */
+const ownResultsOf = (content: PublishedContent["Service"]) =>
+  Effect.fn("SiteReaders.ownResults")(function*(items: ReadonlyArray<SpaceResults>, query: string) {
+    const reader = (yield* Actor.Actor).siteReader
+    if (reader === undefined) return items
+    const out: Array<SpaceResults> = []
+    for (const group of items) {
+      const revision = yield* Effect.option(content.revision(group.space.space.revisionId))
+      if (Option.isNone(revision)) continue
+      const rev = revision.value
+      const byPath = new Map(flattenPages(rev.pages).map((entry) => [entry.path, entry.page] as const))
+      const stored = yield* content.documents(group.pages.flatMap((result) => byPath.get(result.path)?.document ?? []))
+      const pages: Array<SpaceResults["pages"][number]> = []
+      for (const result of group.pages) {
+        const page = byPath.get(result.path)
+        const markdown = page?.document === undefined ? undefined : stored.get(page.document)
+        if (page === undefined || markdown === undefined) {
+          pages.push(result)
+          continue
+        }
+        const adapted = adaptMarkdown(yield* withIncludes(markdown, rev, page.git?.path, content.documents), reader.claims)
+        if (!adapted.hid) {
+          pages.push(result)
+          continue
+        }
+        const again = yield* content.searchPages(
+          { spaceIds: [result.spaceId], query, offset: 0, limit: 1, sectionsPerPage: Math.max(1, result.sections.length) },
+          [{ spaceId: result.spaceId, page, path: result.path, markdown: adapted.markdown }]
+        )
+        const hit = again.pages[0]
+        if (hit !== undefined) pages.push({ ...result, score: hit.score, sections: pageResult(hit, query, result.rank).sections })
+      }
+      if (pages.length > 0) out.push({ ...group, pages })
+    }
+    return out
+  })
+
 /** `SiteReadersShape.movedPage` over a space's redirects. */
 const movedPageOf = (spaceRedirects: SpaceRedirects["Service"]) => (revision: Revision, path: string) =>
   Effect.map(spaceRedirects.forSpace(revision.spaceId), (redirects) => Option.fromNullishOr(redirectedPage(redirects, revision, path)?.id))
@@ -276,19 +327,6 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
         } satisfies PublishedLookup
       })
 
-      /** A token reads while it has not expired and its site is still published in its organization. */
-      const reader = Effect.fnUntraced(function*(token: string) {
-        // Anything but a JWT under this purpose's key (an API token, another's JWT) is none, cheaply.
-        const opened = yield* SignedToken.open(key, ReaderClaims, token, { jwt: true })
-        if (Option.isNone(opened)) return Option.none<Actor.SiteReader>()
-        const { claims, organization: org, site, spaces } = opened.value.value
-        const live = yield* published.byId(site)
-        if (Option.isNone(live) || live.value.site.organizationId !== org) return Option.none<Actor.SiteReader>()
-        // A space the site no longer publishes is not read any more, though the token named it.
-        const shown = new Set([...live.value.rootSiteSpaces, ...live.value.sections.flatMap((s) => s.siteSpaces)].map((s) => s.space.id))
-        return Option.some<Actor.SiteReader>({ siteId: site, organizationId: org, spaceIds: spaces.filter((id) => shown.has(id)), claims })
-      })
-
       /** The published site's site spaces the caller reaches. */
       const reached = Effect.fnUntraced(function*(organizationId: string, siteId: string) {
         const notFound = new Errors.NotFound({ resource: "Site", id: siteId })
@@ -347,42 +385,14 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
 
       const reach = (organizationId: string, siteId: string) => Effect.asVoid(reached(organizationId, siteId))
 
-      const ownResults = Effect.fn("SiteReaders.ownResults")(function*(items: ReadonlyArray<SpaceResults>, query: string) {
-        const reader = (yield* Actor.Actor).siteReader
-        if (reader === undefined) return items
-        const out: Array<SpaceResults> = []
-        for (const group of items) {
-          const revision = yield* Effect.option(content.revision(group.space.space.revisionId))
-          if (Option.isNone(revision)) continue
-          const rev = revision.value
-          const byPath = new Map(flattenPages(rev.pages).map((entry) => [entry.path, entry.page] as const))
-          const stored = yield* content.documents(group.pages.flatMap((result) => byPath.get(result.path)?.document ?? []))
-          const pages: Array<SpaceResults["pages"][number]> = []
-          for (const result of group.pages) {
-            const page = byPath.get(result.path)
-            const markdown = page?.document === undefined ? undefined : stored.get(page.document)
-            if (page === undefined || markdown === undefined) {
-              pages.push(result)
-              continue
-            }
-            const adapted = adaptMarkdown(yield* withIncludes(markdown, rev, page.git?.path, content.documents), reader.claims)
-            if (!adapted.hid) {
-              pages.push(result)
-              continue
-            }
-            const again = yield* content.searchPages(
-              { spaceIds: [result.spaceId], query, offset: 0, limit: 1, sectionsPerPage: Math.max(1, result.sections.length) },
-              [{ spaceId: result.spaceId, page, path: result.path, markdown: adapted.markdown }]
-            )
-            const hit = again.pages[0]
-            if (hit !== undefined) pages.push({ ...result, score: hit.score, sections: pageResult(hit, query, result.rank).sections })
-          }
-          if (pages.length > 0) out.push({ ...group, pages })
-        }
-        return out
+      return SiteReaders.of({
+        resolve,
+        reader: readerOf(key, published),
+        searchSpaceIds,
+        reach,
+        ownResults: ownResultsOf(content),
+        movedPage: movedPageOf(yield* SpaceRedirects)
       })
-
-      return SiteReaders.of({ resolve, reader, searchSpaceIds, reach, ownResults, movedPage: movedPageOf(yield* SpaceRedirects) })
     })
   )
 }
