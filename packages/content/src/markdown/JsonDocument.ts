@@ -278,7 +278,9 @@ const withFootnotes = (nodes: Array<Text | Inline>): Array<Text | Inline> => {
     let leaves: Array<Leaf> = []
     for (const leaf of node.leaves) {
       let rest = leaf.text
-      for (let m = FOOTNOTE_REF.exec(rest); m !== null; m = FOOTNOTE_REF.exec(rest)) {
+      // (Code is as written: `a[^1]` there is no reference.)
+      const code = leaf.marks.some((m) => m.type === "code")
+      for (let m = code ? null : FOOTNOTE_REF.exec(rest); m !== null; m = FOOTNOTE_REF.exec(rest)) {
         const before = rest.slice(0, m.index)
         const word = /\S+$/.exec(before)?.[0]
         if (word === undefined) {

@@ -117,6 +117,7 @@ describe("GitBook blocks of a page's document", () => {
     const nodes = toJsonDocument(written).nodes
     assert.deepStrictEqual(nodes[0]!.nodes?.flatMap((n) => (n.object === "inline" ? [n.nodes?.[0]?.object === "text" ? n.nodes[0].leaves[0]!.text : ""] : [])), ["footnote", "one"])
     assert.include(JSON.stringify(nodes[0]), "alone [^x].")
+    assert.deepStrictEqual(toJsonDocument("Index with `a[^1]`.\n").nodes[0]!.nodes?.map((n) => n.object), ["text"])
     assert.strictEqual(documentMarkdown(toJsonDocument(written)), written)
     assert.strictEqual(documentMarkdown({ nodes }), "A [footnote](#user-content-fn-1)[^1], and a **longer** [one](#user-content-fn-big)[^big]; alone [^x].\n\n[^1]: The first.\n[^big]: The second.\n")
     // Beside the page before, its paragraph and its definitions are kept as written; an edited
