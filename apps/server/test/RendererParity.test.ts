@@ -181,7 +181,7 @@ for (const backend of [memory, ...everyBackend]) {
         assert.strictEqual(profile, 401)
       }))
 
-    it.effect("format=markdown read with the site's token has the reusable contents a page includes in place, as the site's .md", () =>
+    it.effect("format=markdown read with the site's token has the reusable contents a page includes in place, as the site's .md; a member's with dereferenced", () =>
       Effect.gen(function*() {
         const s = yield* publishedSite("public")
         const spaceId = s.guides.id
@@ -208,7 +208,11 @@ for (const backend of [memory, ...everyBackend]) {
           return {
             byId: (await reader.spaces.getPageInRevisionById(found.space, found.revision, pageId, query)).data,
             byPath: (await reader.spaces.getPageInRevisionByPath(found.space, found.revision, "support", query)).data,
-            member: (await rendererClient(endpoint, s.token).spaces.getPageInRevisionById(found.space, found.revision, pageId, query)).data
+            member: (await rendererClient(endpoint, s.token).spaces.getPageInRevisionById(found.space, found.revision, pageId, query)).data,
+            // GitBook's `dereferenced` on a page read: a member asks for the contents in place.
+            memberDereferenced: (await rendererClient(endpoint, s.token).spaces.getPageInRevisionById(found.space, found.revision, pageId, { ...query, dereferenced: "reusable-contents" })).data,
+            memberDocument: (await rendererClient(endpoint, s.token).spaces.getPageInRevisionById(found.space, found.revision, pageId, {})).data,
+            memberDocumentDereferenced: (await rendererClient(endpoint, s.token).spaces.getPageInRevisionById(found.space, found.revision, pageId, { dereferenced: true })).data
           }
         })
         assert.deepStrictEqual(offSpec("getPageInRevisionById", result.byId), [])
@@ -216,8 +220,15 @@ for (const backend of [memory, ...everyBackend]) {
           assert.include(String(answer["markdown"]), "Write to the narwhal desk.")
           assert.notInclude(String(answer["markdown"]), "{% include")
         }
-        // A member reads the page as it is written: the include stays a reference.
+        // A member reads the page as it is written: the include stays a reference, unless dereferenced.
         assert.include(String(result.member["markdown"]), `{% include "/reusable-content/${reusable.id}" %}`)
+        assert.include(String(result.memberDereferenced["markdown"]), "Write to the narwhal desk.")
+        assert.notInclude(String(result.memberDereferenced["markdown"]), "{% include")
+        const blockTypes = (page: Json) => JSON.stringify(page["document"])
+        assert.include(blockTypes(result.memberDocument), "\"reusable-content\"")
+        assert.notInclude(blockTypes(result.memberDocumentDereferenced), "\"reusable-content\"")
+        assert.include(blockTypes(result.memberDocumentDereferenced), "narwhal desk")
+        for (const page of [result.memberDereferenced, result.memberDocumentDereferenced]) assert.deepStrictEqual(offSpec("getPageInRevisionById", page), [])
       }))
   })
 }

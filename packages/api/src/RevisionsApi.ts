@@ -148,6 +148,9 @@ export const RevisionPageMetaLinks = Schema.Struct({
 const prefix = "/spaces/:spaceId/revisions/:revisionId"
 const revisionParams = { spaceId: EntityId, revisionId: EntityId } as const
 
+/** A page read of a revision: GitBook's `format` and the rest, and its `dereferenced` (see DocumentQuery). */
+const RevisionPageQuery = { ...PageReadQuery, dereferenced: DocumentQuery.dereferenced } as const
+
 export class RevisionsApi extends HttpApiGroup.make("revisions")
   .add(
     /** Quire's extension: main's history, newest first (GitBook lists no revisions). */
@@ -184,13 +187,13 @@ export class RevisionsApi extends HttpApiGroup.make("revisions")
       })),
     HttpApiEndpoint.get("getPageInRevisionById", `${prefix}/page/:pageId`, {
       params: { ...revisionParams, pageId: EntityId },
-      query: PageReadQuery,
+      query: RevisionPageQuery,
       success: RevisionPage,
       error: ApiErrors.Common
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Get a page in a revision",
-        description: "Answers a page as it was in a revision of the space, as a JSON document or, with `format=markdown`, as markdown. With `format=html` (Quire's extension) it answers the body rendered as the published site renders it, in `html`. Read with a published site's reader token, the markdown is the site's own `<page>.md` body: the reusable contents it includes in place, its `{% if %}` blocks evaluated for the visitor; a member's keeps its `{% include %}` tags as written. Needs view permission."
+        description: "Answers a page as it was in a revision of the space, as a JSON document or, with `format=markdown`, as markdown. With `format=html` (Quire's extension) it answers the body rendered as the published site renders it, in `html`. `dereferenced=reusable-contents` (or `true`) replaces each include of a reusable content of the revision by that content: its blocks in the document, its markdown in the markdown. Read with a published site's reader token, the markdown is always the site's own `<page>.md` body (the reusable contents it includes in place, its `{% if %}` blocks evaluated for the visitor); a member's otherwise keeps its `{% include %}` tags as written. Needs view permission."
       })),
     /** A page's body in a revision as GitBook's JSON document. */
     HttpApiEndpoint.get("getPageDocumentInRevisionById", `${prefix}/page/:pageId/document`, {
@@ -215,7 +218,7 @@ export class RevisionsApi extends HttpApiGroup.make("revisions")
       })),
     HttpApiEndpoint.get("getPageInRevisionByPath", `${prefix}/path/:pagePath`, {
       params: { ...revisionParams, pagePath: PagePath },
-      query: PageReadQuery,
+      query: RevisionPageQuery,
       success: RevisionPage,
       error: ApiErrors.Common
     })

@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { dereferenceReusableContents, pageDocumentEffect, ParsePool, PublishedContent, SpaceContent, withIncludes } from "@quire/content"
+import { dereferenceReusableContents, type JsonDocument, pageDocumentEffect, ParsePool, PublishedContent, type Revision, SpaceContent, withIncludes } from "@quire/content"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests } from "@quire/reviews"
 import { adaptMarkdown, evaluateConditions, SiteReaders } from "@quire/sites"
@@ -17,6 +17,12 @@ import { PublicUrl } from "../PublicUrl.ts"
 const optionsOf = (query: { readonly metadata?: boolean | undefined }): ContentPresenters.ContentOptions => ({
   metadata: query.metadata ?? true
 })
+
+/** What a page read asks of its body: GitBook's `format` and `dereferenced`. */
+interface BodyQuery {
+  readonly format?: ContentPresenters.PageFormat | undefined
+  readonly dereferenced?: boolean | "reusable-contents" | undefined
+}
 
 /** GitBook's default number of changes per answer. */
 export const defaultChangesLimit = 10
@@ -35,22 +41,42 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
     content.revisionOf(params.spaceId, params.revisionId).pipe(DomainErrors.api)
 
   /**
-   * A page's body as a published site's reader is shown it: its markdown as the site's own `.md`
-   * (the reusable contents it includes in place), its document's or markdown's conditions evaluated
-   * for the visitor. A member's markdown keeps its `{% include %}` tags, as it is written.
+   * `document` with each include of `revision`'s reusable contents replaced by that content's
+   * blocks (GitBook's `dereferenced`), a reader's with the contents' conditions evaluated for them.
    */
-  const bodyOf = (found: Parameters<typeof bodies>[0], organizationId: string, format: ContentPresenters.PageFormat | undefined) =>
+  const dereferenced = (document: JsonDocument, revision: Revision, reader: Actor.SiteReader | undefined) =>
+    dereferenceReusableContents(document, (id) =>
+      content.reusableContentIn(revision, id).pipe(
+        // Its links resolve as a top-level page's would: a reusable content has no place in the tree.
+        Effect.flatMap((included) => pageDocumentEffect({ revision, path: "", markdown: included.markdown })),
+        Effect.map((included) => reader === undefined ? included : evaluateConditions(included, reader.claims)),
+        Effect.provideService(ParsePool, pool),
+        Effect.orElseSucceed(() => undefined)
+      ))
+
+  /**
+   * A page's body: its markdown with the reusable contents it includes in place for a published
+   * site's reader (the site's own `.md`) or when `dereferenced` asks (a member's otherwise keeps its
+   * `{% include %}` tags, as written), its document dereferenced when asked, and a reader's
+   * conditions evaluated for the visitor.
+   */
+  const bodyOf = (found: Parameters<typeof bodies>[0], organizationId: string, query: BodyQuery) =>
     Effect.gen(function*() {
       const reader = (yield* Actor.Actor).siteReader
-      if (reader === undefined) return yield* bodies(found, organizationId, format)
-      const shown = format === "markdown" && found.page.type === "document"
+      const dereference = query.dereferenced === true || query.dereferenced === "reusable-contents"
+      const expand = query.format === "markdown" && found.page.type === "document" && (reader !== undefined || dereference)
+      const shown = expand
         ? { ...found, markdown: yield* withIncludes(found.markdown ?? "", found.revision.reusableContents, found.page.git?.path, published.documents) }
         : found
-      const body = yield* bodies(shown, organizationId, format)
+      const body = yield* bodies(shown, organizationId, query.format)
+      if (body.document === undefined && reader === undefined) return body
+      const evaluated = body.document === undefined || reader === undefined ? body.document : evaluateConditions(body.document, reader.claims)
+      // The presenter types the document loosely; it is content's, built from the page (makePageBodies).
+      const document = evaluated === undefined || !dereference ? evaluated : yield* dereferenced(evaluated as JsonDocument, found.revision, reader)
       return {
         ...body,
-        ...(body.document === undefined ? {} : { document: evaluateConditions(body.document, reader.claims) }),
-        ...(body.markdown === undefined ? {} : { markdown: adaptMarkdown(body.markdown, reader.claims).markdown })
+        ...(document === undefined ? {} : { document }),
+        ...(body.markdown === undefined || reader === undefined ? {} : { markdown: adaptMarkdown(body.markdown, reader.claims).markdown })
       }
     })
 
@@ -73,7 +99,7 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
         const page = yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
-        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodyOf(page, found.access.space.organizationId, query.format))
+        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodyOf(page, found.access.space.organizationId, query))
       }))
     .handle("getPageDocumentInRevisionById", ({ params, query }) =>
       Effect.gen(function*() {
@@ -84,14 +110,7 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
         const reader = (yield* Actor.Actor).siteReader
         const document = reader === undefined ? stored : evaluateConditions(stored, reader.claims)
         if (query.dereferenced !== true && query.dereferenced !== "reusable-contents") return document
-        return yield* dereferenceReusableContents(document, (id) =>
-          content.reusableContentIn(found.revision, id).pipe(
-            // Its links resolve as a top-level page's would: a reusable content has no place in the tree.
-            Effect.flatMap((included) => pageDocumentEffect({ revision: found.revision, path: "", markdown: included.markdown })),
-            Effect.map((included) => reader === undefined ? included : evaluateConditions(included, reader.claims)),
-            Effect.provideService(ParsePool, pool),
-            Effect.orElseSucceed(() => undefined)
-          ))
+        return yield* dereferenced(document, found.revision, reader)
       }))
     .handle("listRevisionPageMetaLinks", ({ params }) =>
       Effect.gen(function*() {
@@ -110,7 +129,7 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
               Option.isSome(moved) ? content.pageIn(found.revision, moved.value) : Effect.fail(missing))),
           DomainErrors.api
         )
-        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodyOf(page, found.access.space.organizationId, query.format))
+        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodyOf(page, found.access.space.organizationId, query))
       }))
     .handle("listFilesInRevisionById", ({ params, query }) =>
       Effect.gen(function*() {
