@@ -205,10 +205,10 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
 
       /**
        * Of a stored document's updates, those its page holds already (written through) and, of
-       * the later ones, those whose author may edit the change request now (the server's own, with
-       * no author, kept); and those authors. Someone whose access was removed while their socket
-       * stayed open for a moment had updates acknowledged that they had no right to, and what they
-       * typed then must not reach the page.
+       * the later ones, those whose author has the right to edit the change request now (the
+       * server's own, with no author, kept); and those authors, and those left out. Someone whose
+       * access was removed while their socket stayed open for a moment had updates acknowledged
+       * that they had no right to, and what they typed then must not reach the page.
        */
       const byEditors = Effect.fnUntraced(function*(stored: StoredCollabDocument) {
         const later = stored.updates.filter((u) => Number(u.id) > stored.writtenThrough)
@@ -217,7 +217,8 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
           const view = yield* Effect.option(changeRequests.get(stored.spaceId, stored.changeRequestId)).pipe(
             Effect.provideService(Actor.Actor, Actor.Actor.of({ userId: author, instanceAdmin: false }))
           )
-          if (Option.isSome(view) && accessOf(view.value) === "edit") editors.push(author)
+          // Their own right, whatever the change request's status: a merge leaves its typists their words.
+          if (Option.isSome(view) && view.value.access.permissions.edit) editors.push(author)
         }
         const kept = (u: CollabUpdate) => Number(u.id) <= stored.writtenThrough || u.author === undefined || editors.includes(u.author)
         const leftOut = Array.from(new Set(later.flatMap((u) => (kept(u) ? [] : [u.author!]))))
@@ -259,9 +260,12 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
           const page = yield* Effect.option(pageOf(changeRequestId, stored.value.pageId))
           if (Option.isNone(doc) || Option.isNone(page)) continue
           if (standing(stored.value, { page: page.value.markdown, doc: doc.value }) !== "unwritten") continue
-          // Written by the caller (who merges), crediting those who typed it. Its write back names
-          // the document (`live`), so no open document brings it in as a write from elsewhere.
-          yield* write(stored.value, doc.value, kept.editors.filter((author) => author !== caller))
+          // Written by the caller (who merges), crediting those who typed it, the page holding the
+          // updates up to the first left out. Its write back names the document (`live`), so no
+          // open document brings it in as a write from elsewhere.
+          const firstLeftOut = stored.value.updates.find((u) => !kept.updates.includes(u))
+          const last = kept.updates.filter((u) => firstLeftOut === undefined || Number(u.id) < Number(firstLeftOut.id)).at(-1)
+          yield* write(stored.value, doc.value, kept.editors.filter((author) => author !== caller), last === undefined ? undefined : Number(last.id))
           count += 1
         }
         return count

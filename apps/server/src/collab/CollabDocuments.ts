@@ -237,7 +237,8 @@ interface Deps {
  */
 const catchUp = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.Doc, origin: unknown) {
   const document = deps.held.get(name)
-  if (document === undefined) return false
+  // A page open read-only as too large is not the stored document (if any): nothing to take in.
+  if (document === undefined || document.readOnly !== undefined) return false
   const stored = yield* deps.live.stored(name)
   if (Option.isNone(stored)) return false
   return yield* Effect.sync(() => {
@@ -257,8 +258,8 @@ const catchUp = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.Doc
 })
 
 /**
- * Takes out of the open document `doc` what people who may no longer edit the change request typed
- * and is not written to its page yet (their access was removed while their socket stayed open a
+ * Takes out of the open document `doc` what people who lost the right to edit the change request
+ * typed and is not written to its page yet (their access was removed while their socket stayed open a
  * moment, or before a server stopped): the document is changed to read as the stored one without
  * their unwritten updates, by the smallest change (as a write from elsewhere is brought in), stored
  * as the server's own update and sent to everyone; they are no longer typists. Looked for when one
@@ -271,8 +272,9 @@ const leaveOutRevoked = Effect.fnUntraced(function*(deps: Deps, name: string, do
   if (document === undefined) return []
   let look = document.unwrittenOnLoad
   for (const person of look ? [] : typed) {
-    const access = yield* live.access(document.key.changeRequestId).pipe(Effect.provideService(Actor.Actor, person))
-    if (Option.isNone(access) || access.value !== "edit") look = true
+    // Their own right: a change request merged or archived leaves its typists their words.
+    const check = yield* live.check(document.key.changeRequestId).pipe(Effect.provideService(Actor.Actor, person))
+    if (check.access === "none" || (check.access === "view" && check.because === "role")) look = true
   }
   document.unwrittenOnLoad = false
   if (!look) return []
@@ -307,7 +309,7 @@ const leaveOutRevoked = Effect.fnUntraced(function*(deps: Deps, name: string, do
 const writeBack = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.Doc) {
   const { live, codec, held } = deps
   const document = held.get(name)
-  if (document === undefined) return true
+  if (document === undefined || document.readOnly !== undefined) return true
   // What another server acknowledged and died before relaying is written with the rest.
   if (deps.relayed) yield* catchUp(deps, name, doc, { source: "local", skipStoreHooks: true })
   const leftOut = yield* leaveOutRevoked(deps, name, doc, Array.from(document.contributors.values()))
@@ -365,7 +367,7 @@ const bringIn = Effect.fnUntraced(function*(
 ) {
   const { live, codec, held } = deps
   const document = held.get(name)
-  if (document === undefined) return
+  if (document === undefined || document.readOnly !== undefined) return
   if (write.live === name) {
     // This server's own write back changes nothing here. Another server's, or one a merge
     // made from the stored document (LiveDocuments' `writeUnwritten`: the stored agreement is
