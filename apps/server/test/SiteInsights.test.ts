@@ -6,6 +6,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import { Sealed } from "@quire/kernel"
 import { FastPages } from "../src/FastPages.ts"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
@@ -261,6 +262,17 @@ for (const backend of backends) {
           payload: { range: "last24Hours", groupBy: [{ column: "eventType" }], select: [{ column: "eventType" }, { column: "visitorsCount" }] }
         })
         assert.deepStrictEqual(types.columns[0]!.values, ["agent_feedback", "search_open", "search_type_query"])
+        // A share key an event names opens the site: insights keep which link it was (its stored hash), never the key.
+        yield* site.api.siteInsights.trackEventsInSiteById({
+          params: site.siteParams,
+          payload: { events: [{ type: "page_view", session, location: { ...location, siteShareKey: "the-share-key-of-a-link" } }] }
+        })
+        const keys = yield* site.api.siteInsights.aggregateSiteEvents({
+          params: site.siteParams,
+          payload: { range: "last24Hours", groupBy: [{ column: "siteShareKey" }], select: [{ column: "siteShareKey" }, { column: "eventsCount" }] } as never
+        })
+        assert.notInclude(JSON.stringify(keys), "the-share-key-of-a-link")
+        assert.include(keys.columns[0]!.values, Sealed.bearerHash("the-share-key-of-a-link"))
         // The site's editors read the agents' feedback (Quire's listSiteAgentFeedback); an outsider finds no site.
         const listed = yield* site.api.siteInsights.listSiteAgentFeedback({ params: site.siteParams })
         assert.deepStrictEqual(listed.items.map((item) => [item.id, item.subject, item.feedback.summary]), [

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto"
 import { Clock, Config, Context, Effect, Layer, Option } from "effect"
-import { Actor, Errors, Ids, Roles } from "@quire/kernel"
+import { Actor, Errors, Ids, Roles, Sealed } from "@quire/kernel"
 import type { AgentFeedbackInput, AgentFeedbackItem, InsightsQuery, InsightsResult, VisitorSegment } from "../domain/InsightsQuery.ts"
 import type { DisplayContext, SiteEvent, SiteEventType } from "../domain/SiteEvent.ts"
 import { PublishedSites } from "../PublishedSites.ts"
@@ -164,7 +164,9 @@ export class SiteInsights extends Context.Service<SiteInsights, SiteInsightsShap
                 displayContext: event.location.displayContext ?? "site",
                 siteSection: event.location.siteSection ?? null,
                 siteSpace: event.location.siteSpace ?? null,
-                siteShareKey: event.location.siteShareKey ?? null,
+                // A share key opens the site: kept as the link's stored id (its hash), as share links keep it,
+                // so that whoever reads insights learns which link was used, never the key itself.
+                siteShareKey: event.location.siteShareKey == null ? null : Sealed.bearerHash(event.location.siteShareKey),
                 spaceId: event.location.space ?? null,
                 pageId: event.location.page ?? null,
                 referrer: event.referrer ?? null,
