@@ -608,12 +608,13 @@ export const headingType = (level: number): "heading-1" | "heading-2" | "heading
   level <= 2 ? "heading-1" : level === 3 ? "heading-2" : "heading-3"
 
 /** One block of the page codec's document as GitBook's blocks (none for frontmatter, several for a legacy table). */
-const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> => {
+const blockOf = (node: PageNode, codec: Codec, topLevel = false): Array<JsonBlock> => {
   const a = node.attrs
   const params = (a.params as ReadonlyArray<Param> | undefined) ?? []
   switch (node.type.name) {
     case "paragraph":
-      return [imagesOf(node) ?? footnotesOf(node, codec) ?? paragraph(inlines(node))]
+      // (Footnote definitions are the page's, at its top level; in a list or a block they are its words.)
+      return [imagesOf(node) ?? (topLevel ? footnotesOf(node, codec) : undefined) ?? paragraph(inlines(node))]
     case "heading": {
       const anchor = a.anchor as string | null
       return [{
@@ -788,7 +789,7 @@ export const pieceBlocks = (markdown: string): Array<JsonBlock> => {
   codec.parse(markdown).forEach((node) => {
     const source = (node.attrs["source"] as string | null | undefined) ?? ""
     const text = node.type.name === "frontmatter" ? source.slice(Syntax.findFrontmatter(source)?.end ?? source.length) : source
-    const blocks = blockOf(node, codec)
+    const blocks = blockOf(node, codec, true)
     if (blocks.length === 0) pending += text
     else {
       out.push({ ...blocks[0]!, pieceSlice: pending + text }, ...blocks.slice(1))
@@ -1014,7 +1015,7 @@ const resolveBlocks = <N extends JsonBlock | Text | Inline>(
 }
 
 /** One block of the page codec's document as GitBook's blocks, its references as written (see `pieceBlocks`). */
-export const pieceBlocksOf = (node: PageNode, codec: Codec): Array<JsonBlock> => blockOf(node, codec)
+export const pieceBlocksOf = (node: PageNode, codec: Codec): Array<JsonBlock> => blockOf(node, codec, true)
 
 /** `pieceBlocks` resolved with `refs` and `includes`, headings keeping their words as ids. */
 export const resolvedBlocks = (blocks: ReadonlyArray<JsonBlock>, refs: RefResolver, includes: IncludeResolver): Array<JsonBlock> =>

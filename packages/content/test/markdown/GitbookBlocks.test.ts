@@ -118,6 +118,10 @@ describe("GitBook blocks of a page's document", () => {
     assert.deepStrictEqual(nodes[0]!.nodes?.flatMap((n) => (n.object === "inline" ? [n.nodes?.[0]?.object === "text" ? n.nodes[0].leaves[0]!.text : ""] : [])), ["footnote", "one"])
     assert.include(JSON.stringify(nodes[0]), "alone [^x].")
     assert.deepStrictEqual(toJsonDocument("Index with `a[^1]`.\n").nodes[0]!.nodes?.map((n) => n.object), ["text"])
+    // Definitions are the page's: in a list they are its words.
+    const listed = "* [^1]: not a definition\n"
+    assert.deepStrictEqual(toJsonDocument(listed).nodes.map((n) => n.type), ["list-unordered"])
+    assert.strictEqual(documentMarkdown({ nodes: toJsonDocument(listed).nodes }), listed)
     assert.strictEqual(documentMarkdown(toJsonDocument(written)), written)
     assert.strictEqual(documentMarkdown({ nodes }), "A [footnote](#user-content-fn-1)[^1], and a **longer** [one](#user-content-fn-big)[^big]; alone [^x].\n\n[^1]: The first.\n[^big]: The second.\n")
     // Beside the page before, its paragraph and its definitions are kept as written; an edited
