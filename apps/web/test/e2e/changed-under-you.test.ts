@@ -138,7 +138,7 @@ it("Ada merges while Bea's last words wait in her browser: Bea is told who merge
     expect(await mainMarkdownOf(space.id, "Notes")).toBe("Opening line. Typed before the merge.\n")
 
     await bea.context.setOffline(false)
-    const alert = bea.page.getByRole("alert").filter({ hasText: "merged this change request" })
+    const alert = bea.page.getByRole("alert").filter({ hasText: "Ada Admin merged this change request" })
     await alert.waitFor()
     expect(await alert.textContent()).toBe("Ada Admin merged this change request. What you typed after that is not in it.")
     await expect.poll(() => editor(bea.page).getAttribute("contenteditable")).toBe("false")
@@ -150,7 +150,7 @@ it("Ada merges while Bea's last words wait in her browser: Bea is told who merge
 
     // A reload: the page opens read-only, and offers the words this browser kept.
     await bea.page.reload()
-    const kept = bea.page.getByRole("alert").filter({ hasText: "before this browser could send your last changes" })
+    const kept = bea.page.getByRole("alert").filter({ hasText: "Ada Admin merged this change request before this browser could send" })
     await kept.waitFor()
     expect(await kept.textContent()).toBe("Ada Admin merged this change request before this browser could send your last changes to this page: they are not in it.")
     await bea.page.getByRole("status").filter({ hasText: /^Read only$/ }).waitFor()
@@ -169,6 +169,32 @@ it("Ada merges while Bea's last words wait in her browser: Bea is told who merge
     await bea.page.goto(path)
     await bea.page.getByRole("status").filter({ hasText: /^Read only$/ }).waitFor()
     expect(await bea.page.getByRole("button", { name: "Start a new change request with it" }).count()).toBe(0)
+    expect(bea.problems).toEqual([])
+  } finally {
+    await bea.context.close()
+  }
+})
+
+it("Ada merges while Bea types online: Bea is told at once, her editor stops, and the status never says Saving… or Saved again", async () => {
+  const bea = await open(browser(), url())
+  try {
+    const { space, cr, path } = await setup("Merged online", "Online line.\n", bea)
+    await bea.page.goto(path)
+    await saved(bea.page)
+    await typeAfter(bea.page, "Online line.", " Typed before the merge.")
+    await saved(bea.page)
+    const asked = Date.now()
+    await api(url(), "POST", `/spaces/${space.id}/change-requests/${cr.id}/merge`)
+    const alert = bea.page.getByRole("alert").filter({ hasText: "Ada Admin merged this change request" })
+    await alert.waitFor()
+    expect(Date.now() - asked).toBeLessThan(8_000)
+    expect(await alert.textContent()).toBe("Ada Admin merged this change request. What you typed after that is not in it.")
+    await expect.poll(() => editor(bea.page).getAttribute("contenteditable")).toBe("false")
+    await bea.page.keyboard.type("Into nothing?")
+    expect(await textOf(bea.page)).toBe("Online line. Typed before the merge.")
+    expect(await statusLine(bea.page)).not.toMatch(/^(Saved|Saving…)$/)
+    await bea.page.locator(".cr-status").filter({ hasText: "Merged" }).waitFor()
+    expect(await mainMarkdownOf(space.id, "Notes")).toBe("Online line. Typed before the merge.\n")
     expect(bea.problems).toEqual([])
   } finally {
     await bea.context.close()

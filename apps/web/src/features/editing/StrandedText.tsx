@@ -70,12 +70,17 @@ export const StrandedText = (props: {
   // Who merged it, or whether it was archived, said in the words.
   useEffect(() => {
     let live = true
-    callApi(registry, getChangeRequest(spaceId, number)).then((cr) => live && setNow({ status: cr.status, mergedBy: cr.mergedBy?.displayName }), () => undefined)
+    callApi(registry, getChangeRequest(spaceId, number)).then(
+      (cr) => live && setNow({ status: cr.status, mergedBy: cr.mergedBy?.displayName }),
+      // Unknown: the reason's own words.
+      () => live && setNow({ status: "", mergedBy: undefined })
+    )
     return () => {
       live = false
     }
   }, [registry, spaceId, number])
-  if (gone) return null
+  // Said once, in its final words: not "Someone merged" and then a name.
+  if (gone || now === undefined) return null
   const text = props.stranded?.markdown
   const copy = async () => {
     if (text === undefined) return
