@@ -3,7 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { headingIds, parseMarkdown } from "@quire/markdown"
 import { documentMarkdown } from "../../src/markdown/DocumentMarkdown.ts"
 import type { JsonBlock } from "../../src/markdown/JsonDocument.ts"
-import { toJsonDocument } from "../../src/markdown/JsonDocument.ts"
+import { jsonDocumentBuilder, toJsonDocument } from "../../src/markdown/JsonDocument.ts"
 
 describe("toJsonDocument", () => {
   it("turns headings, paragraphs with marks and links, lists, code, quotes, dividers and images into GitBook blocks", () => {
@@ -80,6 +80,18 @@ describe("toJsonDocument", () => {
     const { nodes } = toJsonDocument(markdown)
     assert.strictEqual(documentMarkdown({ nodes }), markdown)
     assert.strictEqual(documentMarkdown({ nodes: toJsonDocument("# Top\n\n###### Deeper\n").nodes }), "## Top\n\n#### Deeper\n")
+  })
+
+  it("gives each annotation its footnote's definition from wherever on the page, as a large page is read a piece at a time", () => {
+    const builder = jsonDocumentBuilder()
+    builder.add("A [word](#user-content-fn-1)[^1] here.\n\n")
+    builder.add("More.\n\n[^1]: Its note.\n")
+    const document = builder.done()
+    assert.deepStrictEqual(document.nodes.map((n) => n.type), ["paragraph", "paragraph"])
+    const note = document.nodes[0]!.nodes?.find((n) => n.object === "inline")
+    assert.deepStrictEqual(note?.object === "inline" ? note.fragments?.[0]?.nodes : undefined, [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Its note.", marks: [] }] }] }])
+    // The definitions' text rides in the slices: the document alone is written back byte for byte.
+    assert.strictEqual(documentMarkdown(JSON.parse(JSON.stringify(document))), "A [word](#user-content-fn-1)[^1] here.\n\nMore.\n\n[^1]: Its note.\n")
   })
 
   it("gives an empty page one empty paragraph", () => {
