@@ -6,7 +6,7 @@
  * a table's shared document is about 27 times its markdown (docs/web.md, "Live editing").
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Fiber, Layer, Option } from "effect"
 import * as Y from "yjs"
 import { Services } from "@quire/platform"
 import { LiveDocuments } from "@quire/reviews"
@@ -54,6 +54,61 @@ for (const database of Backends.databasesMigrated(Services.migrations, { maxMess
         assert.strictEqual(health.status, 200)
         const again = yield* api.changeRequests.getChangeRequestById({ params })
         assert.strictEqual(again.id, cr.id)
+      }).pipe(Effect.scoped))
+  })
+}
+
+/** The editor's codec, counting the bytes of each markdown it makes a state from. */
+const countingCodec = () => {
+  const made: Array<number> = []
+  const editor = CollabCodec.editor()
+  const layer = Layer.succeed(CollabCodec, CollabCodec.of({ ...editor, fromMarkdown: (markdown) => (made.push(markdown.length), editor.fromMarkdown(markdown)) }))
+  return { made, layer }
+}
+
+for (const database of Backends.databasesMigrated(Services.migrations)) {
+  const codec = countingCodec()
+  const server = collabServerOn(Services.layerSql, database.name === "pglite" ? "embedded" : "postgres", { maxDocumentBytes: 8 * 1024 * 1024 }, codec.layer).pipe(
+    Layer.provide(database.layer)
+  )
+
+  layer(server, { timeout: 300_000, excludeTestServices: true })(`a page far too large to edit live, on ${database.name}`, (it) => {
+    it.effect("opens read-only with the reason without making its state, /health answering meanwhile", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "Huge" } })
+        const params = { spaceId: space.id, changeRequestId: cr.id }
+        // 300,000 one-letter paragraphs: 900 KB of markdown, about 19 MB live, seconds of CPU to make.
+        const markdown = Array.from({ length: 300_000 }, () => "a").join("\n\n") + "\n"
+        yield* alice.api.changeRequestContent.updateChangeRequestContent({
+          params,
+          payload: { changes: [{ operation: "insert_page", title: "Huge", document: { markdown } }] }
+        })
+        const { pages } = yield* alice.api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
+        const name = `${cr.id}/${pages[0]!.id}`
+        const before = codec.made.length
+        // /health, asked again and again while the page opens: when each answer came (the event loop stalled, none comes).
+        const answered: Array<number> = [performance.now()]
+        const asking = yield* Effect.forkChild(Effect.forever(Effect.gen(function*() {
+          const health = yield* raw("GET", "/health")
+          answered.push(performance.now())
+          assert.strictEqual(health.status, 200)
+          yield* Effect.sleep("50 millis")
+        })))
+        yield* Effect.scoped(Effect.gen(function*() {
+          const client = yield* connect({ url: yield* collabUrl, name, token: alice.token })
+          yield* eventually("the page is told why it is read-only", () => client.told.length > 0)
+          assert.match(client.told[0]!, /^document-too-large: this page would take at least \d+ KiB live, over the 8192 KiB limit: read-only/)
+          yield* eventually("the page's document arrives", () => client.provider.synced)
+        }))
+        yield* Effect.sleep("200 millis")
+        yield* Fiber.interrupt(asking)
+        const gap = Math.max(...answered.slice(1).map((at, i) => at - answered[i]!))
+        assert.deepStrictEqual(codec.made.slice(before), [], "the page's state was made")
+        assert.isTrue(Option.isNone(yield* (yield* LiveDocuments).stored(name)), "the page's shared document was stored")
+        assert.isAbove(answered.length, 2)
+        // Generous for a loaded machine: making the state held every request 5 to 20 s.
+        assert.isBelow(gap, 3_000, `/health answered nothing for ${Math.round(gap)} ms`)
       }).pipe(Effect.scoped))
   })
 }

@@ -34,6 +34,8 @@ export const PlainTextCodecForTests = Layer.succeed(
       doc.destroy()
       return update
     },
+    // No bound: every page's state is made.
+    stateBytesAtLeast: () => 0,
     toMarkdown: (doc) => doc.getText("markdown").toString(),
     apply: (doc, markdown) => {
       // The one stretch that differs, replaced: what is before and after it keeps its items.

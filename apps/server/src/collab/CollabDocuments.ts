@@ -90,7 +90,10 @@ export interface ConnectionState {
  */
 export const readOnlyBecause = {
   tooLarge: (bytes: number, max: number) =>
-    `document-too-large: this page would take ${Math.ceil(bytes / 1024)} KiB live, over the ${Math.floor(max / 1024)} KiB limit: read-only, split it to edit it`
+    `document-too-large: this page would take ${Math.ceil(bytes / 1024)} KiB live, over the ${Math.floor(max / 1024)} KiB limit: read-only, split it to edit it`,
+  /** Over the limit by a lower bound of its state alone (`CollabCodec.stateBytesAtLeast`): the state is not made. */
+  tooLargeAtLeast: (bytes: number, max: number) =>
+    `document-too-large: this page would take at least ${Math.floor(bytes / 1024)} KiB live, over the ${Math.floor(max / 1024)} KiB limit: read-only, split it to edit it`
 } as const
 
 interface Held {
@@ -486,20 +489,41 @@ const compact = Effect.fnUntraced(function*(deps: Deps, limits: CollabLimits, ma
   }
 })
 
-/** A document made from a page's markdown: its state and its own markdown. */
+/**
+ * A document made from a page's markdown: its state and its own markdown. When a lower bound of
+ * its state's bytes was already over the limit (`unmade`), the state was not made: it is empty,
+ * `bytes` is the bound and `markdown` the page's.
+ */
 interface Made {
   readonly state: Uint8Array
   readonly markdown: string
+  /** Bytes of `state`, or at least of the state not made. */
+  readonly bytes: number
+  readonly unmade?: true
+}
+
+/** The state of an empty shared document: what a page too large to make is held as. */
+const emptyState = (): Uint8Array => {
+  const doc = new Y.Doc()
+  const state = Y.encodeStateAsUpdate(doc)
+  doc.destroy()
+  return state
 }
 
 /**
  * Pages whose shared document would be over `maxStateBytes`. `fromPageOf` makes a page's
  * document (`fromPage`) and remembers one over the bound by the page's name, with a hash of its
  * markdown (`collab_read_only`): opening it again, unchanged, does not make it again (many seconds
- * of CPU for a page of many small blocks, during which the server answers nothing else).
+ * of CPU for a page of many small blocks, during which the server answers nothing else). A page
+ * whose state is over the bound by `stateBytesAtLeast` alone (milliseconds) is not made at all.
  * `readOnlyPage` holds one read-only to everyone, never stored, with the reason.
  */
-const tooLargePages = (held: Map<string, Held>, fromPage: (markdown: string) => Effect.Effect<Made>, maxStateBytes: number) =>
+const tooLargePages = (
+  held: Map<string, Held>,
+  fromPage: (markdown: string) => Effect.Effect<Made>,
+  stateBytesAtLeast: (markdown: string) => number,
+  maxStateBytes: number
+) =>
   Effect.gen(function*() {
     const tooLarge = yield* BoundedCache.make<string, Made & { readonly sha: string }>({
       name: "collab_read_only",
@@ -512,14 +536,16 @@ const tooLargePages = (held: Map<string, Held>, fromPage: (markdown: string) => 
         const sha = createHash("sha256").update(markdown).digest("hex")
         const known = tooLarge.get(name)
         if (known !== undefined && known.sha === sha) return Effect.succeed(known)
+        const least = stateBytesAtLeast(markdown)
+        if (least > maxStateBytes) return Effect.succeed<Made>({ state: emptyState(), markdown, bytes: least, unmade: true })
         return Effect.tap(fromPage(markdown), (made) => Effect.sync(() => {
-          if (made.state.length > maxStateBytes) tooLarge.set(name, { sha, ...made })
+          if (made.bytes > maxStateBytes) tooLarge.set(name, { sha, ...made })
         }))
       })
     const readOnlyPage = (key: CollabDocumentKey, made: Made) =>
       Effect.gen(function*() {
-        const reason = readOnlyBecause.tooLarge(made.state.length, maxStateBytes)
-        yield* Effect.logWarning(`Live document ${key.name} is open read-only: its first state would take ${made.state.length} bytes`)
+        const reason = (made.unmade ? readOnlyBecause.tooLargeAtLeast : readOnlyBecause.tooLarge)(made.bytes, maxStateBytes)
+        yield* Effect.logWarning(`Live document ${key.name} is open read-only: its first state would take ${made.unmade ? "at least " : ""}${made.bytes} bytes`)
         held.set(key.name, heldOf(key, made.state, 0, made.markdown, reason))
         return { state: made.state, stale: false, readOnly: reason as string | undefined }
       })
@@ -550,7 +576,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
         const doc = docOf([state])
         const own = codec.toMarkdown(doc)
         doc.destroy()
-        return { state, markdown: own }
+        return { state, markdown: own, bytes: state.length }
       })
 
     /**
@@ -558,7 +584,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
      * row may store (`maxStoredBytes`, under what the database client reads in one message).
      */
     const maxStateBytes = Math.min(limits.maxDocumentBytes, maxStoredBytes)
-    const { fromPageOf, readOnlyPage } = yield* tooLargePages(held, fromPage, maxStateBytes)
+    const { fromPageOf, readOnlyPage } = yield* tooLargePages(held, fromPage, codec.stateBytesAtLeast, maxStateBytes)
 
     /**
      * The document's state for Hocuspocus. The first load stores the state made from the page's
@@ -574,7 +600,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       let created = false
       if (Option.isNone(stored)) {
         const made = yield* fromPageOf(key.name, opened.markdown)
-        if (made.state.length > maxStateBytes) return yield* readOnlyPage(key, made)
+        if (made.bytes > maxStateBytes) return yield* readOnlyPage(key, made)
         created = yield* live.storeInitial(key, made.state, { page: opened.markdown, doc: made.markdown })
         // Its markdown is known: the read below does not make it again.
         if (created) memory.remember(key.name, [made.state], made.markdown)
@@ -587,7 +613,7 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       const { now, page } = created ? { now: "agreed", page: opened.markdown } : yield* standingAtLoad(live, found, opened, actor, markdown)
       if (now === "changed-elsewhere") {
         const made = yield* fromPageOf(key.name, page)
-        if (made.state.length > maxStateBytes) {
+        if (made.bytes > maxStateBytes) {
           doc?.destroy()
           return yield* readOnlyPage(key, made)
         }
