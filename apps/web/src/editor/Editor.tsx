@@ -45,6 +45,7 @@ export interface EditorProps {
    * the page, nor in a shared document, so a status must not say "Saved".
    */
   readonly onFieldOpen?: (open: boolean) => void
+  /** False (a merged or archived change request, a reader, a page stopped): no input, and no toolbar offering what would be refused. */
   readonly editable?: boolean
   readonly "aria-label"?: string
   /** The pages (and their headings) the link picker offers, loaded when it opens; without it only URLs. */
@@ -248,7 +249,7 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   }, [editor, editable, shown])
   return (
     <div ref={frame} className="quire-editor-frame" hidden={!shown}>
-      {editor ? <Toolbar editor={editor} hooks={hooks} linkTargets={linkTargets} uploadFile={uploadFile} importImage={importImage} /> : null}
+      {editor && editable ? <Toolbar editor={editor} hooks={hooks} linkTargets={linkTargets} uploadFile={uploadFile} importImage={importImage} /> : null}
       <EditorContent editor={editor} />
     </div>
   )

@@ -171,7 +171,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
       <SidebarPages>
         <nav aria-label="Pages of the change request" className="sidebar-section">
           <div className="sidebar-heading" aria-hidden="true">Pages</div>
-          <ChangeRequestTree pages={content.pages} base={base} currentId={current?.id} onChanges={onChanges}
+          <ChangeRequestTree pages={content.pages} base={base} currentId={current?.id} onChanges={onChanges} editable={editable}
             marks={person === undefined ? undefined : (pageId) => <PageMarks pageId={pageId} />} />
         </nav>
         <ReusableContents spaceId={props.spaceId} number={props.number} pages={docs} editable={content.cr.status === "draft" || content.cr.status === "open"} />

@@ -201,29 +201,54 @@ it("Ada merges while Bea types online: Bea is told at once, her editor stops, an
   }
 })
 
-it("a merged change request opened afresh is read-only: no keystroke taken, no Saving…, and adding a page says why in words", async () => {
+it("a merged change request opened afresh is read-only: no keystroke taken, no Saving…, no toolbar nor tree edits offered, and the tree still opens pages from the keyboard", async () => {
   const ada = await open(browser(), url())
   try {
-    const { space, cr, path } = await setup("Opened after merge", "Merged text.\n", ada)
+    const markdown = "Merged text.\n\n```js\nlet merged = true\n```\n"
+    const { space, cr, path } = await setup("Opened after merge", markdown, ada)
     await api(url(), "POST", `/spaces/${space.id}/change-requests/${cr.id}/merge`)
     await signInAsAdmin(ada, url())
     await ada.page.goto(path)
     await ada.page.getByRole("status").filter({ hasText: /^Read only$/ }).waitFor()
     await ada.page.getByText("This change request is merged into the space").waitFor()
     expect(await editor(ada.page).getAttribute("contenteditable")).toBe("false")
-    await editor(ada.page).click()
+    const shown = await textOf(ada.page)
+    expect(shown).toContain("Merged text.")
+    await editor(ada.page).locator("p").first().click()
     await ada.page.keyboard.type("Typed into a merged change request.")
-    expect(await textOf(ada.page)).toBe("Merged text.")
+    expect(await textOf(ada.page)).toBe(shown)
     expect(await ada.page.getByText(/Saving/).count()).toBe(0)
 
-    await ada.page.getByRole("textbox", { name: "New page title" }).fill("Late page")
-    await ada.page.getByRole("button", { name: "Add page", exact: true }).click()
-    const refused = ada.page.getByRole("alert").filter({ hasText: "can no longer be changed" })
-    await refused.waitFor()
-    expect(await refused.textContent()).not.toContain("changeRequestId")
+    // Nothing is offered that would be refused: no formatting toolbar, no add form, no row actions, no drag hint.
+    const tree = ada.page.getByRole("navigation", { name: "Pages of the change request" })
+    expect(await ada.page.getByRole("toolbar", { name: "Formatting" }).count()).toBe(0)
+    expect(await tree.getByRole("textbox", { name: "New page title" }).count()).toBe(0)
+    expect(await tree.getByRole("button").count()).toBe(0)
+    expect(await tree.getByText("Drag to move").count()).toBe(0)
+    expect(await tree.locator("[draggable=true]").count()).toBe(0)
+    // The code block is drawn, without its "Markdown" (edit as source) button.
+    await editor(ada.page).locator(".quire-codeBlock").waitFor()
+    expect(await editor(ada.page).getByRole("button", { name: "Edit this block as markdown", includeHidden: true }).count()).toBe(1)
+    expect(await editor(ada.page).getByRole("button", { name: "Edit this block as markdown" }).count()).toBe(0)
     await captureScreen(ada.page, "changed-under-merged-fresh")
-    expect(await markdownOf(space.id, cr.number, "Notes")).toBe("Merged text.\n")
-    expect(await markdownOf(space.id, cr.number, "Late page")).toBeUndefined()
+
+    // The tree still opens pages: from "Notes", Tab reaches "Other" and Enter opens it.
+    const notes = tree.getByRole("link", { name: "Notes" })
+    expect(await notes.getAttribute("aria-current")).toBe("page")
+    await notes.focus()
+    await ada.page.keyboard.press("Tab")
+    expect(await ada.page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Other")
+    await ada.page.keyboard.press("Enter")
+    await tree.locator("a[aria-current=page]", { hasText: "Other" }).waitFor()
+    await ada.page.getByRole("status").filter({ hasText: /^Read only$/ }).waitFor()
+    expect(await eventually("the other page's text", () => textOf(ada.page), (text) => text === "Another page.")).toBe("Another page.")
+    expect(new URL(ada.page.url()).pathname).toBe(`/s/${space.id}/~/changes/${cr.number}/other`)
+    expect(await ada.page.getByRole("toolbar", { name: "Formatting" }).count()).toBe(0)
+    // Alt+Shift+arrows move nothing either: the tree's order is as merged.
+    await ada.page.keyboard.press("Alt+Shift+ArrowUp")
+    const listed = await api<{ pages: ReadonlyArray<Listed> }>(url(), "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)
+    expect(flat(listed.pages).map((page) => page.title)).toEqual(["Notes", "Other"])
+    expect(await markdownOf(space.id, cr.number, "Notes")).toBe(markdown)
     expect(ada.problems).toEqual([])
   } finally {
     await ada.context.close()

@@ -5,6 +5,8 @@
  * row: up, down, outdent, indent).
  * Each edit's `updateChangeRequestContent` changes come from tree-model.ts; the screen sends them
  * (`onChanges`) and reads the tree again.
+ * Not `editable` (a merged or archived change request): only its links, to open its pages; no add
+ * form, row actions, drag or key moves, which would only be refused.
  */
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react"
@@ -23,6 +25,8 @@ export interface TreeProps {
   readonly marks?: ((pageId: string) => ReactNode) | undefined
   /** Sends the changes; rejects with the reason in words. */
   readonly onChanges: (changes: ReadonlyArray<ChangeRequestContentChange>) => Promise<void>
+  /** False: the tree is shown to be read, without the means to change it. True unless said. */
+  readonly editable?: boolean | undefined
 }
 
 export const ChangeRequestTree = (props: TreeProps) => {
@@ -60,14 +64,15 @@ export const ChangeRequestTree = (props: TreeProps) => {
       }
     )
   }
-  const actions: Actions = { tree, paths, hrefs: hrefsOf(props.pages), base: props.base, currentId: props.currentId, marks: props.marks, apply }
+  const editable = props.editable !== false
+  const actions: Actions = { tree, paths, hrefs: hrefsOf(props.pages), base: props.base, currentId: props.currentId, marks: props.marks, apply, editable }
   return (
     <div className="cr-tree" aria-busy={busy} ref={root}>
       <ul>{tree.map((page) => <TreeRow key={page.id} page={page} depth={0} actions={actions} />)}</ul>
-      <AddForm tree={tree} busy={busy} apply={apply} onRefused={setError} />
+      {editable ? <AddForm tree={tree} busy={busy} apply={apply} onRefused={setError} /> : null}
       {error === undefined ? null : <p role="alert" className="form-error">{error}</p>}
       <p className="visually-hidden" role="status" aria-live="polite">{moved}</p>
-      <p className="cr-tree-hint muted">Drag to move; on a row, Alt+Shift+arrows move it up, down, out or in.</p>
+      {editable ? <p className="cr-tree-hint muted">Drag to move; on a row, Alt+Shift+arrows move it up, down, out or in.</p> : null}
     </div>
   )
 }

@@ -24,7 +24,7 @@ export const TreeRow = (props: TreeRowProps) => {
   const [title, setTitle] = useState(page.title)
   useEffect(() => {
     const element = ref.current
-    if (!element) return
+    if (!element || !actions.editable) return
     return combine(
       draggable({ element, getInitialData: () => ({ pageId: page.id }) }),
       dropTargetForElements({
@@ -65,7 +65,7 @@ export const TreeRow = (props: TreeRowProps) => {
   const indicator = over === null ? "" : over.blocked ? " drop-blocked" : ` drop-${over.operation}${outdented ? " drop-outdent" : ""}`
   const onKeyDown = (event: KeyboardEvent) => {
     const to = event.altKey && event.shiftKey ? keyMoves[event.key] : undefined
-    if (to === undefined || mode !== "idle") return
+    if (to === undefined || mode !== "idle" || !actions.editable) return
     event.preventDefault()
     const placement = to(actions.tree, page.id)
     if (placement !== null) actions.apply(move(actions.tree, page.id, placement), page.id)
@@ -85,12 +85,12 @@ export const TreeRow = (props: TreeRowProps) => {
             </form>
           )
           : page.kind === "document" && path !== undefined
-          ? <Link draggable={false} href={`${actions.base}/${path}`} aria-current={page.id === actions.currentId ? "page" : undefined} aria-keyshortcuts={shortcuts}>{page.emoji ?? ""} {page.title}</Link>
+          ? <Link draggable={false} href={`${actions.base}/${path}`} aria-current={page.id === actions.currentId ? "page" : undefined} aria-keyshortcuts={actions.editable ? shortcuts : undefined}>{page.emoji ?? ""} {page.title}</Link>
           : page.kind === "link"
           ? <span className="cr-tree-label" title={href}><LinkGlyph /> {page.title}<span className="visually-hidden">, link to {href ?? "a page"}</span></span>
           : <span className="cr-tree-label">{page.title}<span className="visually-hidden">, group</span></span>}
         {mode === "rename" ? null : actions.marks?.(page.id)}
-        {mode === "idle" ? (
+        {mode === "idle" && actions.editable ? (
           <span className="cr-tree-actions">
             <button type="button" onClick={() => { setTitle(page.title); setMode("rename") }} aria-label={`Rename ${page.title}`} title="Rename"><RenameGlyph /></button>
             <button type="button" onClick={() => setMode("move")} aria-label={`Move ${page.title} to…`} title="Move to… (or Alt+Shift+arrows)" aria-keyshortcuts={shortcuts}><MoveGlyph /></button>

@@ -31,6 +31,8 @@ export interface Actions {
   readonly marks?: ((pageId: string) => ReactNode) | undefined
   /** Sends an edit's changes; `focus`: the page whose row keeps the focus once the tree is read again. */
   readonly apply: (result: EditResult, focus?: string) => void
+  /** False: rows are links only (no rename, move, delete, drag or Alt+Shift+arrows). */
+  readonly editable: boolean
 }
 
 export const hrefsOf = (pages: ReadonlyArray<RevisionPage>, into = new Map<string, string>()) => {
