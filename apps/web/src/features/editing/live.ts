@@ -21,6 +21,12 @@ export interface LiveState {
   readonly restored: boolean
   /** The server lets this person only read the document (its authentication's scope, or opened so). */
   readonly readOnly: boolean
+  /**
+   * The server holds the page read-only to everyone, as too large to edit live: its words
+   * (`document-too-large: …`, a stateless message on the page's document), which the editor shows
+   * (`tooLargeSentence`). Its shared document is then empty: the page is shown from its markdown.
+   */
+  readonly tooLarge?: string | undefined
 }
 
 export type LiveStatus =
@@ -40,9 +46,12 @@ export type LiveStatus =
  * "Saved" then.
  */
 export const liveStatus = (state: LiveState, fieldOpen = false): LiveStatus =>
-  state.refusal !== undefined ? { kind: "refused", reason: refusalSentence(state.refusal), unsynced: state.unsynced }
+  // A page held too large from the start stays "Read only" when a change reaches it anyway (its note says why).
+  state.refusal !== undefined && !(state.tooLarge !== undefined && state.refusal.startsWith("document-too-large"))
+    ? { kind: "refused", reason: refusalSentence(state.refusal), unsynced: state.unsynced }
     : !state.connected
     ? (state.synced || state.unsynced > 0 || state.restored ? { kind: "offline", unsynced: state.unsynced, restored: state.restored } : { kind: "connecting" })
+    : state.tooLarge !== undefined ? { kind: "read-only" }
     : state.restored ? { kind: "sending-kept" }
     : !state.synced ? { kind: "connecting" }
     : state.readOnly ? { kind: "read-only" }
@@ -89,7 +98,9 @@ export const refusalSentence = (reason: string): string => {
     case "update-too-large":
       return "The server refused your last change: it was too large to send at once (a very large paste?). Reload the page to go on from what the server has, and paste in smaller parts."
     case "document-too-large":
-      return "This page is too large to edit live: the server refused your last change. Reload the page, then split it or remove some of its content."
+      // Held read-only from the start (the server's words say so), or grown over the limit by the last change.
+      return /\bread-only\b/.test(words) ? tooLargeSentence(reason)
+        : "This page is too large to edit live: the server refused your last change, so it was not saved. Reload the page, then split it or remove some of its content."
     case "rate-limited":
       return "You are typing faster than the server accepts: your last changes wait and are sent again in a moment."
     case "invalid-update":
@@ -118,6 +129,20 @@ export const refusalSentence = (reason: string): string => {
     default:
       return reason === "" ? "The server closed the connection." : `The server closed the connection: ${reason}`
   }
+}
+
+/** KiB as a person reads them: MB (1,024 KiB) from 1,024 up, to a tenth. */
+const sizeOf = (kib: number): string => kib < 1024 ? `${kib} KB` : `${Math.round(kib / 102.4) / 10} MB`
+
+/**
+ * What the editor says of a page the server holds read-only as too large to edit live, from the
+ * server's words (`document-too-large: this page would take [at least] N KiB live, over the M KiB
+ * limit: …`), its figures kept; without them, the same sentence without figures.
+ */
+export const tooLargeSentence = (reason: string): string => {
+  const figures = /would take (at least )?(\d+) KiB live, over the (\d+) KiB limit/.exec(reason)
+  const size = figures === null ? "" : ` (it would take ${figures[1] ?? ""}${sizeOf(Number(figures[2]))} live; the limit is ${sizeOf(Number(figures[3]))})`
+  return `This page is too large to edit live${size}. You can read it below. To edit it, split it into smaller pages, or change its markdown through Git sync or the API.`
 }
 
 /**

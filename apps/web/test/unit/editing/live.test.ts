@@ -5,7 +5,7 @@
  * collaboration server as a sentence a writer understands.
  */
 import { describe, expect, it } from "vitest"
-import { caretColourOf, caretColours, collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalSentence, refusalPasses, refusalStrands, type LiveState } from "../../../src/features/editing/live.ts"
+import { caretColourOf, caretColours, collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalSentence, refusalPasses, refusalStrands, tooLargeSentence, type LiveState } from "../../../src/features/editing/live.ts"
 
 const state = (s: Partial<LiveState>): LiveState => ({ connected: true, synced: true, unsynced: 0, refusal: undefined, restored: false, readOnly: false, ...s })
 const text = (s: Partial<LiveState>) => liveStatusText(liveStatus(state(s)))
@@ -73,6 +73,39 @@ describe("live editing's status", () => {
     const refused = liveStatus(state({ connected: false, unsynced: 2, refusal: "document-too-large" }))
     expect(refused.kind).toBe("refused")
     expect(liveStatusText(refused)).toMatch(/^This page is too large to edit live.* 2 changes not yet on the server\.$/)
+  })
+})
+
+describe("a page the server holds read-only as too large to edit live", () => {
+  const told = "document-too-large: this page would take at least 12288 KiB live, over the 8192 KiB limit: read-only, split it to edit it"
+
+  it("says Read only, never Saved nor Connecting…, once the server said why", () => {
+    expect(text({ tooLarge: told })).toBe("Read only")
+    expect(text({ tooLarge: told, synced: false })).toBe("Read only")
+    expect(text({ tooLarge: told, restored: true })).toBe("Read only")
+    expect(text({ tooLarge: told, refusal: told })).toBe("Read only")
+    expect(liveStatus(state({ tooLarge: told, refusal: "page-deleted" })).kind).toBe("refused")
+  })
+
+  it("says why in a person's words, with the server's figures", () => {
+    expect(tooLargeSentence(told)).toBe(
+      "This page is too large to edit live (it would take at least 12 MB live; the limit is 8 MB). You can read it below. To edit it, split it into smaller pages, or change its markdown through Git sync or the API."
+    )
+    expect(tooLargeSentence("document-too-large: this page would take 9000 KiB live, over the 8192 KiB limit: read-only, split it to edit it")).toMatch(
+      /^This page is too large to edit live \(it would take 8\.8 MB live; the limit is 8 MB\)\./
+    )
+    expect(tooLargeSentence("document-too-large: this page would take 300 KiB live, over the 256 KiB limit: read-only")).toMatch(/\(it would take 300 KB live; the limit is 256 KB\)/)
+    expect(tooLargeSentence("document-too-large")).toMatch(/^This page is too large to edit live\. You can read it below\./)
+  })
+
+  it("does not tell a writer of such a page that the server refused their last change", () => {
+    // An update that reaches the page anyway closes the connection with the same words.
+    expect(refusalSentence(told)).toBe(tooLargeSentence(told))
+    expect(refusalSentence(told)).not.toContain("refused")
+    // A page grown over the limit by the last change: that change was refused.
+    expect(refusalSentence("document-too-large: a page may hold at most 8192 KiB while edited live; your last edit is not saved, split the page")).toMatch(
+      /^This page is too large to edit live: the server refused your last change, so it was not saved\./
+    )
   })
 })
 
