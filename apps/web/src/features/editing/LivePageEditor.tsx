@@ -9,15 +9,20 @@
  * of the server in words. When the page or the change request changes under the writer (the page
  * deleted, the change request merged or archived, their role lowered: live.ts's `refusalStrands`),
  * the editor stops taking keystrokes and offers the text it holds (StrandedText.tsx); a page
- * opened read-only offers the edits this browser kept of it instead of sending them.
+ * opened read-only offers the edits this browser kept of it instead of sending them. A page the
+ * server holds read-only as too large to edit live (its stateless message `document-too-large`)
+ * says why, and shows its markdown to read instead of its empty shared document (`TooLargePage`).
  */
 import { HocuspocusProvider, WebSocketStatus } from "@hocuspocus/provider"
-import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react"
+import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react"
 import * as Y from "yjs"
 import type { EditorProps } from "../../editor/Editor.tsx"
 import type { CollabUser } from "../../editor/collab/index.ts"
 import { keepEdits, type KeptEdits, keptName } from "./kept-edits.ts"
-import { collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalPasses, refusalStrands, type LiveState, type LiveStatus } from "./live.ts"
+import { collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalPasses, refusalStrands, tooLargeSentence, type LiveState, type LiveStatus } from "./live.ts"
+import { callApi } from "../../api/call.ts"
+import { useRegistry } from "../../api/react.ts"
+import { getPage } from "./content.ts"
 import { useLiveSocket } from "./LivePresence.tsx"
 import { type Stranded, StrandedText, type StrandedPage } from "./StrandedText.tsx"
 
@@ -36,7 +41,7 @@ interface Connection {
   readonly document: Y.Doc
 }
 
-const initialState: LiveState = { connected: false, synced: false, unsynced: 0, refusal: undefined, restored: false, readOnly: false }
+const initialState: LiveState = { connected: false, synced: false, unsynced: 0, refusal: undefined, restored: false, readOnly: false, tooLarge: undefined }
 
 /** Kept edits of a page opened read-only: none are made, and those there are go when discarded. */
 const keepNothing: KeptEdits = { restored: Promise.resolve(false), acknowledged: () => undefined, discard: () => undefined, close: () => undefined }
@@ -78,7 +83,7 @@ const strandedKept = (name: string, onFound: (markdown: string, discard: () => v
  */
 const drawnChange = (before: LiveState, after: LiveState): boolean =>
   before.connected !== after.connected || before.synced !== after.synced || before.refusal !== after.refusal ||
-  before.restored !== after.restored || before.readOnly !== after.readOnly || (after.refusal !== undefined && before.unsynced !== after.unsynced)
+  before.restored !== after.restored || before.readOnly !== after.readOnly || before.tooLarge !== after.tooLarge || (after.refusal !== undefined && before.unsynced !== after.unsynced)
 
 /**
  * The provider of one page's document while the page is open, and its state: `state` as React
@@ -168,6 +173,14 @@ const useLiveDocument = (changeRequestId: string, pageId: string, userId: string
           update({ refusal: event.reason })
           if (refusalPasses(event.reason) && retry === undefined) retry = setTimeout(reopen, pause)
         },
+        // A page too large to edit live is held read-only to everyone, as an empty document: the
+        // server says why (its words, with its figures), and the page is shown from its markdown.
+        // Edits kept of it would be refused at every opening.
+        onStateless: ({ payload }) => {
+          if (!payload.startsWith("document-too-large")) return
+          kept.discard()
+          update({ tooLarge: payload, restored: false })
+        },
         onAuthenticationFailed: ({ reason }) => {
           if (refusalDropsKept(reason)) kept.discard()
           update({ refusal: reason === "" ? "unauthenticated" : reason })
@@ -209,6 +222,56 @@ const useLiveDocument = (changeRequestId: string, pageId: string, userId: string
     return () => void watchers.delete(watcher)
   }
   return { connection, state, latest: () => latest.current, watch, stranded }
+}
+
+/** Lines of a too large page's markdown laid out together: those off screen are not laid out (`content-visibility`). */
+const linesPerPart = 500
+
+/** `markdown` in parts of `linesPerPart` lines, which put together are `markdown` again. */
+const partsOf = (markdown: string): Array<{ readonly text: string; readonly lines: number }> => {
+  const lines = markdown.split("\n")
+  const parts: Array<{ readonly text: string; readonly lines: number }> = []
+  for (let i = 0; i < lines.length; i += linesPerPart) {
+    const last = i + linesPerPart >= lines.length
+    parts.push({ text: lines.slice(i, i + linesPerPart).join("\n") + (last ? "" : "\n"), lines: Math.min(linesPerPart, lines.length - i) })
+  }
+  return parts
+}
+
+/** A too large page's markdown in a scrolling box, in parts laid out only when on screen: one text of a megabyte takes seconds to lay out (docs/web.md). */
+const PageText = (props: { readonly markdown: string }) => {
+  const parts = useMemo(() => partsOf(props.markdown), [props.markdown])
+  return (
+    <div className="live-too-large-text" role="region" tabIndex={0} aria-label="The page's markdown, read only">
+      {parts.map((part, i) => <pre key={i} style={{ containIntrinsicBlockSize: `auto ${part.lines * 1.5}em` }}>{part.text}</pre>)}
+    </div>
+  )
+}
+
+/**
+ * A page too large to edit live, to read: its markdown as stored (read through the API), as
+ * preformatted text. Not the editor, which takes many seconds to lay out a page of hundreds of
+ * thousands of blocks (the server holds such a page read-only because its live state is that
+ * large), nor the read view's HTML; the text shows at once and can be searched and copied.
+ */
+const TooLargePage = (props: { readonly page: StrandedPage }) => {
+  const registry = useRegistry()
+  const { spaceId, number, pageId } = props.page
+  const [read, setRead] = useState<{ readonly markdown: string } | { readonly error: string } | undefined>(undefined)
+  useEffect(() => {
+    let live = true
+    setRead(undefined)
+    callApi(registry, getPage(spaceId, number, pageId, "markdown")).then(
+      (page) => live && setRead({ markdown: page.markdown ?? "" }),
+      (failure: unknown) => live && setRead({ error: failure instanceof Error ? failure.message : String(failure) })
+    )
+    return () => {
+      live = false
+    }
+  }, [registry, spaceId, number, pageId])
+  if (read === undefined) return <p className="muted" role="status">Loading the page…</p>
+  if ("error" in read) return <p role="alert" className="form-error">Could not read the page: {read.error}</p>
+  return <PageText markdown={read.markdown} />
 }
 
 /** How long everything must stay acknowledged before "Saving…" turns to "Saved", ms. */
@@ -294,10 +357,13 @@ export const LivePageEditor = (props: {
         <div ref={line} role="status" aria-live="polite" />
       </div>
       {strandedBy !== undefined ? <StrandedText reason={strandedBy} stranded={stranded} page={props.page} />
+        : state.tooLarge !== undefined ? <p role="note" className="live-too-large">{tooLargeSentence(state.tooLarge)}</p>
         : status.kind === "refused" ? <p role="alert" className="form-error live-refusal">{liveStatusText(status)}</p> : null}
       {/* Read-only, or changed under the writer: the header's fields are shown, and take nothing. */}
       <fieldset className="page-header-fields" disabled={props.readOnly === true || strandedBy !== undefined}>{props.header}</fieldset>
-      {Editor === undefined ? <p className="muted" role="status">Loading the editor…</p>
+      {/* Too large to edit live: its shared document is empty, its markdown is shown instead. */}
+      {state.tooLarge !== undefined ? <TooLargePage page={props.page} />
+        : Editor === undefined ? <p className="muted" role="status">Loading the editor…</p>
         : connection === undefined ? <p className="muted" role="status">Connecting…</p> : (
         // Made again with each connection (its extensions are bound to one shared document).
         <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined ? !state.readOnly : refusalPasses(state.refusal)}
