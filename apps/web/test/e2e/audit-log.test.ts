@@ -67,6 +67,7 @@ it("shows an organization's admin what changed, as sentences, filtered and a pag
       "Ada Admin created the team “Writers”",
       "Ada Admin changed Rita Reader’s role to Editor",
       "Rita Reader joined the organization",
+      "Ada Admin created an invite link for the Reader role",
       "Ada Admin changed the organization’s settings (invite links)"
     ])
     await captureAllPairs(page, "audit-log")
@@ -97,7 +98,7 @@ it("shows an organization's admin what changed, as sentences, filtered and a pag
     await page.getByLabel("From", { exact: true }).fill(day(-1))
     await page.getByLabel("To", { exact: true }).fill(day(1))
     await page.getByRole("button", { name: "Apply filters" }).click()
-    await expect.poll(async () => (await sentences(page)).length, { timeout: 30_000 }).toBe(6)
+    await expect.poll(async () => (await sentences(page)).length, { timeout: 30_000 }).toBe(7)
 
     // Pages: 30 more events make two pages of 25.
     for (let i = 0; i < 15; i++) {
@@ -111,7 +112,7 @@ it("shows an organization's admin what changed, as sentences, filtered and a pag
     await page.getByRole("button", { name: "Older" }).click()
     await page.getByText("Page 2").waitFor()
     await expect.poll(() => sentences(page), { timeout: 30_000 }).toContain("Rita Reader joined the organization")
-    expect((await sentences(page)).length).toBe(11)
+    expect((await sentences(page)).length).toBe(12)
     expect(await page.getByRole("button", { name: "Older" }).isDisabled()).toBe(true)
     await page.getByRole("button", { name: "Newer" }).click()
     await page.getByText("Page 1").waitFor()
