@@ -461,7 +461,9 @@ const store = Effect.fnUntraced(function*(
   document.bytes += update.length
   document.sinceCompaction += 1
   connection.updates += 1
-  document.contributors.set(connection.actor.userId, connection.actor)
+  // A fresh entry each time: a write back forgets only the entries it credited (by identity), not
+  // one who typed again while it wrote (a member removed meanwhile went unchecked at the next one).
+  document.contributors.set(connection.actor.userId, { ...connection.actor })
 })
 
 /**
