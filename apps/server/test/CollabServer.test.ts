@@ -328,6 +328,33 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
           // of the 300 sent at once, the first 30 are kept (60 if the flood straddled a second).
           assert.isAtMost(fresh.text().split("z").length - 1, 60)
         }))
+
+      it.effect("an editor reopened after a refusal that passes, typing before its sync is answered, is asked to sync again, and then everything it typed is stored", () =>
+        Effect.gen(function*() {
+          const { alice, page, url } = yield* setup()
+          const typist = yield* connect({ url, name: page.name, token: alice.token })
+          yield* settled(typist)
+          for (let i = 0; i < 100; i++) typist.type(0, "z")
+          yield* eventually("the typist is rate-limited", () => typist.closed.some((reason) => reason.startsWith("rate-limited: ")))
+          // Reopened as the app does (after a pause, on the same socket) and typed in at once: the
+          // update goes out before the answer to the server's sync, which carries the undelivered ones.
+          const reopen = Effect.gen(function*() {
+            yield* Effect.sleep("1100 millis")
+            yield* Effect.promise(() => typist.provider.sendToken())
+            typist.provider.startSync()
+          })
+          yield* reopen
+          typist.type(0, "After. ")
+          yield* eventually("the typist is asked to sync again", () => typist.closed.some((reason) => reason.startsWith("resync: ")), 30_000)
+          assert.isFalse(typist.closed.some((reason) => reason.startsWith("invalid-update")), typist.closed.join("; "))
+          // Reopened again, and left to sync: everything typed is on the server.
+          yield* reopen
+          yield* settled(typist)
+          const fresh = yield* connect({ url, name: page.name, token: alice.token })
+          yield* settled(fresh)
+          assert.include(fresh.text(), "After. ")
+          assert.strictEqual(fresh.text(), typist.text())
+        }))
     }
   })
 }

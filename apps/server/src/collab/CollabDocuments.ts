@@ -37,6 +37,12 @@ export const refusal = {
   revoked: "forbidden: your access to this change request was removed",
   unavailable: "unavailable: the server could not store your last edit, which is not saved; reconnect to try again",
   invalidUpdate: "invalid-update: the server could not read your last edit, which is not saved; reload the page",
+  /**
+   * An edit built on edits the server does not have yet (CollabUpdateCheck's `gap`): sent on a
+   * reopened connection before the sync's answer that carries them. Not stored; the editor syncs
+   * again, and the sync's answer carries this edit too.
+   */
+  resync: "resync: your last edit builds on edits the server does not have yet; sync again to send them",
   /** An edit that does not fit the page's blocks (CollabUpdateCheck); a close reason holds at most 123 bytes. */
   refusedEdit: (why: string) => closeReason(`invalid-update: not saved, ${why}`),
   updateTooLarge: (max: number) => `update-too-large: one edit may change at most ${Math.floor(max / 1024)} KiB; your last edit is not saved`,
@@ -60,6 +66,7 @@ const closeReason = (reason: string): string => {
 const checked = <E, R>(mirrors: CollabUpdateCheck.Mirrors, name: string, doc: Y.Doc, update: Uint8Array, store: Effect.Effect<void, E, R>) =>
   Effect.suspend((): Effect.Effect<void, E | Refused, R> => {
     const problem = mirrors.tryUpdate(name, doc, update)
+    if (problem === CollabUpdateCheck.gap) return Effect.fail(new Refused(refusal.resync))
     if (problem !== undefined) return Effect.fail(new Refused(refusal.refusedEdit(problem)))
     return Effect.onError(store, () => Effect.sync(() => mirrors.forget(name)))
   })

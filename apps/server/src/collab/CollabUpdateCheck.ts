@@ -203,7 +203,13 @@ export const rootOnly = (root: string): ChangeCheck => ({
   }
 })
 
-const gap = "the edit builds on edits the server does not have"
+/**
+ * Why an update is not tried: it builds on edits the server does not have. An editor that reconnects
+ * (after a dropped socket or a refusal that passes) may send what it types next before the answer to
+ * the server's sync, which carries what the old connection never delivered: nothing is wrong with
+ * the edit, and the editor is asked to sync again (CollabDocuments' `refusal.resync`).
+ */
+export const gap = "the edit builds on edits the server does not have"
 
 /**
  * Why `update` would not apply whole to `live`: it starts past what the document holds of a client,

@@ -144,6 +144,27 @@ it("counts what is not yet on the server while offline, and sends it on reconnec
   }
 })
 
+it("a typist faster than the server accepts, typing on while the page reopens, loses no word", async () => {
+  const { space, cr, read } = await changeRequest("Fast", [{ title: "Notes", slug: "notes", markdown: "Start.\n" }])
+  const session = await open(browser(), url())
+  const { page } = session
+  try {
+    await signInAsAdmin(session, url())
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/notes`)
+    await saved(page)
+    // Well over the server's 60 edits a second: it closes the page for a moment, the editor opens it
+    // again, and what is typed meanwhile goes in the sync's answer, never ahead of it.
+    const words = Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ")
+    await typeAfter(page, "Start.", ` ${words}`)
+    await page.keyboard.type(" and on.")
+    await expect.poll(() => read("Notes"), { timeout: 30_000 }).toBe(`Start. ${words} and on.\n`)
+    await saved(page)
+    expect(await page.locator(".live-refusal").count()).toBe(0)
+  } finally {
+    await session.context.close()
+  }
+})
+
 /** The row of the page titled `title` in the change request's tree. */
 const treeRow = (page: Page, title: string) =>
   page.getByRole("navigation", { name: "Pages of the change request" }).locator(".cr-tree-row").filter({ has: page.getByRole("link", { name: title, exact: true }) })

@@ -122,6 +122,8 @@ export const refusalSentence = (reason: string): string => {
       return "This change request was archived. What you typed after that is not saved."
     case "read-only":
       return "You may now only read this change request. What you typed after that is not saved."
+    case "resync":
+      return "The connection to the server was interrupted while you typed: your last changes are sent again in a moment."
     case "unavailable":
       return "The server could not store your changes just now; they are kept in this browser and sent again when it can."
     case "awareness-too-large":
@@ -146,13 +148,14 @@ export const tooLargeSentence = (reason: string): string => {
 }
 
 /**
- * Whether a refusal passes by itself (too fast, the database down a moment): the document is then
+ * Whether a refusal passes by itself (too fast, the database down a moment, an edit sent on a
+ * reopened page ahead of the sync that carries what it builds on): the document is then
  * opened again after a pause and typing goes on. Any other stops the editor: access is gone, or a
  * change was refused for good (too large, unreadable), and it stays in the tab's document (undoing
  * it keeps its content, for redo), so every later sync would send it again; reloading starts from
  * what the server has.
  */
-export const refusalPasses = (reason: string): boolean => /^(rate-limited|unavailable)\b/.test(reason)
+export const refusalPasses = (reason: string): boolean => /^(rate-limited|unavailable|resync)\b/.test(reason)
 
 /**
  * Whether a refusal makes the edits kept in this browser (kept-edits.ts) worthless: a change

@@ -6,7 +6,7 @@
 import { HocuspocusProvider } from "@hocuspocus/provider"
 import { afterEach, describe, expect, it } from "vitest"
 import * as Y from "yjs"
-import { CollabSocket, isDocumentUpdate } from "../../../src/features/editing/live-socket.ts"
+import { CollabSocket, isDocumentUpdate, syncMessageOf } from "../../../src/features/editing/live-socket.ts"
 
 /** What the socket would send when it opens (HocuspocusProviderWebsocket's private queue). */
 const queued = (socket: CollabSocket): Array<unknown> => (socket as unknown as { messageQueue: Array<unknown> }).messageQueue
@@ -56,5 +56,51 @@ describe("the collaboration socket while it is down", () => {
     expect(isDocumentUpdate(new Uint8Array([...name, 1, 0]))).toBe(false)
     expect(isDocumentUpdate(new Uint8Array([200]))).toBe(false)
     expect(isDocumentUpdate("not bytes")).toBe(false)
+  })
+})
+
+/** A socket that is open, the messages it sends kept (the server's side played by the test). */
+const openSocket = () => {
+  const socket = new CollabSocket({ url: "ws://127.0.0.1:9/collab", autoConnect: false })
+  const sent: Array<Uint8Array> = []
+  ;(socket as unknown as { webSocket: unknown }).webSocket = { readyState: WebSocket.OPEN, send: (message: Uint8Array) => void sent.push(message), close: () => {} }
+  const document = new Y.Doc()
+  const provider = new HocuspocusProvider({ websocketProvider: socket, name: "cr/page", document })
+  provider.attach()
+  cleanups.push(() => {
+    ;(socket as unknown as { webSocket: unknown }).webSocket = null
+    provider.destroy()
+    socket.destroy()
+    document.destroy()
+  })
+  return { socket, document, provider, sent, steps: () => sent.map((message) => syncMessageOf(message)?.step) }
+}
+
+/** The server's state vector for "cr/page" (the provider's framing: name, Sync, step 1, the vector), of an empty document. */
+const serverSyncStep1 = () => new Uint8Array([7, ...new TextEncoder().encode("cr/page"), 0, 0, 1, 0])
+
+describe("the collaboration socket while a document syncs", () => {
+  it("sends no update between its state vector and its answer to the server's, and the answer carries what was typed", () => {
+    const { document, provider, sent, steps } = openSocket()
+    provider.startSync()
+    expect(steps()).toContain(0)
+    const text = document.getText("default")
+    for (let i = 0; i < 20; i++) text.insert(i, "x")
+    // A reopened connection: these build on nothing the server has seen yet.
+    expect(steps().filter((step) => step === 2)).toEqual([])
+    expect(provider.unsyncedChanges).toBe(21)
+    provider.onMessage({ data: serverSyncStep1() } as MessageEvent)
+    const answer = sent.find((message) => syncMessageOf(message)?.step === 1)
+    expect(answer).toBeDefined()
+    // The answer holds the 20 characters: applied to an empty document, it reads as what was typed.
+    const server = new Y.Doc()
+    const body = answer!.subarray(1 + 7 + 2)
+    Y.applyUpdate(server, body.subarray(body[0]! < 128 ? 1 : 2))
+    expect(server.getText("default").toString()).toBe("x".repeat(20))
+    // One change waits: the answer, which the server acknowledges like an update.
+    expect(provider.unsyncedChanges).toBe(1)
+    text.insert(0, "y")
+    expect(steps().filter((step) => step === 2)).toHaveLength(1)
+    expect(provider.unsyncedChanges).toBe(2)
   })
 })
