@@ -13,17 +13,23 @@ export const schemas = (JSON.parse(readFileSync(createRequire(import.meta.url).r
  * is read as `anyOf`, as GitBook's own unions overlap (a URL reference is a content reference and
  * an image record alike).
  */
-export const violations = (value: unknown, schema: JsonSchema, at: string): Array<string> => {
+export const violations = (value: unknown, schema: JsonSchema, at: string, known: ReadonlySet<string> = new Set()): Array<string> => {
   const ref = schema["$ref"]
   // A page's `Document` mixin asks for `markdown` or `document`, or nothing else at all: no page of
   // a revision (GitBook's own, which carry `documentId`) can meet it, so it is not checked.
   if (ref === "#/components/schemas/Document") return []
-  if (typeof ref === "string") return violations(value, schemas[ref.split("/").at(-1)!]!, at)
+  if (typeof ref === "string") return violations(value, schemas[ref.split("/").at(-1)!]!, at, known)
   const out: Array<string> = []
-  for (const part of (schema["allOf"] as ReadonlyArray<JsonSchema> | undefined) ?? []) out.push(...violations(value, part, at))
+  // The properties every part of an `allOf` declares are known to each part: a part that allows no
+  // other (`additionalProperties: false`, as the branches of a button's `ref` or `action`) still
+  // allows those of its siblings (`label`, `kind`), as JSON Schema's `unevaluatedProperties` reads
+  // GitBook's unions.
+  const parts = (schema["allOf"] as ReadonlyArray<JsonSchema> | undefined) ?? []
+  const siblings = parts.length === 0 ? known : new Set([...known, ...parts.flatMap((part) => Object.keys(propertiesOf(part)))])
+  for (const part of parts) out.push(...violations(value, part, at, siblings))
   const union = (schema["oneOf"] ?? schema["anyOf"]) as ReadonlyArray<JsonSchema> | undefined
   if (union !== undefined) {
-    const tries = union.map((option) => violations(value, option, at))
+    const tries = union.map((option) => violations(value, option, at, known))
     if (!tries.some((found) => found.length === 0)) out.push(`${at}: none of ${union.length} shapes (${tries.map((t) => t[0]).join(" | ").slice(0, 300)})`)
   }
   const type = schema["type"]
@@ -44,13 +50,20 @@ export const violations = (value: unknown, schema: JsonSchema, at: string): Arra
     for (const key of (schema["required"] as ReadonlyArray<string> | undefined) ?? []) if (!(key in object)) out.push(`${at}: no ${key}`)
     for (const [key, item] of Object.entries(object)) {
       if (properties[key] !== undefined) out.push(...violations(item, properties[key], `${at}.${key}`))
-      else if (schema["additionalProperties"] === false) out.push(`${at}: unexpected ${key}`)
+      else if (schema["additionalProperties"] === false && !known.has(key)) out.push(`${at}: unexpected ${key}`)
       else if (typeof schema["additionalProperties"] === "object") out.push(...violations(item, schema["additionalProperties"] as JsonSchema, `${at}.${key}`))
     }
   }
   return out
 }
 
+
+/** The properties a schema declares, through its `$ref`. */
+const propertiesOf = (schema: JsonSchema): Record<string, JsonSchema> => {
+  const ref = schema["$ref"]
+  if (typeof ref === "string") return propertiesOf(schemas[ref.split("/").at(-1)!]!)
+  return (schema["properties"] as Record<string, JsonSchema> | undefined) ?? {}
+}
 
 interface Operation {
   readonly operationId?: string

@@ -100,6 +100,43 @@ const tagLine = (name: string, params: ReadonlyArray<readonly [string, string | 
 
 /** Writes a document as markdown. */
 // oxlint-disable-next-line max-lines-per-function -- one writer per GitBook block type, sharing the codec and the reference writer
+/** HTML's `align` of GitBook's text alignment (start, center, end). */
+const htmlAlign = (align: unknown): string | undefined => (align === "center" ? "center" : align === "end" ? "right" : align === "start" ? "left" : undefined)
+
+/** Text in HTML, as GitBook escapes it (`<` and `&` as hexadecimal references). */
+const escapeHtml = (value: string): string => value.replaceAll("&", "&#x26;").replaceAll("<", "&#x3C;")
+const escapeAttribute = (value: string): string => escapeHtml(value).replaceAll("\"", "&#x22;")
+
+/** Whether a code block's lines carry marks (GitBook's bold lines), which only its HTML form holds. */
+const codeHasMarks = (block: JsonBlock): boolean =>
+  (block.nodes ?? []).some((line) => line.object === "block" && (line.nodes ?? []).some((node) => node.object === "text" && node.leaves.some((leaf) => leaf.marks.length > 0)))
+
+const CODE_MARK_TAGS: Readonly<Partial<Record<Mark["type"], string>>> = { bold: "strong", italic: "em", strikethrough: "s" }
+
+/** A code block as GitBook's `<pre class="language-…"><code class="lang-…">`, each line ending in a newline. */
+const preHtml = (block: JsonBlock): string => {
+  const data = block.data ?? {}
+  const syntax = typeof data["syntax"] === "string" ? data["syntax"] : ""
+  let attrs = syntax === "" ? "" : ` class="language-${syntax}"`
+  if (typeof data["title"] === "string") attrs += ` data-title="${escapeAttribute(data["title"])}"`
+  if (data["overflow"] === "wrap") attrs += ` data-overflow="wrap"`
+  if (data["lineNumbers"] === true) attrs += " data-line-numbers"
+  if (data["fullWidth"] === true) attrs += ` data-full-width="true"`
+  // A line that ends in a mark ends with its newline inside the mark's tag, as GitBook writes it.
+  const lines = (block.nodes ?? []).map((line) => {
+    const leaves = line.object !== "block" ? [] : (line.nodes ?? []).flatMap((node) => (node.object === "text" ? node.leaves : []))
+    const last = leaves.at(-1)
+    const endsMarked = last !== undefined && last.marks.some((m) => CODE_MARK_TAGS[m.type] !== undefined)
+    return leaves.map((leaf) =>
+      leaf.marks.reduceRight((inner, m) => {
+        const tag = CODE_MARK_TAGS[m.type]
+        return tag === undefined ? inner : `<${tag}>${inner}</${tag}>`
+      }, escapeHtml(leaf.text) + (leaf === last && endsMarked ? "\n" : ""))
+    ).join("") + (endsMarked ? "" : "\n")
+  })
+  return `<pre${attrs}><code${syntax === "" ? "" : ` class="lang-${syntax}"`}>${lines.join("")}</code></pre>`
+}
+
 export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { readonly data?: unknown }, options: WriteOptions = {}): string => {
   const codec = pageCodec()
   const schema = codec.schema
@@ -162,6 +199,15 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
         }
         case "button": {
           const icon = typeof data["icon"] === "string" ? ` data-icon="${data["icon"]}"` : ""
+          // A button that opens Ask or search: GitBook's `<button data-action>`.
+          const action = data["action"] as { readonly action?: string; readonly query?: string } | undefined
+          if (action !== undefined && typeof action.action === "string") {
+            const query = typeof action.query === "string" ? ` data-query="${escapeAttribute(action.query)}"` : ""
+            out.push(schema.nodes.rawInline!.create({
+              text: `<button type="button" class="button ${String(data["kind"] ?? "primary")}" data-action="${action.action}"${query}${icon}>${escapeHtml(String(data["label"] ?? ""))}</button>`
+            }))
+            break
+          }
           const href = data["ref"] === undefined ? "" : write(data["ref"] as DocumentRef)
           out.push(
             schema.nodes.rawInline!.create({ text: `<a href="${href}" class="button ${String(data["kind"] ?? "primary")}"${icon}>` }),
@@ -366,11 +412,20 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
   const blockNodes = (block: JsonBlock): Array<PageNode> => {
     const data = block.data ?? {}
     switch (block.type) {
-      case "paragraph":
+      case "paragraph": {
+        // An aligned paragraph is GitBook's `<p align>` (HTML's left, center, right).
+        const align = htmlAlign(data["align"])
+        if (align !== undefined) return [rawNode(`<p align="${align}">${inlineHtml(block.nodes)}</p>`)]
         return [schema.nodes.paragraph!.create(null, blockInline(block.nodes))]
+      }
       case "heading-1":
       case "heading-2":
       case "heading-3": {
+        const align = htmlAlign(data["align"])
+        if (align !== undefined) {
+          const tag = `h${Number(block.type.slice(-1)) + 1}`
+          return [rawNode(`<${tag} align="${align}">${inlineHtml(block.nodes)}</${tag}>`)]
+        }
         const explicit = data["id"] as string | undefined
         // GitBook writes its heading-1, 2 and 3 as `##`, `###` and `####` (see `headingType`).
         return [schema.nodes.heading!.create({ level: Number(block.type.slice(-1)) + 1, anchor: explicit ?? null }, blockInline(block.nodes))]
@@ -396,6 +451,8 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
       case "blockquote":
         return [schema.nodes.blockquote!.create(null, children(block.nodes))]
       case "code": {
+        // Lines with marks (bold) are GitBook's `<pre><code>`, the marks as HTML.
+        if (codeHasMarks(block)) return [rawNode(preHtml(block))]
         const body = (block.nodes ?? []).map(text).join("\n")
         const params: Array<ReturnType<typeof dq>> = []
         if (typeof data["title"] === "string") params.push(dq("title", data["title"]))
@@ -411,8 +468,16 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
         return [schema.nodes.mathBlock!.create(null, formula === "" ? null : schema.text(formula))]
       }
       case "images": {
-        // GitBook writes each image of a block as a `<figure>`, with or without a caption.
-        return (block.nodes ?? []).filter((n): n is JsonBlock => n.object === "block").map(imageNode)
+        // GitBook writes each image of a block as a `<figure>`, with or without a caption; one aligned,
+        // framed or of a set width inside a `<div>` that says so.
+        const figures = (block.nodes ?? []).filter((n): n is JsonBlock => n.object === "block").map(imageNode)
+        const attrs = [
+          ...(typeof data["align"] === "string" ? [`align="${data["align"]}"`] : []),
+          ...(data["withFrame"] === true ? ["data-with-frame=\"true\""] : []),
+          ...(typeof data["fullWidth"] === "boolean" ? [`data-full-width="${String(data["fullWidth"])}"`] : [])
+        ]
+        if (attrs.length === 0) return figures
+        return figures.map((figure) => rawNode(`<div ${attrs.join(" ")}>${codec.serialize(schema.nodes.doc!.create(null, [figure])).trimEnd()}</div>`))
       }
       case "image":
         return blockNodes({ object: "block", type: "images", data: {}, nodes: [block] })

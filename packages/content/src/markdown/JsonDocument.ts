@@ -28,6 +28,7 @@ import {
   type Text,
   text
 } from "./GitbookModel.ts"
+import { cellBlocks, decodeEntities, htmlBlock, htmlInlineNodes, readHtml } from "./GitbookHtml.ts"
 import { includedId } from "./IncludeTags.ts"
 import { blockDigests, runDigest } from "./MarkdownSlices.ts"
 
@@ -63,14 +64,8 @@ const unnamed = (params: ReadonlyArray<Param>): string | undefined => params.fin
 
 // Inline content ---------------------------------------------------------------------------------
 
-const ENTITY: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: "\u00a0" }
-const decodeEntity = (raw: string): string | undefined => {
-  const m = /^&(?:#[xX]([0-9a-fA-F]+)|#([0-9]+)|([A-Za-z][A-Za-z0-9]*));$/.exec(raw)
-  if (!m) return undefined
-  const code = m[1] ? Number.parseInt(m[1], 16) : m[2] ? Number.parseInt(m[2], 10) : undefined
-  if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd"
-  return ENTITY[m[3]!]
-}
+/** A raw inline that is one entity (`&#x3C;`), as its character; undefined for anything else. */
+const decodeEntity = (raw: string): string | undefined => (/^&(?:#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);$/.test(raw) ? decodeEntities(raw) : undefined)
 
 const ICON_OPEN = /^<i class="fa-([\w-]+)">$/
 const BUTTON_OPEN = /^<a href="([^"]*)" class="button (primary|secondary)"(?: data-icon="([^"]*)")?>$/
@@ -114,6 +109,45 @@ const pictureAt = (children: ReadonlyArray<PageNode>, i: number): { image: Inlin
     image: { object: "inline", type: "inline-image", isVoid: true, data: { ref: urlRef(img[1]!, true), refDark: urlRef(source[1]!, true), ...(img[2] === "" ? {} : { alt: img[2] }) } },
     end: i + 4
   }
+}
+
+/**
+ * Marks GitBook writes as inline HTML, open from their tag to its end tag: keyboard keys,
+ * superscripts and subscripts, and in a table's cell code, bold and italics (where a `|` or a line
+ * break would end the cell).
+ */
+const inlineMarkTags: Readonly<Record<string, Exclude<Mark["type"], "color">>> = {
+  ...htmlMarkTags,
+  code: "code",
+  strong: "bold",
+  em: "italic",
+  s: "strikethrough",
+  del: "strikethrough"
+}
+
+/** Inline HTML elements GitBook writes that are inline nodes: buttons with an action, emoji, links. */
+const HTML_INLINE_OPEN = /^<(button|span|a)\s[^<>]*(?:data-action=|data-tag="emoji"|href=)[^<>]*>$/
+
+/**
+ * At `children[i]`, an inline element GitBook writes as HTML (`<button data-action="ask">Ask</button>`,
+ * `<span data-tag="emoji" …>`) whose end tag follows with only text between: its inline nodes and the
+ * index after it.
+ */
+const htmlInlineAt = (children: ReadonlyArray<PageNode>, i: number): { readonly nodes: Array<Text | Inline>; readonly end: number } | undefined => {
+  const open = HTML_INLINE_OPEN.exec(rawAt(children, i) ?? "")
+  if (open === null) return undefined
+  let html = rawAt(children, i)!
+  for (let j = i + 1; j < children.length && j < i + 8; j++) {
+    const child = children[j]!
+    if (child.type.name === "text") html += child.text ?? ""
+    else if (rawAt(children, j) === `</${open[1]}>`) {
+      const nodes = readHtml(`${html}</${open[1]}>`)
+      if (nodes === undefined) return undefined
+      const inline = htmlInlineNodes(nodes, urlRef).filter((node): node is Inline => node.object === "inline")
+      return inline.length === 1 ? { nodes: inline, end: j + 1 } : undefined
+    } else return undefined
+  }
+  return undefined
 }
 
 const linkOf = (node: PageNode) => node.marks.find((m) => m.type.name === "link")
@@ -168,11 +202,11 @@ export const inlines = (content: PageNode): Array<Text | Inline> => {
       }
       case "rawInline": {
         const raw = child.attrs.text as string
-        const tag = /^<(\/?)(kbd|sup|sub)>$/.exec(raw)
+        const tag = /^<(\/?)(kbd|sup|sub|code|strong|em|s|del)>$/.exec(raw)
         if (tag !== null) {
-          if (tag[1] === "") open.push(mark(htmlMarkTags[tag[2]!]!))
+          if (tag[1] === "") open.push(mark(inlineMarkTags[tag[2]!]!))
           else {
-            const at = open.findLastIndex((m) => m.type === htmlMarkTags[tag[2]!])
+            const at = open.findLastIndex((m) => m.type === inlineMarkTags[tag[2]!])
             if (at >= 0) open.splice(at, 1)
           }
           return i + 1
@@ -195,6 +229,12 @@ export const inlines = (content: PageNode): Array<Text | Inline> => {
             data: { label: label ?? "", kind: button[2]!, ref: urlRef(button[1]!), ...(button[3] === undefined ? {} : { icon: button[3] }) }
           })
           return buttonEnd + 1
+        }
+        const element = htmlInlineAt(children, i)
+        if (element !== undefined) {
+          flush(into)
+          into.push(...element.nodes)
+          return element.end
         }
         const icon = ICON_OPEN.exec(raw)
         const next = children[i + 1]
@@ -372,51 +412,8 @@ const lengthOf = (value: string): number | { unit: string; value: number } | und
 }
 
 /** The blocks of a caption's or a cell's HTML (`<p>…</p>` paragraphs, inline HTML read as marks and links). */
-const htmlParagraphs = (html: string): Array<JsonBlock> => {
-  const parts = /^<p>[\s\S]*<\/p>$/.test(html) ? html.slice(3, -4).split("</p><p>") : [html]
-  return parts.map((part) => paragraph(htmlInlines(part)))
-}
-
-const HTML_MARKS: Record<string, Mark["type"]> = { strong: "bold", b: "bold", em: "italic", i: "italic", code: "code", s: "strikethrough", del: "strikethrough" }
-
-/** Inline HTML as GitBook's marks and links; other tags stay in the text. */
-export const htmlInlines = (html: string): Array<Text | Inline> => {
-  const out: Array<Text | Inline> = []
-  const stack: Array<Mark> = []
-  let leaves: Array<Leaf> = []
-  let link: { ref: DocumentRef; leaves: Array<Leaf> } | undefined
-  const push = (value: string) => {
-    if (value === "") return
-    const target = link?.leaves ?? leaves
-    target.push({ object: "leaf", text: value.replace(/&(?:#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);/g, (e) => decodeEntity(e) ?? e), marks: [...stack] })
-  }
-  const TAG = /<(\/?)([a-z]+)((?:\s[^<>]*)?)>/g
-  let at = 0
-  for (const m of html.matchAll(TAG)) {
-    push(html.slice(at, m.index))
-    at = m.index + m[0].length
-    const [, close, name, attrs] = m as unknown as [string, string, string, string]
-    const type = HTML_MARKS[name]
-    if (type !== undefined && attrs === "") {
-      if (close === "") stack.push(mark(type as Exclude<Mark["type"], "color">))
-      else stack.pop()
-    } else if (name === "mark") {
-      if (close === "") stack.push({ object: "mark", type: "color", data: markColors(attrs) })
-      else stack.pop()
-    } else if (name === "a" && close === "" && /^ href="[^"]*"$/.test(attrs) && link === undefined) {
-      if (leaves.length > 0) out.push({ object: "text", leaves })
-      leaves = []
-      link = { ref: urlRef(attrs.slice(7, -1)), leaves: [] }
-    } else if (name === "a" && close === "/" && link !== undefined) {
-      out.push({ object: "inline", type: "link", isVoid: false, data: { ref: link.ref }, nodes: [{ object: "text", leaves: link.leaves.length ? link.leaves : [{ object: "leaf", text: "", marks: [] }] }] })
-      link = undefined
-    } else push(m[0])
-  }
-  push(html.slice(at))
-  if (link !== undefined) leaves.push(...link.leaves)
-  if (leaves.length > 0) out.push({ object: "text", leaves })
-  return out.length === 0 ? [text("")] : out
-}
+/** HTML of a caption or a card's cell as GitBook's blocks (`GitbookHtml`); what it cannot read, one paragraph of its text. */
+const htmlParagraphs = (html: string): Array<JsonBlock> => cellBlocks(html, urlRef) ?? [paragraph([text(decodeEntities(html))])]
 
 /** Column types of cards' `data-type`. */
 const COLUMN_TYPES = new Set(["content-ref", "files", "number", "checkbox", "rating", "select", "users", "image"])
@@ -503,12 +500,54 @@ const tableOf = (node: PageNode): JsonBlock => {
     ids.forEach((id, k) => {
       const fragment = `r${r}${id}`
       const cell = row.maybeChild(k)
-      fragments.push({ object: "fragment", fragment, nodes: [paragraph(cell?.firstChild ? inlines(cell.firstChild) : [])] })
+      fragments.push({ object: "fragment", fragment, nodes: cell?.firstChild ? cellParagraphs(cell.firstChild) : [paragraph([])] })
       values[id] = fragment
     })
     records[`r${r}`] = { orderIndex: `a${r.toString(36).padStart(4, "0")}`, values }
   })
   return { object: "block", type: "table", isVoid: true, data: { view: { type: "grid", columns: ids, hideHeader: false }, records, definition }, fragments }
+}
+
+/** Tags GitBook writes inside a markdown table's cell to hold several paragraphs or a list. */
+const CELL_TAG = /^<(\/?)(p|ul|ol|li)>$/
+
+/**
+ * A markdown table cell's content as GitBook's blocks: GitBook writes a cell of several paragraphs or
+ * a list as `<p>…</p><p>…</p>` or `<ul><li>…</li></ul>` around markdown; each is its block.
+ */
+const cellParagraphs = (content: PageNode): Array<JsonBlock> => {
+  const children: Array<PageNode> = []
+  content.forEach((child) => void children.push(child))
+  if (!children.some((child) => child.type.name === "rawInline" && CELL_TAG.test(child.attrs.text as string))) return [paragraph(inlines(content))]
+  const out: Array<JsonBlock> = []
+  let run: Array<PageNode> = []
+  let list: { type: "list-unordered" | "list-ordered"; items: Array<JsonBlock> } | undefined
+  const flush = () => {
+    const words = run.some((child) => child.type.name !== "text" || (child.text ?? "").trim() !== "")
+    if (words) {
+      const block = paragraph(inlines(content.type.create(content.attrs, run)))
+      if (list === undefined) out.push(block)
+      else list.items.push({ object: "block", type: "list-item", nodes: [block] })
+    }
+    run = []
+  }
+  for (const child of children) {
+    const tag = child.type.name === "rawInline" ? CELL_TAG.exec(child.attrs.text as string) : null
+    if (tag === null) {
+      run.push(child)
+      continue
+    }
+    flush()
+    const [, close, name] = tag as unknown as [string, string, string]
+    if ((name === "ul" || name === "ol") && close === "") list = { type: name === "ol" ? "list-ordered" : "list-unordered", items: [] }
+    else if ((name === "ul" || name === "ol") && list !== undefined) {
+      out.push({ object: "block", type: list.type, ...(list.type === "list-ordered" ? { data: {} } : {}), nodes: list.items.length === 0 ? [{ object: "block", type: "list-item", nodes: [paragraph([])] }] : list.items })
+      list = undefined
+    }
+  }
+  flush()
+  if (list !== undefined) out.push({ object: "block", type: list.type, nodes: list.items })
+  return out.length === 0 ? [paragraph([])] : out
 }
 
 const codeOf = (node: PageNode): JsonBlock => {
@@ -559,6 +598,8 @@ const rawOf = (raw: string, codec: Codec): Array<JsonBlock> => {
           return [{ object: "block", type: "if", isVoid: false, data: { expression: tag.args }, nodes: inner.length ? inner : [paragraph([])] }]
         }
         break
+      // GitBook's older spelling of an OpenAPI operation from a spec's URL: its swagger block.
+      case "openapi":
       case "swagger": {
         const src = param(params, "src")
         if (src !== undefined) {
@@ -594,8 +635,10 @@ const rawOf = (raw: string, codec: Codec): Array<JsonBlock> => {
         }
     }
   }
-  // HTML and syntax GitBook has no block for: its text, as a reader of the markdown sees it.
-  return [paragraph([text(raw)])]
+  // The HTML GitBook writes (figures framed or aligned, aligned paragraphs and headings, `<pre>`,
+  // tables, hints): its blocks. Other HTML and syntax GitBook has no block for: its text, as a
+  // reader of the markdown sees it.
+  return htmlBlock(raw, urlRef) ?? [paragraph([text(raw)])]
 }
 
 /**
@@ -664,7 +707,8 @@ const blockOf = (node: PageNode, codec: Codec, topLevel = false): Array<JsonBloc
           type: "image",
           isVoid: true,
           data: { ref: urlRef(get("src") ?? "", true), ...(alt === undefined || alt === "" ? {} : { alt }), ...(size === undefined ? {} : { width: size }) },
-          fragments: caption === "" ? [] : [{ object: "fragment", fragment: "caption", nodes: htmlParagraphs(caption) }]
+          // GitBook's caption holds paragraphs only.
+          fragments: caption === "" ? [] : [{ object: "fragment", fragment: "caption", nodes: htmlParagraphs(caption).filter((b) => b.type === "paragraph") }]
         }]
       }]
     }

@@ -236,4 +236,99 @@ describe("GitBook blocks of a page's document", () => {
     const edited = { ...document, nodes: [...document.nodes.slice(0, 2), { object: "block" as const, type: "paragraph", nodes: [{ object: "text" as const, leaves: [{ object: "leaf" as const, text: "New last.", marks: [] }] }] }] }
     assert.strictEqual(documentMarkdown(edited, { base: { markdown: before } }), "Intro  with  odd   spacing.\n\n* one\n* two\n\nNew last.\n")
   })
+
+  describe("the HTML GitBook writes is its blocks, never tags shown as text", () => {
+    /** The document of `md`, checked against GitBook's schema, and its markdown from its blocks alone (a GitBook client's document). */
+    const read = (md: string) => {
+      const document = toJsonDocument(md, (url) => ({ kind: "url", url }), (ref) => ref)
+      assert.deepStrictEqual(violations(document, schemas["JSONDocument"]!, "document"), [])
+      assert.strictEqual(back(md), md, "with the markdown it was read from, byte for byte")
+      return { nodes: document.nodes, written: documentMarkdown({ nodes: document.nodes }) }
+    }
+    /** The words of a node: its leaves' text. */
+    const words = (node: unknown): string =>
+      Array.isArray(node) ? node.map(words).join("") : typeof node !== "object" || node === null ? ""
+      : "leaves" in node ? (node.leaves as ReadonlyArray<Leaf>).map((l) => l.text).join("")
+      : "nodes" in node ? words(node.nodes) : ""
+
+    it("a framed, aligned or full-width figure is GitBook's images block with withFrame, align and fullWidth", () => {
+      const framed = "<div data-with-frame=\"true\"><figure><img src=\"a.png\" alt=\"\"><figcaption><p>View it.</p></figcaption></figure></div>\n"
+      const { nodes, written } = read(framed)
+      assert.deepStrictEqual(nodes[0]!.data, { withFrame: true })
+      assert.deepStrictEqual((nodes[0]!.nodes![0] as JsonBlock).fragments, caption([{ object: "leaf", text: "View it.", marks: [] }]))
+      assert.strictEqual(written, framed)
+      const aligned = read("<div align=\"left\"><figure><img src=\"b.png\" alt=\"B\" width=\"188\"><figcaption><p>Left.</p></figcaption></figure></div>\n")
+      assert.deepStrictEqual([aligned.nodes[0]!.data, (aligned.nodes[0]!.nodes![0] as JsonBlock).data], [{ align: "left" }, { ref: { kind: "url", url: "b.png" }, alt: "B", width: 188 }])
+      assert.deepStrictEqual(read("<div data-full-width=\"false\"><figure><img src=\"c.png\" alt=\"\"><figcaption><p>C.</p></figcaption></figure></div>\n").nodes[0]!.data, { fullWidth: false })
+    })
+
+    it("an aligned paragraph or heading is GitBook's paragraph or heading with its alignment, and its links and images inline", () => {
+      const { nodes, written } = read("<p align=\"center\">\n  <img src=\"logo.svg\" alt=\"Logo\" width=\"48\" />\n</p>\n")
+      assert.deepStrictEqual(nodes[0], { object: "block", type: "paragraph", data: { align: "center" }, nodes: [{ object: "inline", type: "inline-image", isVoid: true, data: { ref: { kind: "url", url: "logo.svg" }, alt: "Logo" } }] })
+      assert.strictEqual(written, "<p align=\"center\"></p>\n", "an inline image in HTML is not written back by a GitBook client's document")
+      const links = read("<p align=\"center\">\n<a href=\"https://gitbook.com\">Home</a> - <a href=\"https://github.com\">Code</a> \n</p>\n").nodes[0]!
+      assert.deepStrictEqual(links.nodes?.map((n) => n.object === "inline" ? n.type : words(n)), ["link", " - ", "link"])
+      const heading = read("<h3 align=\"center\">What do you want to build?</h3>\n")
+      assert.deepStrictEqual([heading.nodes[0]!.type, heading.nodes[0]!.data, heading.nodes[0]!.meta], ["heading-2", { align: "center" }, { id: "what-do-you-want-to-build" }])
+      assert.strictEqual(heading.written, "<h3 align=\"center\">What do you want to build?</h3>\n")
+    })
+
+    it("`<pre><code>` is GitBook's code block with its title, a line per code-line, bold lines bold", () => {
+      const md = "<pre class=\"language-yaml\" data-title=\"a.yaml\"><code class=\"lang-yaml\"><strong>scopes:\n</strong>    - read &#x3C;all>\n</code></pre>\n"
+      const { nodes, written } = read(md)
+      assert.deepStrictEqual(nodes[0], {
+        object: "block",
+        type: "code",
+        data: { syntax: "yaml", title: "a.yaml" },
+        nodes: [
+          { object: "block", type: "code-line", data: {}, nodes: [{ object: "text", leaves: [{ object: "leaf", text: "scopes:", marks: [{ object: "mark", type: "bold" }] }] }] },
+          { object: "block", type: "code-line", data: {}, nodes: [{ object: "text", leaves: [{ object: "leaf", text: "    - read <all>", marks: [] }] }] }
+        ]
+      })
+      assert.strictEqual(written, md)
+    })
+
+    it("an HTML table is GitBook's grid table: its columns' titles and widths, each cell's blocks", () => {
+      const md = "<table data-search=\"false\"><thead><tr><th width=\"168\">Field</th><th>Use</th></tr></thead><tbody><tr><td><a href=\"a.md#name\"><code>name</code></a></td><td><p>One.</p><p>Two.</p></td></tr></tbody></table>\n"
+      const table = read(md).nodes[0]!
+      assert.deepStrictEqual(table.data?.["view"], { type: "grid", columns: ["c0", "c1"], hideHeader: false, columnWidths: { c0: 168 }, useNewSizing: true })
+      assert.deepStrictEqual(table.data?.["search"], false)
+      assert.deepStrictEqual([(table.data?.["definition"] as Record<string, { title: string }>)["c0"]!.title, (table.data?.["definition"] as Record<string, { title: string }>)["c1"]!.title], ["Field", "Use"])
+      const cell = (id: string) => table.fragments?.find((f) => f.fragment === id)?.nodes ?? []
+      assert.deepStrictEqual(cell("r0c0")[0]!.nodes?.map((n) => n.object === "inline" ? n.type : ""), ["link"])
+      assert.deepStrictEqual(cell("r0c1").map(words), ["One.", "Two."])
+    })
+
+    it("a markdown table's cell of `<p>` paragraphs, a `<ul>` list or `<code>` holding a pipe is those blocks and marks", () => {
+      const md = "| Field | Notes |\n| --- | --- |\n| <code>a \\| b</code> | <p>string</p><p>Optional</p> |\n| x | <ul><li><code>/message</code></li><li>page</li></ul> |\n"
+      const table = read(md).nodes[0]!
+      const cell = (id: string) => table.fragments?.find((f) => f.fragment === id)?.nodes ?? []
+      assert.deepStrictEqual(cell("r0c1").map(words), ["string", "Optional"])
+      assert.deepStrictEqual(cell("r1c1").map((b) => b.type), ["list-unordered"])
+      assert.deepStrictEqual(cell("r1c1")[0]!.nodes?.map(words), ["/message", "page"])
+      assert.include(JSON.stringify(cell("r0c0")), "\"type\":\"code\"")
+      assert.notInclude(JSON.stringify(table.fragments), "<code>")
+    })
+
+    it("a card's cell of a heading, an icon and an emoji is those blocks and inline nodes", () => {
+      const md = "<table data-view=\"cards\"><thead><tr><th></th></tr></thead><tbody><tr><td><h4><i class=\"fa-rocket\">:rocket:</i></h4></td></tr><tr><td><strong>Go</strong> <span data-gb-custom-inline data-tag=\"emoji\" data-code=\"1f680\">🚀</span></td></tr></tbody></table>\n"
+      const cards = read(md).nodes[0]!
+      const cell = (id: string) => cards.fragments?.find((f) => f.fragment === id)?.nodes ?? []
+      assert.deepStrictEqual(cell("r0c0").map((b) => [b.type, b.nodes]), [["heading-3", [{ object: "inline", type: "icon", isVoid: true, data: { icon: "rocket" } }]]])
+      assert.deepStrictEqual(cell("r1c0")[0]!.nodes?.at(-1), { object: "inline", type: "emoji", isVoid: true, data: { code: "1f680" } })
+    })
+
+    it("a button that opens Ask is GitBook's button with its action, and is written back", () => {
+      const md = "<button type=\"button\" class=\"button secondary\" data-action=\"ask\" data-query=\"How do I start?\" data-icon=\"sparkle\">Ask</button>\n"
+      const { nodes, written } = read(md)
+      assert.deepStrictEqual(nodes[0]!.nodes, [{ object: "inline", type: "button", isVoid: true, data: { label: "Ask", kind: "secondary", icon: "sparkle", action: { action: "ask", query: "How do I start?" } } }])
+      assert.strictEqual(written, md)
+    })
+
+    it("a hint written as HTML is GitBook's hint; HTML that is none of these forms stays text", () => {
+      const hint = read("<div data-gb-custom-block data-tag=\"hint\" data-style=\"success\" class=\"hint hint-success\"><p><strong>Handoff</strong> helps.</p></div>\n").nodes[0]!
+      assert.deepStrictEqual([hint.type, hint.data, words(hint)], ["hint", { style: "success" }, "Handoff helps."])
+      assert.deepStrictEqual(read("<div class=\"container\"><span>open\n").nodes.map(words), ["<div class=\"container\"><span>open"])
+    })
+  })
 })
