@@ -98,8 +98,6 @@ const footnoteLabels = (nodes: ReadonlyArray<JsonBlock | Text | Inline>): Map<In
 const tagLine = (name: string, params: ReadonlyArray<readonly [string, string | undefined]>): string =>
   `{% ${[name, ...params.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${v}"`)].join(" ")} %}`
 
-/** Writes a document as markdown. */
-// oxlint-disable-next-line max-lines-per-function -- one writer per GitBook block type, sharing the codec and the reference writer
 /** HTML's `align` of GitBook's text alignment (start, center, end). */
 const htmlAlign = (align: unknown): string | undefined => (align === "center" ? "center" : align === "end" ? "right" : align === "start" ? "left" : undefined)
 
@@ -137,6 +135,8 @@ const preHtml = (block: JsonBlock): string => {
   return `<pre${attrs}><code${syntax === "" ? "" : ` class="lang-${syntax}"`}>${lines.join("")}</code></pre>`
 }
 
+/** Writes a document as markdown. */
+// oxlint-disable-next-line max-lines-per-function -- one writer per GitBook block type, sharing the codec and the reference writer
 export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { readonly data?: unknown }, options: WriteOptions = {}): string => {
   const codec = pageCodec()
   const schema = codec.schema
@@ -476,8 +476,10 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
           ...(data["withFrame"] === true ? ["data-with-frame=\"true\""] : []),
           ...(typeof data["fullWidth"] === "boolean" ? [`data-full-width="${String(data["fullWidth"])}"`] : [])
         ]
-        if (attrs.length === 0) return figures
-        return figures.map((figure) => rawNode(`<div ${attrs.join(" ")}>${codec.serialize(schema.nodes.doc!.create(null, [figure])).trimEnd()}</div>`))
+        // Several images side by side are one `<div>` of figures.
+        if (attrs.length === 0 && figures.length < 2) return figures
+        const html = figures.map((figure) => codec.serialize(schema.nodes.doc!.create(null, [figure])).trimEnd()).join(" ")
+        return [rawNode(`<div${attrs.map((attr) => ` ${attr}`).join("")}>${html}</div>`)]
       }
       case "image":
         return blockNodes({ object: "block", type: "images", data: {}, nodes: [block] })
@@ -544,6 +546,19 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
         return [schema.nodes.include!.create({ params: [dq(null, write(data["ref"] as DocumentRef))] })]
       case "if":
         return [rawNode(`{% if ${(data["expression"] as string | undefined) ?? ""} %}\n${innerMarkdown(block.nodes)}{% endif %}`)]
+      case "prompt": {
+        const expanded = data["defaultExpanded"] as string | undefined
+        const open = typeof data["openInAIProviders"] === "boolean" ? String(data["openInAIProviders"]) : undefined
+        const line = tagLine("prompt", [["description", data["description"] as string | undefined], ["icon", data["icon"] as string | undefined], ["openInAIProviders", open], ["defaultExpanded", expanded]])
+        return [rawNode(`${line}\n${innerMarkdown(block.nodes)}{% endprompt %}`)]
+      }
+      case "updates": {
+        // GitBook sets each update after the first off by a blank line.
+        const updates = (block.nodes ?? []).flatMap((update) =>
+          update.object === "block" ? [`${tagLine("update", [["date", update.data?.["date"] as string | undefined]])}\n${innerMarkdown(update.nodes)}{% endupdate %}`] : []
+        )
+        return [rawNode(`${tagLine("updates", [["format", (data["format"] as string | undefined) ?? "full"]])}\n${updates.join("\n\n")}\n{% endupdates %}`)]
+      }
       case "swagger":
         return [rawNode(`${tagLine("swagger", [["src", write(data["ref"] as DocumentRef)], ["path", data["path"] as string | undefined], ["method", data["method"] as string | undefined]])}\n{% endswagger %}`)]
       case "openapi-schemas": {

@@ -287,8 +287,12 @@ const lengthOf = (value: string | null | undefined): number | { unit: string; va
 
 /** A `<figure>` (an `<img>` and its `<figcaption>`) or a lone `<img>` as GitBook's image block. */
 const imageOf = (element: HtmlElement, urlRef: UrlRef): JsonBlock | undefined => {
-  const img = element.tag === "img" ? element : element.children.filter(isElement).find((child) => child.tag === "img")
+  // A `<picture>` holds the image for dark mode as a `<source>` and the image as its `<img>`.
+  const picture = element.tag === "figure" ? element.children.filter(isElement).find((child) => child.tag === "picture") : undefined
+  const holder = picture ?? element
+  const img = holder.tag === "img" ? holder : holder.children.filter(isElement).find((child) => child.tag === "img")
   if (img === undefined || typeof img.attrs["src"] !== "string") return undefined
+  const dark = picture?.children.filter(isElement).find((child) => child.tag === "source" && /dark/.test(child.attrs["media"] ?? ""))?.attrs["srcset"]
   const caption = element.tag === "figure" ? element.children.filter(isElement).find((child) => child.tag === "figcaption") : undefined
   const captionBlocks = caption === undefined ? [] : htmlBlockNodes(caption.children, urlRef)
   const alt = img.attrs["alt"] ?? ""
@@ -298,7 +302,12 @@ const imageOf = (element: HtmlElement, urlRef: UrlRef): JsonBlock | undefined =>
     object: "block",
     type: "image",
     isVoid: true,
-    data: { ref: urlRef(img.attrs["src"], true), ...(alt === "" ? {} : { alt }), ...(width === undefined ? {} : { width }) },
+    data: {
+      ref: urlRef(img.attrs["src"], true),
+      ...(typeof dark === "string" ? { refDark: urlRef(dark, true) } : {}),
+      ...(alt === "" ? {} : { alt }),
+      ...(width === undefined ? {} : { width })
+    },
     fragments
   }
 }
@@ -409,16 +418,17 @@ export const htmlBlock = (html: string, urlRef: UrlRef): Array<JsonBlock> | unde
       return code === undefined ? undefined : [code]
     }
     case "div": {
-      // A figure framed, aligned or full width: GitBook's images block with those settings.
-      const figure = onlyElement(element.children, "figure")
-      if (figure !== undefined) {
-        const image = imageOf(figure, urlRef)
-        if (image === undefined) return undefined
+      // A figure framed, aligned or full width (or none of these): GitBook's images block with those settings.
+      // (Several figures side by side are one images block of several images.)
+      const figures = elementsOf(element.children)
+      if (figures !== undefined && figures.length > 0 && figures.every((child) => child.tag === "figure")) {
+        const images = figures.map((figure) => imageOf(figure, urlRef))
+        if (images.some((image) => image === undefined)) return undefined
         const data: Record<string, unknown> = {}
         if (a["align"] === "left" || a["align"] === "center" || a["align"] === "right") data["align"] = a["align"]
         if (a["data-with-frame"] === "true") data["withFrame"] = true
         if (a["data-full-width"] === "true" || a["data-full-width"] === "false") data["fullWidth"] = a["data-full-width"] === "true"
-        return [{ object: "block", type: "images", isVoid: false, data, nodes: [image] }]
+        return [{ object: "block", type: "images", isVoid: false, data, nodes: images as Array<JsonBlock> }]
       }
       if (a["data-tag"] === "hint") {
         const style = a["data-style"] ?? "info"

@@ -134,6 +134,12 @@ const HTML_INLINE_OPEN = /^<(button|span|a)\s[^<>]*(?:data-action=|data-tag="emo
  * index after it.
  */
 const htmlInlineAt = (children: ReadonlyArray<PageNode>, i: number): { readonly nodes: Array<Text | Inline>; readonly end: number } | undefined => {
+  // An image written as HTML (`<img … data-size="line">`): GitBook's inline image.
+  if (/^<img\s[^<>]*>$/.test(rawAt(children, i) ?? "")) {
+    const nodes = readHtml(rawAt(children, i)!)
+    const inline = nodes === undefined ? [] : htmlInlineNodes(nodes, urlRef).filter((node): node is Inline => node.object === "inline")
+    return inline.length === 1 ? { nodes: inline, end: i + 1 } : undefined
+  }
   const open = HTML_INLINE_OPEN.exec(rawAt(children, i) ?? "")
   if (open === null) return undefined
   let html = rawAt(children, i)!
@@ -202,6 +208,11 @@ export const inlines = (content: PageNode): Array<Text | Inline> => {
       }
       case "rawInline": {
         const raw = child.attrs.text as string
+        // A line break written as HTML, as a hard break.
+        if (/^<br\s*\/?>$/i.test(raw)) {
+          leaves.push({ object: "leaf", text: "\n", marks })
+          return i + 1
+        }
         const tag = /^<(\/?)(kbd|sup|sub|code|strong|em|s|del)>$/.exec(raw)
         if (tag !== null) {
           if (tag[1] === "") open.push(mark(inlineMarkTags[tag[2]!]!))
@@ -598,6 +609,28 @@ const rawOf = (raw: string, codec: Codec): Array<JsonBlock> => {
           return [{ object: "block", type: "if", isVoid: false, data: { expression: tag.args }, nodes: inner.length ? inner : [paragraph([])] }]
         }
         break
+      // A prompt to copy or open in an AI provider: GitBook's prompt block around its one code block.
+      case "prompt": {
+        const description = param(params, "description")
+        if (!closed || description === undefined) break
+        const inner = codec.parse(body === "" ? "" : `${body}\n`)
+        if (inner.childCount !== 1 || inner.firstChild!.type.name !== "codeBlock") break
+        const data: Attrs = { description }
+        const icon = param(params, "icon")
+        if (icon !== undefined && icon !== "") data["icon"] = icon
+        const open = param(params, "openInAIProviders")
+        if (open === "true" || open === "false") data["openInAIProviders"] = open === "true"
+        const expanded = param(params, "defaultExpanded")
+        if (expanded === "hidden" || expanded === "partial" || expanded === "full") data["defaultExpanded"] = expanded
+        return [{ object: "block", type: "prompt", isVoid: false, data, nodes: [codeOf(inner.firstChild!)] }]
+      }
+      // A changelog: GitBook's updates block, one update a date.
+      case "updates": {
+        const updates = closed ? updatesOf(body, codec) : undefined
+        if (updates === undefined) break
+        const format = param(params, "format")
+        return [{ object: "block", type: "updates", isVoid: false, data: { format: format === "numeric" || format === "short" ? format : "full" }, nodes: updates }]
+      }
       // GitBook's older spelling of an OpenAPI operation from a spec's URL: its swagger block.
       case "openapi":
       case "swagger": {
@@ -639,6 +672,31 @@ const rawOf = (raw: string, codec: Codec): Array<JsonBlock> => {
   // tables, hints): its blocks. Other HTML and syntax GitBook has no block for: its text, as a
   // reader of the markdown sees it.
   return htmlBlock(raw, urlRef) ?? [paragraph([text(raw)])]
+}
+
+/**
+ * The `{% update date="…" %}` … `{% endupdate %}` blocks of an updates block's body, each GitBook's
+ * update of its date and blocks; undefined when the body holds anything else.
+ */
+const updatesOf = (body: string, codec: Codec): Array<JsonBlock> | undefined => {
+  const out: Array<JsonBlock> = []
+  let open: { date: string; lines: Array<string> } | undefined
+  for (const line of body.split("\n")) {
+    const tag = Syntax.readTag(line)
+    const whole = tag !== undefined && tag.start === 0 && tag.end === line.length
+    if (open === undefined) {
+      if (line.trim() === "") continue
+      const date = whole && tag.name === "update" ? param(tag.params ?? [], "date") : undefined
+      if (date === undefined) return undefined
+      open = { date, lines: [] }
+    } else if (whole && tag.closes === "update") {
+      const inner: Array<JsonBlock> = []
+      codec.parse(open.lines.length === 0 ? "" : `${open.lines.join("\n")}\n`).forEach((child) => void inner.push(...blockOf(child, codec)))
+      out.push({ object: "block", type: "update", isVoid: false, data: { date: open.date }, nodes: inner.length === 0 ? [paragraph([])] : inner })
+      open = undefined
+    } else open.lines.push(line)
+  }
+  return open === undefined && out.length > 0 ? out : undefined
 }
 
 /**

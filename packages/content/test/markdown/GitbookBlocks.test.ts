@@ -260,6 +260,10 @@ describe("GitBook blocks of a page's document", () => {
       const aligned = read("<div align=\"left\"><figure><img src=\"b.png\" alt=\"B\" width=\"188\"><figcaption><p>Left.</p></figcaption></figure></div>\n")
       assert.deepStrictEqual([aligned.nodes[0]!.data, (aligned.nodes[0]!.nodes![0] as JsonBlock).data], [{ align: "left" }, { ref: { kind: "url", url: "b.png" }, alt: "B", width: 188 }])
       assert.deepStrictEqual(read("<div data-full-width=\"false\"><figure><img src=\"c.png\" alt=\"\"><figcaption><p>C.</p></figcaption></figure></div>\n").nodes[0]!.data, { fullWidth: false })
+      const pair = "<div><figure><img src=\"d.png\" alt=\"\"><figcaption><p>D.</p></figcaption></figure> <figure><img src=\"e.png\" alt=\"\"><figcaption><p>E.</p></figcaption></figure></div>\n"
+      const two = read(pair)
+      assert.deepStrictEqual(two.nodes[0]!.nodes?.map((image) => (image as JsonBlock).data?.["ref"]), [{ kind: "url", url: "d.png" }, { kind: "url", url: "e.png" }])
+      assert.strictEqual(two.written, pair)
     })
 
     it("an aligned paragraph or heading is GitBook's paragraph or heading with its alignment, and its links and images inline", () => {
@@ -323,6 +327,21 @@ describe("GitBook blocks of a page's document", () => {
       const { nodes, written } = read(md)
       assert.deepStrictEqual(nodes[0]!.nodes, [{ object: "inline", type: "button", isVoid: true, data: { label: "Ask", kind: "secondary", icon: "sparkle", action: { action: "ask", query: "How do I start?" } } }])
       assert.strictEqual(written, md)
+    })
+
+    it("a prompt is GitBook's prompt block around its code; a changelog GitBook's updates, one update a date; both written back", () => {
+      const prompt = "{% prompt description=\"Example prompt\" icon=\"rectangle-terminal\" defaultExpanded=\"full\" %}\n```markdown\nSummarize this.\n```\n{% endprompt %}\n"
+      const read1 = read(prompt)
+      assert.deepStrictEqual([read1.nodes[0]!.type, read1.nodes[0]!.data, read1.nodes[0]!.nodes?.map((n) => n.object === "block" ? n.type : "")], ["prompt", { description: "Example prompt", icon: "rectangle-terminal", defaultExpanded: "full" }, ["code"]])
+      assert.strictEqual(read1.written, prompt)
+      const updates = "{% updates format=\"full\" %}\n{% update date=\"2022-12-15\" %}\n## Editor improvements\n\nFaster.\n{% endupdate %}\n\n{% update date=\"2022-11-30\" %}\nFootnotes.\n{% endupdate %}\n{% endupdates %}\n"
+      const read2 = read(updates)
+      assert.deepStrictEqual([read2.nodes[0]!.type, read2.nodes[0]!.data], ["updates", { format: "full" }])
+      assert.deepStrictEqual(read2.nodes[0]!.nodes?.map((n) => n.object === "block" ? [n.type, n.data, n.nodes?.map(words)] : []), [
+        ["update", { date: "2022-12-15" }, ["Editor improvements", "Faster."]],
+        ["update", { date: "2022-11-30" }, ["Footnotes."]]
+      ])
+      assert.strictEqual(read2.written, updates)
     })
 
     it("a hint written as HTML is GitBook's hint; HTML that is none of these forms stays text", () => {
