@@ -6,7 +6,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { schemas, violations } from "./GitbookSchemas.ts"
+import { schemas, violations } from "@quire/testkit/GitbookSchemas"
 import { backends, raw, spaceWith } from "./Harness.ts"
 import { write } from "./SiteFixtures.ts"
 

@@ -7,7 +7,7 @@
 import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
-import { responseSchema, schemas, violations } from "./GitbookSchemas.ts"
+import { responseSchema, schemas, violations } from "@quire/testkit/GitbookSchemas"
 import { backends, baseUrl, publicUrl } from "./Harness.ts"
 import { publishedSite, write } from "./SiteFixtures.ts"
 

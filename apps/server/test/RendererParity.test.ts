@@ -9,7 +9,7 @@ import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
 import { Effect, Schedule } from "effect"
 import { bareRepository } from "./GitRepositories.ts"
-import { responseSchema, violations } from "./GitbookSchemas.ts"
+import { responseSchema, violations } from "@quire/testkit/GitbookSchemas"
 import { baseUrl, everyBackend, memory, publicUrl, spaceWith, withSettings } from "./Harness.ts"
 import { get, publishedSite } from "./SiteFixtures.ts"
 

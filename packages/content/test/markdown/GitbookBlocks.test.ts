@@ -5,7 +5,7 @@ import type { JsonBlock, RefResolver } from "../../src/markdown/JsonDocument.ts"
 import type { Fragment, Leaf } from "../../src/markdown/GitbookModel.ts"
 import { toJsonDocument } from "../../src/markdown/JsonDocument.ts"
 // GitBook's spec (`@gitbook/api`'s openapi.json) as a checker, the one the server's tests hold its answers to.
-import { schemas, violations } from "../../../../apps/server/test/GitbookSchemas.ts"
+import { schemas, violations } from "@quire/testkit/GitbookSchemas"
 
 const only = (markdown: string): JsonBlock => {
   const nodes = toJsonDocument(markdown, (url) => ({ kind: "url", url }), (ref) => ref).nodes
