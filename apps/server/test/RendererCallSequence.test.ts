@@ -191,6 +191,7 @@ for (const backend of backends) {
         const items = result.search["items"] as ReadonlyArray<{ id: string; pages: ReadonlyArray<{ title: string }> }>
         assert.deepStrictEqual(items.map((i) => [i.id, i.pages.map((p) => p.title)]), [[s.guides.id, ["Docker"]]])
         assert.deepStrictEqual(offSpec("getEmbedByUrlInSpace", result.embed), [])
+        assert.deepStrictEqual([result.embed["type"], result.embed["site"]], ["rich", "YouTube"])
         assert.strictEqual(result.events, 204)
       }))
   })
