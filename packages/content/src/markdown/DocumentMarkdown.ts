@@ -409,23 +409,52 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
     return table.type.create({ ...table.attrs, delimiterRow }, rows)
   }
 
+  /** An aligned paragraph or heading: GitBook's `<p align>` or `<hN align>` (HTML's left, center, right). */
+  const alignedNode = (block: JsonBlock): PageNode => {
+    const tag = block.type === "paragraph" ? "p" : `h${Number(block.type.slice(-1)) + 1}`
+    return rawNode(`<${tag} align="${htmlAlign(block.data?.["align"])!}">${inlineHtml(block.nodes)}</${tag}>`)
+  }
+
+  /**
+   * GitBook writes each image of a block as a `<figure>`, with or without a caption; one aligned,
+   * framed or of a set width inside a `<div>` that says so, and several side by side in one `<div>`.
+   */
+  const imagesNodes = (block: JsonBlock): Array<PageNode> => {
+    const data = block.data ?? {}
+    const figures = (block.nodes ?? []).filter((n): n is JsonBlock => n.object === "block").map(imageNode)
+    const attrs = [
+      ...(typeof data["align"] === "string" ? [` align="${data["align"]}"`] : []),
+      ...(data["withFrame"] === true ? [" data-with-frame=\"true\""] : []),
+      ...(typeof data["fullWidth"] === "boolean" ? [` data-full-width="${String(data["fullWidth"])}"`] : [])
+    ]
+    if (attrs.length === 0 && figures.length < 2) return figures
+    const html = figures.map((figure) => codec.serialize(schema.nodes.doc!.create(null, [figure])).trimEnd()).join(" ")
+    return [rawNode(`<div${attrs.join("")}>${html}</div>`)]
+  }
+
+  /** A prompt (`{% prompt %}` around its code block) or a changelog (`{% updates %}`, its updates a blank line apart), as GitBook writes them. */
+  const tagBlockMarkdown = (block: JsonBlock): string => {
+    const data = block.data ?? {}
+    if (block.type === "prompt") {
+      const open = typeof data["openInAIProviders"] === "boolean" ? String(data["openInAIProviders"]) : undefined
+      const line = tagLine("prompt", [["description", data["description"] as string | undefined], ["icon", data["icon"] as string | undefined], ["openInAIProviders", open], ["defaultExpanded", data["defaultExpanded"] as string | undefined]])
+      return `${line}\n${innerMarkdown(block.nodes)}{% endprompt %}`
+    }
+    const updates = (block.nodes ?? []).flatMap((update) =>
+      update.object === "block" ? [`${tagLine("update", [["date", update.data?.["date"] as string | undefined]])}\n${innerMarkdown(update.nodes)}{% endupdate %}`] : []
+    )
+    return `${tagLine("updates", [["format", (data["format"] as string | undefined) ?? "full"]])}\n${updates.join("\n\n")}\n{% endupdates %}`
+  }
+
   const blockNodes = (block: JsonBlock): Array<PageNode> => {
     const data = block.data ?? {}
     switch (block.type) {
-      case "paragraph": {
-        // An aligned paragraph is GitBook's `<p align>` (HTML's left, center, right).
-        const align = htmlAlign(data["align"])
-        if (align !== undefined) return [rawNode(`<p align="${align}">${inlineHtml(block.nodes)}</p>`)]
-        return [schema.nodes.paragraph!.create(null, blockInline(block.nodes))]
-      }
+      case "paragraph":
+        return htmlAlign(data["align"]) !== undefined ? [alignedNode(block)] : [schema.nodes.paragraph!.create(null, blockInline(block.nodes))]
       case "heading-1":
       case "heading-2":
       case "heading-3": {
-        const align = htmlAlign(data["align"])
-        if (align !== undefined) {
-          const tag = `h${Number(block.type.slice(-1)) + 1}`
-          return [rawNode(`<${tag} align="${align}">${inlineHtml(block.nodes)}</${tag}>`)]
-        }
+        if (htmlAlign(data["align"]) !== undefined) return [alignedNode(block)]
         const explicit = data["id"] as string | undefined
         // GitBook writes its heading-1, 2 and 3 as `##`, `###` and `####` (see `headingType`).
         return [schema.nodes.heading!.create({ level: Number(block.type.slice(-1)) + 1, anchor: explicit ?? null }, blockInline(block.nodes))]
@@ -467,20 +496,8 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
         const formula = (data["formula"] as string | undefined) ?? ""
         return [schema.nodes.mathBlock!.create(null, formula === "" ? null : schema.text(formula))]
       }
-      case "images": {
-        // GitBook writes each image of a block as a `<figure>`, with or without a caption; one aligned,
-        // framed or of a set width inside a `<div>` that says so.
-        const figures = (block.nodes ?? []).filter((n): n is JsonBlock => n.object === "block").map(imageNode)
-        const attrs = [
-          ...(typeof data["align"] === "string" ? [`align="${data["align"]}"`] : []),
-          ...(data["withFrame"] === true ? ["data-with-frame=\"true\""] : []),
-          ...(typeof data["fullWidth"] === "boolean" ? [`data-full-width="${String(data["fullWidth"])}"`] : [])
-        ]
-        // Several images side by side are one `<div>` of figures.
-        if (attrs.length === 0 && figures.length < 2) return figures
-        const html = figures.map((figure) => codec.serialize(schema.nodes.doc!.create(null, [figure])).trimEnd()).join(" ")
-        return [rawNode(`<div${attrs.map((attr) => ` ${attr}`).join("")}>${html}</div>`)]
-      }
+      case "images":
+        return imagesNodes(block)
       case "image":
         return blockNodes({ object: "block", type: "images", data: {}, nodes: [block] })
       case "divider":
@@ -546,19 +563,9 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
         return [schema.nodes.include!.create({ params: [dq(null, write(data["ref"] as DocumentRef))] })]
       case "if":
         return [rawNode(`{% if ${(data["expression"] as string | undefined) ?? ""} %}\n${innerMarkdown(block.nodes)}{% endif %}`)]
-      case "prompt": {
-        const expanded = data["defaultExpanded"] as string | undefined
-        const open = typeof data["openInAIProviders"] === "boolean" ? String(data["openInAIProviders"]) : undefined
-        const line = tagLine("prompt", [["description", data["description"] as string | undefined], ["icon", data["icon"] as string | undefined], ["openInAIProviders", open], ["defaultExpanded", expanded]])
-        return [rawNode(`${line}\n${innerMarkdown(block.nodes)}{% endprompt %}`)]
-      }
-      case "updates": {
-        // GitBook sets each update after the first off by a blank line.
-        const updates = (block.nodes ?? []).flatMap((update) =>
-          update.object === "block" ? [`${tagLine("update", [["date", update.data?.["date"] as string | undefined]])}\n${innerMarkdown(update.nodes)}{% endupdate %}`] : []
-        )
-        return [rawNode(`${tagLine("updates", [["format", (data["format"] as string | undefined) ?? "full"]])}\n${updates.join("\n\n")}\n{% endupdates %}`)]
-      }
+      case "prompt":
+      case "updates":
+        return [rawNode(tagBlockMarkdown(block))]
       case "swagger":
         return [rawNode(`${tagLine("swagger", [["src", write(data["ref"] as DocumentRef)], ["path", data["path"] as string | undefined], ["method", data["method"] as string | undefined]])}\n{% endswagger %}`)]
       case "openapi-schemas": {

@@ -140,7 +140,7 @@ export const htmlInlineNodes = (nodes: ReadonlyArray<HtmlNode>, urlRef: UrlRef, 
       }
       const a = node.attrs
       const markType = MARKS[node.tag]
-      if (node.tag === "i" && /^fa-/.test(a["class"] ?? "")) {
+      if (node.tag === "i" && (a["class"] ?? "").startsWith("fa-")) {
         inline({ object: "inline", type: "icon", isVoid: true, data: { icon: a["class"]!.slice(3).split(/\s/)[0]! } })
       } else if (node.tag === "span" && a["data-tag"] === "emoji" && typeof a["data-code"] === "string") {
         inline({ object: "inline", type: "emoji", isVoid: true, data: { code: a["data-code"] } })

@@ -297,7 +297,8 @@ describe("GitBook blocks of a page's document", () => {
       const table = read(md).nodes[0]!
       assert.deepStrictEqual(table.data?.["view"], { type: "grid", columns: ["c0", "c1"], hideHeader: false, columnWidths: { c0: 168 }, useNewSizing: true })
       assert.deepStrictEqual(table.data?.["search"], false)
-      assert.deepStrictEqual([(table.data?.["definition"] as Record<string, { title: string }>)["c0"]!.title, (table.data?.["definition"] as Record<string, { title: string }>)["c1"]!.title], ["Field", "Use"])
+      const definition = (table.data?.["definition"] ?? {}) as Record<string, { title: string }>
+      assert.deepStrictEqual([definition["c0"]?.title, definition["c1"]?.title], ["Field", "Use"])
       const cell = (id: string) => table.fragments?.find((f) => f.fragment === id)?.nodes ?? []
       assert.deepStrictEqual(cell("r0c0")[0]!.nodes?.map((n) => n.object === "inline" ? n.type : ""), ["link"])
       assert.deepStrictEqual(cell("r0c1").map(words), ["One.", "Two."])
