@@ -229,7 +229,13 @@ for (const backend of backends) {
         assert.strictEqual(result.document.object, "document")
         assert.include(JSON.stringify(result.document.nodes), "Docker steps with giraffes.")
         assert.deepStrictEqual(result.meta, { alternates: [] })
-        assert.deepStrictEqual(result.embed, { type: "link", title: "https://vimeo.com/76979871", site: "Vimeo" })
+        // A provider the site plays is GitBook's rich embed: its player, in a frame.
+        assert.deepStrictEqual(result.embed, {
+          type: "rich",
+          title: "https://vimeo.com/76979871",
+          site: "Vimeo",
+          html: "<iframe src=\"https://player.vimeo.com/video/76979871?dnt=1\" title=\"Vimeo\" width=\"560\" height=\"315\" frameborder=\"0\" allow=\"encrypted-media; fullscreen; picture-in-picture\" allowfullscreen></iframe>"
+        })
         assert.deepStrictEqual(result.search.items.map((space) => [space.type, space.id, space.pages.map((p) => p.title)]), [["space", s.guides.id, ["Docker"]]])
         // What the renderer's search box draws: the page's place (its ancestors), rank and description.
         assert.deepStrictEqual(result.search.items[0]!.pages.map((p) => [p.rank, p.ancestors, p.description]), [[1, [{ title: "Install" }], ""]])
