@@ -230,7 +230,7 @@ for (const backend of backends) {
         assert.include(JSON.stringify(result.document.nodes), "Docker steps with giraffes.")
         assert.deepStrictEqual(result.meta, { alternates: [] })
         // A provider the site plays is GitBook's rich embed: its player, in a frame.
-        assert.deepStrictEqual(result.embed, {
+        assert.deepStrictEqual(result.embed as unknown, {
           type: "rich",
           title: "https://vimeo.com/76979871",
           site: "Vimeo",
