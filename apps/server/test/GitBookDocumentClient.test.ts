@@ -1,7 +1,8 @@
 /**
- * GitBook's own client (`@gitbook/api`) reading a page as GitBook's JSON document, and that document
- * written back as a new page: the page's own spelling (bullets, emphasis, deep headings, table
- * padding) survives through the document alone, in its `data.markdownSlices`.
+ * GitBook's own client (`@gitbook/api`) reading a page as GitBook's JSON document, which carries no
+ * copy of the page's markdown, and that document written back: onto the page, the page's own
+ * spelling (bullets, emphasis, deep headings, table padding) is kept from the page before; as a new
+ * page, it is written in GitBook's style and reads as the same blocks.
  */
 import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
@@ -41,7 +42,7 @@ const styled = [
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`@gitbook/api documents on ${backend.name}`, (it) => {
-    it.effect("a page read as GitBook's document by GitBook's client and written back as a new page is the same markdown", () =>
+    it.effect("a page read as GitBook's document by GitBook's client: written back onto the page it keeps its spelling, as a new page it reads as the same blocks", () =>
       Effect.gen(function*() {
         const setup = yield* spaceWith()
         const api = setup.alice.api
@@ -53,19 +54,23 @@ for (const backend of backends) {
         const document = read.data.document!
         assert.strictEqual(read.status, 200)
         assert.deepStrictEqual(document.nodes.map((n) => n.type), ["paragraph", "list-unordered", "heading-3", "table", "code"])
-        assert.isTrue(Array.isArray(document.data["markdownSlices"]))
+        assert.deepStrictEqual(Object.keys(document.data), ["schemaVersion"])
 
-        // A new page has no page before: only the document says how it was written.
+        // Written back onto the page with one paragraph edited: the others keep their spelling.
+        const page = read.data.id
+        const edited = { ...document, nodes: document.nodes.map((node, i) => (i === 0 ? { ...node, nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Intro, edited.", marks: [] }] }] } : node)) }
+        yield* mergeIntoMain(api, spaceId, [{ operation: "update_page", page, document: { document: edited } }])
+        const updated = yield* api.spaceContent.getPageByPath({ params: { spaceId, pagePath: "styled" }, query: { format: "markdown" } })
+        assert.strictEqual(updated.markdown, styled.replace("Intro  with *odd*   spacing and \\[brackets].", "Intro, edited."))
+
+        // A new page has no page before: GitBook's style, the same blocks.
         yield* mergeIntoMain(api, spaceId, [{ operation: "insert_page", ref: "copy", title: "Copy", document: { document } }])
         const copy = yield* api.spaceContent.getPageByPath({ params: { spaceId, pagePath: "copy" }, query: { format: "markdown" } })
-        assert.strictEqual(copy.markdown, styled)
-
-        // Without its slices (a document GitBook's editor made), the page is written in GitBook's style.
-        const { markdownSlices: _slices, ...data } = document.data
-        yield* mergeIntoMain(api, spaceId, [{ operation: "insert_page", ref: "plain", title: "Plain", document: { document: { ...document, data } } }])
-        const plain = yield* api.spaceContent.getPageByPath({ params: { spaceId, pagePath: "plain" }, query: { format: "markdown" } })
-        assert.include(plain.markdown, "* one\n* two")
-        assert.include(plain.markdown, "_odd_")
+        assert.include(copy.markdown, "* one\n* two")
+        assert.include(copy.markdown, "_odd_")
+        const again = yield* Effect.promise(() => gitbook.spaces.getPageByPath(spaceId, "copy", { format: "document" }))
+        const blocks = (nodes: ReadonlyArray<unknown>) => JSON.parse(JSON.stringify(nodes, (key, value: unknown) => (key === "key" ? undefined : value))) as unknown
+        assert.deepStrictEqual(blocks(again.data.document!.nodes), blocks(document.nodes))
       }))
   })
 }

@@ -45,17 +45,10 @@ export const PageCover = Schema.Struct({
   height: Schema.optionalKey(Schema.Finite)
 })
 
-/**
- * The markdown a run of a document's top-level blocks was read from, and a digest of those blocks:
- * a document written back keeps the page's own spelling where its blocks are unchanged. Quire's;
- * GitBook's `JSONDocument.data` admits any field and its renderer reads only `schemaVersion`.
- */
-export const MarkdownSlice = Schema.Struct({ text: Schema.String, blocks: Schema.Int, digest: Schema.String })
-
 /** GitBook's JSON document of a page (`format=document`): blocks of its editor's model. */
 export const JsonDocument = Schema.Struct({
   object: Schema.Literal("document"),
-  data: Schema.Struct({ schemaVersion: Schema.optionalKey(Schema.Finite), markdownSlices: Schema.optionalKey(Schema.Array(MarkdownSlice)) }),
+  data: Schema.Struct({ schemaVersion: Schema.optionalKey(Schema.Finite) }),
   nodes: Schema.Array(Schema.Unknown)
 })
 

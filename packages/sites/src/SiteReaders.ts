@@ -407,8 +407,7 @@ interface Block {
 /**
  * A JSON document as a visitor with `claims` is shown it: an `if` block whose expression does not
  * hold for them is left out, as the published page leaves it out (a condition that does not parse
- * holds for nobody). The markdown its blocks were read from (`data.markdownSlices`) is left out
- * too: it holds every block, the left-out ones among them.
+ * holds for nobody).
  */
 export const evaluateConditions = <D extends { readonly nodes: ReadonlyArray<unknown> }>(document: D, claims: Readonly<Record<string, unknown>>): D => {
   const keep = (nodes: ReadonlyArray<Block>): Array<Block> =>
@@ -417,8 +416,5 @@ export const evaluateConditions = <D extends { readonly nodes: ReadonlyArray<unk
       if (node.type === "if" && !Audience.visible(String(node.data?.["expression"] ?? ""), claims)) return []
       return node.nodes === undefined ? [node] : [{ ...node, nodes: keep(node.nodes) }]
     })
-  const data = (document as { readonly data?: unknown }).data
-  if (typeof data !== "object" || data === null) return { ...document, nodes: keep(document.nodes as ReadonlyArray<Block>) }
-  const { markdownSlices: _slices, ...kept } = data as Record<string, unknown>
-  return { ...document, data: kept, nodes: keep(document.nodes as ReadonlyArray<Block>) }
+  return { ...document, nodes: keep(document.nodes as ReadonlyArray<Block>) }
 }

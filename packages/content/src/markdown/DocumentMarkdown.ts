@@ -6,9 +6,8 @@
  */
 import type { ContentRef } from "../domain/Revision.ts"
 import { type DocumentRef, type Fragment, htmlMarkTags, type Inline, type JsonBlock, type JsonDocument, type Leaf, type Mark, markAttrs, pageCodec, type PageNode, type Text } from "./GitbookModel.ts"
-import { Syntax } from "@quire/document"
-import { matchSlices, slicesOf } from "./MarkdownSlices.ts"
-import { defaultIncludes, defaultRefs, footnoteFragment, type FootnoteDefinition, FOOTNOTES, type IncludeResolver, pieceBlocksOf, type RefResolver, resolvedBlocks } from "./JsonDocument.ts"
+import { blocksHtmlOf, buttonHtml, escapeAttribute, escapeHtml, htmlAlign, inlineHtmlOf, inlineImageHtml, tableHtmlOf } from "./GitbookHtml.ts"
+import { defaultIncludes, defaultRefs, footnoteFragment, type FootnoteDefinition, FOOTNOTES, type IncludeResolver, pieceBlocksOf, plainPage, type RefResolver, resolvedBlocks } from "./JsonDocument.ts"
 
 /** The URL a reference is written as (a page's relative path, a file's). */
 export type RefWriter = (ref: DocumentRef) => string
@@ -48,6 +47,33 @@ type Attrs = Record<string, unknown>
 type PMMark = PageNode["marks"][number]
 const dq = (key: string | null, value: string) => ({ key, value, quote: "\"" as const })
 
+const TABLE_KEYS = new Set(["view", "records", "definition"])
+const VIEW_KEYS = new Set(["type", "columns", "hideHeader"])
+const COLUMN_KEYS = new Set(["id", "title", "type", "textAlignment"])
+
+/**
+ * Whether a grid table is one a markdown table holds: every column shown, of text, with no width
+ * or vertical alignment, a header, and each cell one paragraph; else it is written as GitBook's
+ * HTML table (`tableHtmlOf`).
+ */
+const markdownHolds = (block: JsonBlock): boolean => {
+  const data = block.data ?? {}
+  const view = (data["view"] ?? {}) as Attrs
+  const definition = (data["definition"] ?? {}) as Record<string, Attrs>
+  const ids = Object.keys(definition)
+  const columns = (view["columns"] as ReadonlyArray<string> | undefined) ?? ids
+  if (Object.keys(data).some((key) => !TABLE_KEYS.has(key)) || Object.keys(view).some((key) => !VIEW_KEYS.has(key)) || view["hideHeader"] === true) return false
+  if (columns.length !== ids.length || ids.some((id) => !columns.includes(id))) return false
+  if (ids.some((id) => definition[id]!["type"] !== "text" || Object.keys(definition[id]!).some((key) => !COLUMN_KEYS.has(key)))) return false
+  // (Code over several lines has no markdown form in a cell: a code span is one line.)
+  const codeLines = (nodes: ReadonlyArray<JsonBlock | Text | Inline>): boolean =>
+    nodes.some((node) => node.object === "text" ? node.leaves.some((leaf) => leaf.text.includes("\n") && leaf.marks.some((m) => m.type === "code")) : codeLines(node.nodes ?? []))
+  return (block.fragments ?? []).every((f) => f.nodes.length === 1 && f.nodes[0]!.type === "paragraph" && htmlAlign(f.nodes[0]!.data?.["align"]) === undefined && !codeLines(f.nodes))
+}
+
+/** Text outside code and links, whose space at a block's end is written `&#x20;` (a link's brackets keep a space inside them). */
+const bare = (node: PageNode) => !node.marks.some((m) => m.type.name === "code" || m.type.name === "link")
+
 /**
  * A block's identity for reuse: its JSON without GitBook's node keys, heading ids and annotations'
  * bodies (which depend on the page: a footnote's definition is elsewhere on it, and written apart).
@@ -56,6 +82,9 @@ const sameness = (block: JsonBlock): string =>
   JSON.stringify(block, function(this: Record<string, unknown>, key, value: unknown) {
     return key === "key" || key === "meta" || key === "explicitId" || (key === "nodes" && this["type"] === "annotation-body") ? undefined : value
   })
+
+/** The identity of a run of blocks from each one's `sameness`. */
+const runKey = (identities: ReadonlyArray<string>): string => `${identities.length}:${identities.join("\u0000")}`
 
 const fragment = (block: JsonBlock, name: string): Fragment | undefined => block.fragments?.find((f) => f.fragment === name)
 
@@ -99,11 +128,7 @@ const tagLine = (name: string, params: ReadonlyArray<readonly [string, string | 
   `{% ${[name, ...params.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${v}"`)].join(" ")} %}`
 
 /** HTML's `align` of GitBook's text alignment (start, center, end). */
-const htmlAlign = (align: unknown): string | undefined => (align === "center" ? "center" : align === "end" ? "right" : align === "start" ? "left" : undefined)
 
-/** Text in HTML, as GitBook escapes it (`<` and `&` as hexadecimal references). */
-const escapeHtml = (value: string): string => value.replaceAll("&", "&#x26;").replaceAll("<", "&#x3C;")
-const escapeAttribute = (value: string): string => escapeHtml(value).replaceAll("\"", "&#x22;")
 
 /** Whether a code block's lines carry marks (GitBook's bold lines), which only its HTML form holds. */
 const codeHasMarks = (block: JsonBlock): boolean =>
@@ -137,7 +162,7 @@ const preHtml = (block: JsonBlock): string => {
 
 /** Writes a document as markdown. */
 // oxlint-disable-next-line max-lines-per-function -- one writer per GitBook block type, sharing the codec and the reference writer
-export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { readonly data?: unknown }, options: WriteOptions = {}): string => {
+export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options: WriteOptions = {}): string => {
   const codec = pageCodec()
   const schema = codec.schema
   const write = options.refs ?? defaultWriter
@@ -197,29 +222,13 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
           out.push(schema.text(name, [...extra, schema.marks.link!.create({ href, title: "mention", titleQuote: "\"" })]))
           break
         }
-        case "button": {
-          const icon = typeof data["icon"] === "string" ? ` data-icon="${data["icon"]}"` : ""
-          // A button that opens Ask or search: GitBook's `<button data-action>`.
-          const action = data["action"] as { readonly action?: string; readonly query?: string } | undefined
-          if (action !== undefined && typeof action.action === "string") {
-            const query = typeof action.query === "string" ? ` data-query="${escapeAttribute(action.query)}"` : ""
-            out.push(schema.nodes.rawInline!.create({
-              text: `<button type="button" class="button ${String(data["kind"] ?? "primary")}" data-action="${action.action}"${query}${icon}>${escapeHtml(String(data["label"] ?? ""))}</button>`
-            }))
-            break
-          }
-          const href = data["ref"] === undefined ? "" : write(data["ref"] as DocumentRef)
-          out.push(
-            schema.nodes.rawInline!.create({ text: `<a href="${href}" class="button ${String(data["kind"] ?? "primary")}"${icon}>` }),
-            ...(data["label"] === "" ? [] : [schema.text(String(data["label"] ?? ""))]),
-            schema.nodes.rawInline!.create({ text: "</a>" })
-          )
+        case "button":
+          out.push(schema.nodes.rawInline!.create({ text: buttonHtml(data, write) }))
           break
-        }
         case "inline-image":
-          if (data["refDark"] !== undefined) {
-            const picture = `<picture><source srcset="${write(data["refDark"] as DocumentRef)}" media="(prefers-color-scheme: dark)"><img src="${write(data["ref"] as DocumentRef)}" alt="${(data["alt"] as string | undefined) ?? ""}"></picture>`
-            out.push(schema.nodes.rawInline!.create({ text: picture }))
+          // At the text's height or with a dark variant: GitBook's `<img data-size>` or `<picture>`.
+          if (data["refDark"] !== undefined || data["size"] === "line") {
+            out.push(schema.nodes.rawInline!.create({ text: inlineImageHtml(data, write) }))
             break
           }
           out.push(schema.nodes.image!.create({ src: write(data["ref"] as DocumentRef), alt: (data["alt"] as string | undefined) ?? "", title: (data["caption"] as string | undefined) ?? null }, null, extra))
@@ -251,13 +260,15 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
   /** A text block's inline content, a space that starts or ends it written `&#x20;` as GitBook does (a bare one would be dropped). */
   const blockInline = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined): Array<PageNode> => {
     const out = inline(nodes)
+    // Line breaks that end the block are `<br>` (markdown's `\` at a block's end is the character).
+    for (let i = out.length - 1; i >= 0 && out[i]!.type.name === "hardBreak"; i--) out[i] = schema.nodes.rawInline!.create({ text: "<br>" })
     const first = out[0]
-    if (first?.isText === true && (first.text ?? "").startsWith(" ") && !first.marks.some((m) => m.type.name === "code")) {
+    if (first?.isText === true && (first.text ?? "").startsWith(" ") && bare(first)) {
       const rest = first.text!.slice(1)
       out.splice(0, 1, schema.nodes.rawInline!.create({ text: "&#x20;" }), ...(rest === "" ? [] : [schema.text(rest, first.marks)]))
     }
     const last = out.at(-1)
-    if (last?.isText === true && (last.text ?? "").endsWith(" ") && !last.marks.some((m) => m.type.name === "code")) {
+    if (last?.isText === true && (last.text ?? "").endsWith(" ") && bare(last)) {
       const rest = last.text!.slice(0, -1)
       out.splice(out.length - 1, 1, ...(rest === "" ? [] : [schema.text(rest, last.marks)]), schema.nodes.rawInline!.create({ text: "&#x20;" }))
     }
@@ -265,19 +276,7 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
   }
 
   /** Inline content as GitBook writes it inside HTML (a caption, a card). */
-  const inlineHtml = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined): string =>
-    (nodes ?? []).map((node) => {
-      if (node.object === "text") {
-        return node.leaves.map((leaf) =>
-          leaf.marks.reduceRight((inner, m) => {
-            const tag = m.type === "bold" ? "strong" : m.type === "italic" ? "em" : m.type === "code" ? "code" : m.type === "strikethrough" ? "s" : undefined
-            return m.type === "color" ? `<mark${markAttrs(m.data)}>${inner}</mark>` : tag === undefined ? inner : `<${tag}>${inner}</${tag}>`
-          }, leaf.text)
-        ).join("")
-      }
-      if (node.object === "inline" && node.type === "link") return `<a href="${write(node.data["ref"] as DocumentRef)}">${inlineHtml(node.nodes)}</a>`
-      return ""
-    }).join("")
+  const inlineHtml = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined): string => inlineHtmlOf(nodes, write)
   const paragraphsHtml = (blocks: ReadonlyArray<JsonBlock>): string => blocks.map((b) => `<p>${inlineHtml(b.nodes)}</p>`).join("")
   const inlineMarkdown = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined): string =>
     codec.serialize(schema.nodes.doc!.create(null, [schema.nodes.paragraph!.create(null, inline(nodes))])).replace(/\n$/, "")
@@ -286,8 +285,20 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
   const text = (node: JsonBlock | Text | Inline): string =>
     node.object === "text" ? node.leaves.map((l) => l.text).join("") : (node.nodes ?? []).map(text).join("")
   const children = (nodes: ReadonlyArray<JsonBlock | Text | Inline> | undefined): Array<PageNode> => {
-    const out = (nodes ?? []).flatMap((n) => (n.object === "block" ? blockNodes(n) : []))
+    const out = separateLists((nodes ?? []).flatMap((n) => (n.object === "block" ? blockNodes(n) : [])))
     return out.length === 0 ? [schema.nodes.paragraph!.create()] : out
+  }
+  /** Lists one after another with another marker each (`*` then `-`), as GitBook writes them: with the same one they would be one list. */
+  const separateLists = (nodes: Array<PageNode>): Array<PageNode> => {
+    nodes.forEach((node, i) => {
+      const before = nodes[i - 1]
+      if (before === undefined || before.type !== node.type) return
+      const key = "delimiter" in node.attrs ? "delimiter" : "marker" in node.attrs ? "marker" : undefined
+      if (key === undefined || before.attrs[key] !== node.attrs[key]) return
+      const other = key === "delimiter" ? (node.attrs[key] === ")" ? "." : ")") : node.attrs[key] === "-" ? "*" : "-"
+      nodes[i] = node.type.create({ ...node.attrs, [key]: other }, node.content)
+    })
+    return nodes
   }
   const rawNode = (raw: string) => schema.nodes.raw!.create({ text: raw })
   const innerMarkdown = (nodes: ReadonlyArray<JsonBlock | Text | Inline> | undefined): string =>
@@ -319,9 +330,16 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
     const alt = (data["alt"] as string | undefined) ?? ""
     const width = data["width"] as number | { unit: string; value: number } | undefined
     const caption = fragment(image, "caption")
-    const img = [{ name: "src", value: src, quote: "\"" }, { name: "alt", value: alt, quote: "\"" }]
+    // As HTML's attributes: `&` and `"` as references (GitBook's `&#x26;`), which the figure's read decodes.
+    const img = [{ name: "src", value: escapeAttribute(src), quote: "\"" }, { name: "alt", value: escapeAttribute(alt), quote: "\"" }]
     if (width !== undefined) img.push({ name: "width", value: typeof width === "number" ? String(width) : `${width.value}${width.unit}`, quote: "\"" })
-    return schema.nodes.figure!.create({ img, caption: caption === undefined ? "" : paragraphsHtml(caption.nodes) })
+    const captionHtml = caption === undefined ? "" : paragraphsHtml(caption.nodes)
+    // With an image for dark mode: GitBook's `<picture>` in the figure.
+    if (data["refDark"] !== undefined) {
+      const source = `<source srcset="${escapeAttribute(write(data["refDark"] as DocumentRef))}" media="(prefers-color-scheme: dark)">`
+      return rawNode(`<figure><picture>${source}<img${img.map((a) => ` ${a.name}="${a.value}"`).join("")}></picture><figcaption>${captionHtml}</figcaption></figure>`)
+    }
+    return schema.nodes.figure!.create({ img, caption: captionHtml })
   }
 
   const tableNode = (block: JsonBlock): PageNode => {
@@ -368,7 +386,7 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
           }
           if (type === "content-ref" || type === "files" || type === "image") return typeof value === "string" ? value : ""
           const nodes = fragmentNodes(value)
-          return nodes.length === 1 ? inlineHtml(nodes[0]!.nodes) : paragraphsHtml(nodes)
+          return blocksHtmlOf(nodes, write)
         })
       )
       let tableAttrs = " data-view=\"cards\""
@@ -377,9 +395,13 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
       if (typeof data["fullWidth"] === "boolean") tableAttrs += ` data-full-width="${String(data["fullWidth"])}"`
       return schema.nodes.cards!.create({ tableAttrs, columns, rows })
     }
+    if (!markdownHolds(block)) return rawNode(tableHtmlOf(block, write))
     const ids = (view["columns"] as ReadonlyArray<string> | undefined) ?? Object.keys(definition)
+    // A line break in a cell is `<br>`: a markdown one would end the row.
+    const cellInline = (nodes: ReadonlyArray<JsonBlock>) =>
+      blockInline(nodes.flatMap((n) => n.nodes ?? [])).map((node) => (node.type.name === "hardBreak" ? schema.nodes.rawInline!.create({ text: "<br>" }) : node))
     const cell = (type: "tableHeader" | "tableCell", nodes: ReadonlyArray<JsonBlock>, fallback: string) =>
-      schema.nodes[type]!.create(null, schema.nodes.paragraph!.create(null, nodes.length === 0 ? (fallback === "" ? [] : [schema.text(fallback)]) : inline(nodes.flatMap((n) => n.nodes ?? []))))
+      schema.nodes[type]!.create(null, schema.nodes.paragraph!.create(null, nodes.length === 0 ? (fallback === "" ? [] : [schema.text(fallback)]) : cellInline(nodes)))
     const header = schema.nodes.tableRow!.create(null, ids.map((id) => cell("tableHeader", fragmentNodes(`h${id}`), (definition[id]?.["title"] as string | undefined) ?? "")))
     const rows = records.map((record) => schema.nodes.tableRow!.create(null, ids.map((id) => cell("tableCell", fragmentNodes(record.values[id]), ""))))
     const delimiters = ids.map((id) => {
@@ -588,24 +610,28 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
     }
   }
 
-  // The page before: its frontmatter, and its blocks by what they read as.
+  // The page before: its frontmatter, and its blocks by the run of document blocks each reads as
+  // (most read as one; a page shown as plain text reads as a note and its text).
   const base = options.base
   const reusable = new Map<string, Array<PageNode>>()
+  const runLengths = new Set<number>()
   // The page's footnote definitions, and the footnotes it referred to (those it did not are kept).
   const baseDefinitions: Array<ReadonlyArray<FootnoteDefinition>> = []
   const baseReferenced = new Set<string>()
   const lead: Array<PageNode> = []
-  // The blank lines after the frontmatter, which the first slice holds too.
-  let leadBlank = ""
-  if (base !== undefined) {
+  // A page shown as plain text reads as a note and its text: written back, its text as it was.
+  const plain = base === undefined ? undefined : plainPage(base.markdown)
+  if (plain !== undefined) {
+    runLengths.add(plain.length)
+    // (A raw block is written with a line end after it.)
+    reusable.set(runKey(plain.map(sameness)), [rawNode(base!.markdown.replace(/\n$/, ""))])
+  } else if (base !== undefined) {
     const doc = codec.parse(base.markdown)
     const refs = base.refs ?? defaultRefs
     const includes = base.includes ?? defaultIncludes
     doc.forEach((child, _offset, index) => {
       if (index === 0 && child.type.name === "frontmatter") {
         lead.push(child)
-        const source = (child.attrs["source"] as string | null) ?? ""
-        leadBlank = source.slice(Syntax.findFrontmatter(source)?.end ?? source.length)
         return
       }
       const pieces = pieceBlocksOf(child, codec)
@@ -615,50 +641,45 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes"> & { reado
       }
       for (const { label } of footnoteLabels(pieces).values()) baseReferenced.add(label)
       const blocks = resolvedBlocks(pieces, refs, includes)
-      if (blocks.length !== 1) return
-      const key = sameness(withCustomIds(blocks[0]!))
+      if (blocks.length === 0) return
+      const key = runKey(blocks.map((block) => sameness(withCustomIds(block))))
+      runLengths.add(blocks.length)
       const found = reusable.get(key)
       if (found === undefined) reusable.set(key, [child])
       else found.push(child)
     })
   }
-  // Runs of blocks the document's own slices were read as are written as those slices; the
-  // others through the codec, set off from a slice by a blank line unless they were so before.
-  const slices = slicesOf((document as { readonly data?: unknown }).data)
-  const sliceAt = matchSlices(document.nodes, slices)
+  // Each run of blocks that reads as a block of the page before is written as that block's text;
+  // the others through the codec.
+  const longestFirst = [...runLengths].toSorted((a, b) => b - a)
+  const identities = reusable.size === 0 ? [] : document.nodes.map(sameness)
+  const keptAt = (i: number): { readonly node: PageNode; readonly blocks: number } | undefined => {
+    for (const n of longestFirst) {
+      if (i + n > document.nodes.length) continue
+      const node = reusable.get(runKey(identities.slice(i, i + n)))?.shift()
+      if (node !== undefined) return { node, blocks: n }
+    }
+    return undefined
+  }
   const out: Array<string> = []
   let nodes: Array<PageNode> = [...lead]
-  let previous: number | "lead" | undefined = lead.length > 0 ? "lead" : undefined
-  // What has been written ends with `tail` (enough of it to see a blank line).
-  let tail = ""
-  const append = (text: string, slice?: number) => {
-    const follows = slice !== undefined && (previous === slice - 1 || (previous === "lead" && slice === 0) || out.length === 0)
-    if (!follows && out.length > 0 && !/\n[ \t]*\n$/.test(tail)) out.push(tail.endsWith("\n") ? "\n" : "\n\n")
+  const append = (text: string) => {
+    if (out.length > 0 && !/\n[ \t]*\n$/.test(out.at(-1)!)) out.push(out.at(-1)!.endsWith("\n") ? "\n" : "\n\n")
     out.push(text)
-    tail = (tail + text).slice(-64)
-    previous = slice
   }
   const flush = () => {
     if (nodes.length === 0) return
-    const onlyLead = nodes.length === lead.length && out.length === 0
     append(codec.serialize(schema.nodes.doc!.create(null, nodes)))
-    if (onlyLead) previous = "lead"
     nodes = []
   }
   for (let i = 0; i < document.nodes.length; i++) {
-    const match = sliceAt(i)
-    if (match !== undefined) {
-      flush()
-      const text = match.index === 0 && previous === "lead" && match.slice.text.startsWith(leadBlank) ? match.slice.text.slice(leadBlank.length) : match.slice.text
-      append(text, match.index)
-      i += match.slice.blocks - 1
-      continue
-    }
-    const block = document.nodes[i]!
-    const kept = base === undefined ? undefined : reusable.get(sameness(block))?.shift()
-    if (kept !== undefined) nodes.push(kept)
-    else nodes.push(...blockNodes(block))
+    const kept = keptAt(i)
+    if (kept !== undefined) {
+      nodes.push(kept.node)
+      i += kept.blocks - 1
+    } else nodes.push(...blockNodes(document.nodes[i]!))
   }
+  separateLists(nodes)
   if (out.length === 0 && nodes.length === lead.length) nodes.push(schema.nodes.paragraph!.create())
   flush()
   // The definitions of the annotations' footnotes not written with the page's own text, a line

@@ -116,6 +116,37 @@ const textAlignment = (align: string | null | undefined): "start" | "center" | "
 
 const kindOf = (element: HtmlElement): "primary" | "secondary" => (/\bsecondary\b/.test(element.attrs["class"] ?? "") ? "secondary" : "primary")
 
+/** Adjacent leaves of the same marks as one (a `<br>` between words is their text's line break). */
+const sameMarksJoined = (leaves: ReadonlyArray<Leaf>): Array<Leaf> => {
+  const out: Array<Leaf> = []
+  for (const leaf of leaves) {
+    const last = out.at(-1)
+    if (last !== undefined && JSON.stringify(last.marks) === JSON.stringify(leaf.marks)) out[out.length - 1] = { ...last, text: last.text + leaf.text }
+    else out.push(leaf)
+  }
+  return out
+}
+
+/** A `<picture>`'s image and the image for dark mode (its `<source>` for a dark scheme). */
+const pictureParts = (picture: HtmlElement): { readonly img: HtmlElement; readonly dark: string | undefined } | undefined => {
+  const children = picture.children.filter(isElement)
+  const img = children.find((child) => child.tag === "img")
+  if (img === undefined || typeof img.attrs["src"] !== "string") return undefined
+  const dark = children.find((child) => child.tag === "source" && /dark/.test(child.attrs["media"] ?? ""))?.attrs["srcset"]
+  return { img, dark: typeof dark === "string" ? dark : undefined }
+}
+
+/** GitBook's inline image of an `<img>`'s attributes (and a dark variant's URL). */
+const inlineImageOf = (a: HtmlElement["attrs"], dark: string | undefined, urlRef: UrlRef): Inline => {
+  const alt = a["alt"] ?? ""
+  return {
+    object: "inline",
+    type: "inline-image",
+    isVoid: true,
+    data: { ref: urlRef(a["src"]!, true), ...(dark === undefined ? {} : { refDark: urlRef(dark, true) }), ...(alt === "" ? {} : { alt }), ...(a["data-size"] === "line" ? { size: "line" } : {}) }
+  }
+}
+
 /**
  * Inline HTML as GitBook's text, marks and inline nodes. `collapse` folds white space as a browser
  * does (a `<p align>` written over several lines); in a cell or a caption it is kept as written.
@@ -124,7 +155,7 @@ export const htmlInlineNodes = (nodes: ReadonlyArray<HtmlNode>, urlRef: UrlRef, 
   const out: Array<Text | Inline> = []
   let leaves: Array<Leaf> = []
   const flush = () => {
-    if (leaves.length > 0) out.push({ object: "text", leaves })
+    if (leaves.length > 0) out.push({ object: "text", leaves: sameMarksJoined(leaves) })
     leaves = []
   }
   const inline = (node: Inline) => {
@@ -151,8 +182,10 @@ export const htmlInlineNodes = (nodes: ReadonlyArray<HtmlNode>, urlRef: UrlRef, 
       } else if (node.tag === "br") {
         leaves.push({ object: "leaf", text: "\n", marks })
       } else if (node.tag === "img" && typeof a["src"] === "string") {
-        const alt = a["alt"] ?? ""
-        inline({ object: "inline", type: "inline-image", isVoid: true, data: { ref: urlRef(a["src"], true), ...(alt === "" ? {} : { alt }), ...(a["data-size"] === "line" ? { size: "line" } : {}) } })
+        inline(inlineImageOf(a, undefined, urlRef))
+      } else if (node.tag === "picture" && pictureParts(node) !== undefined) {
+        const { img, dark } = pictureParts(node)!
+        inline(inlineImageOf(img.attrs, dark, urlRef))
       } else if (node.tag === "button") {
         const action = a["data-action"]
         const query = a["data-query"]
@@ -172,7 +205,7 @@ export const htmlInlineNodes = (nodes: ReadonlyArray<HtmlNode>, urlRef: UrlRef, 
       } else if (node.tag === "a" && typeof a["href"] === "string") {
         if (a["data-mention"] !== undefined) inline({ object: "inline", type: "mention", isVoid: true, data: { ref: urlRef(a["href"]) } })
         else if (/\bbutton\b/.test(a["class"] ?? "")) {
-          inline({ object: "inline", type: "button", isVoid: true, data: { label: textOf(node.children).trim(), kind: kindOf(node), ref: urlRef(a["href"]) } })
+          inline({ object: "inline", type: "button", isVoid: true, data: { label: textOf(node.children).trim(), kind: kindOf(node), ...(typeof a["data-icon"] === "string" ? { icon: a["data-icon"] } : {}), ref: urlRef(a["href"]) } })
         } else {
           flush()
           const inner = htmlInlineNodes(node.children, urlRef, collapse)
@@ -461,4 +494,141 @@ export const htmlBlock = (html: string, urlRef: UrlRef): Array<JsonBlock> | unde
     default:
       return undefined
   }
+}
+
+// Writing: each form above as GitBook writes it, so that what it reads comes back the same --------
+
+/** How a reference is written as a URL (`DocumentMarkdown`'s writer). */
+export type RefText = (ref: DocumentRef) => string
+
+/** Text in HTML, as GitBook escapes it (`<` and `&` as hexadecimal references). */
+export const escapeHtml = (value: string): string => value.replaceAll("&", "&#x26;").replaceAll("<", "&#x3C;")
+export const escapeAttribute = (value: string): string => escapeHtml(value).replaceAll("\"", "&#x22;")
+
+/** The tag of each mark but colour, as `MARKS` reads it. */
+const MARK_TAGS: Readonly<Record<Exclude<Mark["type"], "color">, string>> = {
+  bold: "strong",
+  italic: "em",
+  code: "code",
+  strikethrough: "s",
+  keyboard: "kbd",
+  superscript: "sup",
+  subscript: "sub"
+}
+
+/** HTML's `align` of GitBook's alignment. */
+export const htmlAlign = (align: unknown): string | undefined => (align === "center" ? "center" : align === "end" ? "right" : align === "start" ? "left" : undefined)
+
+const leafHtml = (leaf: Leaf): string =>
+  leaf.marks.reduceRight(
+    (inner, m) => (m.type === "color" ? `<mark style="${m.data.text === "default" ? "" : `color:${m.data.text};`}${m.data.background === "default" ? "" : `background-color:${m.data.background};`}">${inner}</mark>` : `<${MARK_TAGS[m.type]}>${inner}</${MARK_TAGS[m.type]}>`),
+    escapeHtml(leaf.text).replaceAll("\n", "<br>")
+  )
+
+/** A button as GitBook writes it: `<button data-action>` for Ask or search, else a link with the button's class. */
+export const buttonHtml = (data: Readonly<Record<string, unknown>>, write: RefText): string => {
+  const kind = `class="button ${data["kind"] === "secondary" ? "secondary" : "primary"}"`
+  const icon = typeof data["icon"] === "string" ? ` data-icon="${escapeAttribute(data["icon"])}"` : ""
+  const label = escapeHtml(String(data["label"] ?? ""))
+  const action = data["action"] as { readonly action?: unknown; readonly query?: unknown } | undefined
+  if (action !== undefined && typeof action.action === "string") {
+    const query = typeof action.query === "string" ? ` data-query="${escapeAttribute(action.query)}"` : ""
+    return `<button type="button" ${kind} data-action="${escapeAttribute(action.action)}"${query}${icon}>${label}</button>`
+  }
+  const href = data["ref"] === undefined ? "" : write(data["ref"] as DocumentRef)
+  return `<a href="${escapeAttribute(href)}" ${kind}${icon}>${label}</a>`
+}
+
+/** An inline image: `<picture>` when it has a dark variant, else `<img>` (`data-size="line"` at the text's height). */
+export const inlineImageHtml = (data: Readonly<Record<string, unknown>>, write: RefText): string => {
+  const img = `<img src="${escapeAttribute(write(data["ref"] as DocumentRef))}" alt="${escapeAttribute(String(data["alt"] ?? ""))}"${data["size"] === "line" ? " data-size=\"line\"" : ""}>`
+  return data["refDark"] === undefined ? img : `<picture><source srcset="${escapeAttribute(write(data["refDark"] as DocumentRef))}" media="(prefers-color-scheme: dark)">${img}</picture>`
+}
+
+/** Inline content as the HTML `htmlInlineNodes` reads back the same. */
+export const inlineHtmlOf = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined, write: RefText): string =>
+  (nodes ?? []).map((node): string => {
+    if (node.object === "text") return node.leaves.map(leafHtml).join("")
+    if (node.object !== "inline") return ""
+    const data = node.data
+    switch (node.type) {
+      case "link":
+        return `<a href="${escapeAttribute(write(data["ref"] as DocumentRef))}">${inlineHtmlOf(node.nodes, write)}</a>`
+      case "mention": {
+        const href = write(data["ref"] as DocumentRef)
+        return `<a data-mention href="${escapeAttribute(href)}">${escapeHtml(href.split(/[?#]/)[0]!.split("/").filter((s) => s !== "").at(-1) ?? href)}</a>`
+      }
+      case "button":
+        return buttonHtml(data, write)
+      case "inline-image":
+        return inlineImageHtml(data, write)
+      case "icon":
+        return `<i class="fa-${escapeAttribute(String(data["icon"]))}">:${escapeHtml(String(data["icon"]))}:</i>`
+      case "emoji": {
+        const code = String(data["code"])
+        return `<span data-gb-custom-inline data-tag="emoji" data-code="${escapeAttribute(code)}">${String.fromCodePoint(...code.split("-").map((c) => Number.parseInt(c, 16) || 0xfffd))}</span>`
+      }
+      default:
+        return inlineHtmlOf(node.nodes, write)
+    }
+  }).join("")
+
+/**
+ * Blocks in a cell, a caption or a list item as the HTML `htmlBlockNodes` reads back the same: a lone
+ * paragraph as its inline content, else each paragraph, heading and list as its element.
+ */
+export const blocksHtmlOf = (blocks: ReadonlyArray<Text | Inline | JsonBlock>, write: RefText): string => {
+  const only = blocks[0]
+  if (blocks.length === 1 && only?.object === "block" && only.type === "paragraph" && htmlAlign(only.data?.["align"]) === undefined) return inlineHtmlOf(only.nodes, write)
+  return blocks.map((block) => {
+    if (block.object !== "block") return ""
+    const align = htmlAlign(block.data?.["align"])
+    const attrs = align === undefined ? "" : ` align="${align}"`
+    if (block.type === "paragraph") return `<p${attrs}>${inlineHtmlOf(block.nodes, write)}</p>`
+    if (block.type.startsWith("heading-")) {
+      const tag = `h${Number(block.type.slice(-1)) + 1}`
+      return `<${tag}${attrs}>${inlineHtmlOf(block.nodes, write)}</${tag}>`
+    }
+    if (block.type === "list-unordered" || block.type === "list-ordered") {
+      const tag = block.type === "list-ordered" ? "ol" : "ul"
+      return `<${tag}>${(block.nodes ?? []).map((item) => `<li>${item.object === "block" ? blocksHtmlOf(item.nodes ?? [], write) : ""}</li>`).join("")}</${tag}>`
+    }
+    return ""
+  }).join("")
+}
+
+interface TableData {
+  readonly view: Readonly<Record<string, unknown>>
+  readonly definition: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+  readonly records: Readonly<Record<string, { readonly orderIndex: string; readonly values: Readonly<Record<string, unknown>> }>>
+}
+
+/** A grid table as GitBook's `<table>` (what `tableOf` reads): widths, alignments, hidden columns, cells of blocks. */
+export const tableHtmlOf = (block: JsonBlock, write: RefText): string => {
+  const data = block.data as unknown as TableData & Readonly<Record<string, unknown>>
+  const view = data.view
+  const shown = (view["columns"] as ReadonlyArray<string> | undefined) ?? Object.keys(data.definition)
+  const ids = [...shown, ...Object.keys(data.definition).filter((id) => !shown.includes(id))]
+  const widths = (view["columnWidths"] as Readonly<Record<string, unknown>> | undefined) ?? {}
+  const cellOf = (id: unknown) => {
+    const nodes = typeof id === "string" ? block.fragments?.find((f) => f.fragment === id)?.nodes ?? [] : []
+    return blocksHtmlOf(nodes, write)
+  }
+  const headers = ids.map((id) => {
+    const def = data.definition[id] ?? {}
+    const width = widths[id]
+    const align = def["textAlignment"]
+    let attrs = typeof width === "number" ? ` width="${width}"` : ""
+    if (align === "center" || align === "right") attrs += ` align="${align}"`
+    if (typeof def["verticalAlignment"] === "string") attrs += ` valign="${escapeAttribute(def["verticalAlignment"])}"`
+    if (!shown.includes(id)) attrs += " data-hidden"
+    const fragment = block.fragments?.find((f) => f.fragment === `h${id}`)
+    return `<th${attrs}>${fragment === undefined ? escapeHtml(String(def["title"] ?? "")) : cellOf(`h${id}`)}</th>`
+  })
+  const records = Object.values(data.records).toSorted((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0))
+  const rows = records.map((record) => `<tr>${ids.map((id) => `<td>${cellOf(record.values[id])}</td>`).join("")}</tr>`)
+  let attrs = typeof data["fullWidth"] === "boolean" ? ` data-full-width="${String(data["fullWidth"])}"` : ""
+  if (typeof data["search"] === "boolean") attrs += ` data-search="${String(data["search"])}"`
+  const head = view["hideHeader"] === true ? "" : `<thead><tr>${headers.join("")}</tr></thead>`
+  return `<table${attrs}>${head}<tbody>${rows.join("")}</tbody></table>`
 }

@@ -50,24 +50,12 @@ export interface JsonBlock {
   readonly fragments?: ReadonlyArray<Fragment>
   /** What GitBook computes of a block: a heading's anchor (`data.id` is only its custom one). */
   readonly meta?: { readonly id: string }
-  /**
-   * Only between `pieceBlocks` and the document builder: on the first block read from a markdown
-   * block, that block's markdown (see `MarkdownSlices.ts`); never in a document.
-   */
-  readonly pieceSlice?: string
-}
-
-/** The markdown of `blocks` top-level blocks whose content has `digest` (see `MarkdownSlices.ts`). */
-export interface MarkdownSlice {
-  readonly text: string
-  readonly blocks: number
-  readonly digest: string
 }
 
 /** GitBook's JSONDocument. */
 export interface JsonDocument {
   readonly object: "document"
-  readonly data: { readonly schemaVersion?: number; readonly markdownSlices?: ReadonlyArray<MarkdownSlice> }
+  readonly data: { readonly schemaVersion?: number }
   readonly nodes: ReadonlyArray<JsonBlock>
 }
 

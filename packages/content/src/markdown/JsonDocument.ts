@@ -20,7 +20,6 @@ import {
   type Leaf,
   type Mark,
   mark,
-  type MarkdownSlice,
   markColors,
   pageCodec,
   type PageNode,
@@ -30,7 +29,6 @@ import {
 } from "./GitbookModel.ts"
 import { cellBlocks, decodeEntities, htmlBlock, htmlInlineNodes, readHtml } from "./GitbookHtml.ts"
 import { includedId } from "./IncludeTags.ts"
-import { blockDigests, runDigest } from "./MarkdownSlices.ts"
 
 export type { JsonBlock, JsonDocument } from "./GitbookModel.ts"
 
@@ -101,14 +99,11 @@ const rawAt = (children: ReadonlyArray<PageNode>, i: number): string | undefined
  * dark)"><img src="light" alt="…"></picture>`: an inline image with `refDark`.
  */
 const pictureAt = (children: ReadonlyArray<PageNode>, i: number): { image: Inline; end: number } | undefined => {
-  if (rawAt(children, i) !== "<picture>") return undefined
-  const source = /^<source srcset="([^"]*)" media="\(prefers-color-scheme: dark\)">$/.exec(rawAt(children, i + 1) ?? "")
-  const img = /^<img src="([^"]*)" alt="([^"]*)">$/.exec(rawAt(children, i + 2) ?? "")
-  if (source === null || img === null || rawAt(children, i + 3) !== "</picture>") return undefined
-  return {
-    image: { object: "inline", type: "inline-image", isVoid: true, data: { ref: urlRef(img[1]!, true), refDark: urlRef(source[1]!, true), ...(img[2] === "" ? {} : { alt: img[2] }) } },
-    end: i + 4
-  }
+  if (rawAt(children, i) !== "<picture>" || rawAt(children, i + 3) !== "</picture>") return undefined
+  if (!/^<source\s/.test(rawAt(children, i + 1) ?? "") || !/^<img\s/.test(rawAt(children, i + 2) ?? "")) return undefined
+  const nodes = readHtml([0, 1, 2, 3].map((k) => rawAt(children, i + k)!).join(""))
+  const image = nodes === undefined ? undefined : htmlInlineNodes(nodes, urlRef)[0]
+  return image?.object === "inline" && image.type === "inline-image" && image.data["refDark"] !== undefined ? { image, end: i + 4 } : undefined
 }
 
 /**
@@ -750,7 +745,11 @@ const blockOf = (node: PageNode, codec: Codec, topLevel = false): Array<JsonBloc
       return [{ object: "block", type: "math", isVoid: true, data: { formula: node.textContent } }]
     case "figure": {
       const img = a.img as ReadonlyArray<{ readonly name: string; readonly value: string | null }>
-      const get = (name: string) => img.find((x) => x.name === name)?.value ?? undefined
+      // HTML's attributes, their references decoded (GitBook writes `&` in a URL as `&#x26;`).
+      const get = (name: string) => {
+        const value = img.find((x) => x.name === name)?.value
+        return value === undefined || value === null ? undefined : decodeEntities(value)
+      }
       const alt = get("alt")
       const width = get("width")
       const size = width === undefined ? undefined : lengthOf(width)
@@ -878,34 +877,30 @@ const markdownInline = (markdown: string, codec: Codec) => {
 /** The markdown limits on the nesting the grammar parses by recursion (brackets, lists and quotes): past them, its stack could overflow. */
 const nestingLimits: ReadonlySet<string> = new Set(["bracketDepth", "containerDepth"])
 
-export const pieceBlocks = (markdown: string): Array<JsonBlock> => {
-  // Nested past a markdown limit (deep enough to overflow the grammar's stack), the text as it is,
-  // with a note why; the per-page counts do not threaten the parse and a long page may pass them.
+/**
+ * The blocks of a page nested past a markdown limit (deep enough to overflow the grammar's stack):
+ * its text as it is, with a note why; undefined for any other page (the per-page counts do not
+ * threaten the parse and a long page may pass them).
+ */
+export const plainPage = (markdown: string): Array<JsonBlock> | undefined => {
   const breach = markdownLimitBreach(markdown)
-  if (breach !== undefined && nestingLimits.has(breach.limit)) return plainBlocks(describeBreach(breach), markdown)
+  return breach !== undefined && nestingLimits.has(breach.limit) ? plainBlocks(describeBreach(breach), markdown) : undefined
+}
+
+export const pieceBlocks = (markdown: string): Array<JsonBlock> => {
+  const plain = plainPage(markdown)
+  if (plain !== undefined) return plain
   const codec = pageCodec()
   const out: Array<JsonBlock> = []
-  // Each markdown block's text goes with the first block read from it; a block read as none
-  // (frontmatter, which the page's fields hold, but not the blank lines after it) gives its text to the next.
-  let pending = ""
   codec.parse(markdown).forEach((node) => {
-    const source = (node.attrs["source"] as string | null | undefined) ?? ""
-    const text = node.type.name === "frontmatter" ? source.slice(Syntax.findFrontmatter(source)?.end ?? source.length) : source
-    const blocks = blockOf(node, codec, true)
-    if (blocks.length === 0) pending += text
-    else {
-      out.push({ ...blocks[0]!, pieceSlice: pending + text }, ...blocks.slice(1))
-      pending = ""
-    }
+    out.push(...blockOf(node, codec, true))
   })
-  const last = out.findLastIndex((block) => block.pieceSlice !== undefined)
-  if (pending !== "" && last >= 0) out[last] = { ...out[last]!, pieceSlice: out[last]!.pieceSlice! + pending }
   return out
 }
 
 /** The blocks of plain text: a note on why, then the text as code (a page past the parse budget). */
 export const plainBlocks = (note: string, plain: string): Array<JsonBlock> => [
-  { ...paragraph([text(`This page is shown as plain text: it passed ${note}.`)]), pieceSlice: plain },
+  paragraph([text(`This page is shown as plain text: it passed ${note}.`)]),
   { object: "block", type: "code", data: {}, nodes: plain.split("\n").map((line): JsonBlock => ({ object: "block", type: "code-line", data: {}, nodes: [text(line)] })) }
 ]
 
@@ -938,31 +933,8 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: I
     if (explicit === undefined) delete data["id"]
     else data["id"] = explicit
   }
-  // The markdown of each run of top-level blocks read from one markdown block (see `MarkdownSlices.ts`).
-  const runs: Array<{ text: string; from: number; to: number }> = []
-  let pending = ""
   const addPieceBlocks = (pieceBlocks: ReadonlyArray<JsonBlock>) => {
-    let at = 0
-    while (at < pieceBlocks.length) {
-      let end = at + 1
-      while (end < pieceBlocks.length && pieceBlocks[end]!.pieceSlice === undefined) end++
-      const { pieceSlice, ...first } = pieceBlocks[at]!
-      const from = nodes.length
-      nodes.push(...resolveBlocks([first, ...pieceBlocks.slice(at + 1, end)], { refs, includes, footnotes }, (data, topLevel) => (topLevel ? giveId(data) : nested.push(data))))
-      // An include that names nothing is left out: its text goes with the next run.
-      if (nodes.length === from || pieceSlice === undefined) pending += pieceSlice ?? ""
-      else {
-        runs.push({ text: pending + pieceSlice, from, to: nodes.length })
-        pending = ""
-      }
-      at = end
-    }
-  }
-  const slices = (): Array<MarkdownSlice> => {
-    const last = runs.at(-1)
-    if (last !== undefined) last.text += pending
-    const digests = blockDigests(nodes)
-    return runs.map((run) => ({ text: run.text, blocks: run.to - run.from, digest: runDigest(digests.slice(run.from, run.to)) }))
+    nodes.push(...resolveBlocks(pieceBlocks, { refs, includes, footnotes }, (data, topLevel) => (topLevel ? giveId(data) : nested.push(data))))
   }
   return {
     add: (markdown: string) => addPieceBlocks(pieceBlocks(markdown)),
@@ -985,7 +957,7 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: I
       for (const tab of tabs) name(tab, String(tab.data?.["title"] ?? "").replace(/\s+/g, " ").trim())
       for (const block of expandables) name(block, textOfNodes(block.fragments?.[0]?.nodes ?? []))
       if (nodes.length === 0) return { object: "document", data: { schemaVersion: 1 }, nodes: [paragraph([])] }
-      return { object: "document", data: { schemaVersion: 1, markdownSlices: slices() }, nodes }
+      return { object: "document", data: { schemaVersion: 1 }, nodes }
     }
   }
 }

@@ -18,7 +18,17 @@ const assetRefs: RefResolver = (url) => (url.startsWith(".gitbook/assets/") ? { 
 const assetWriter: RefWriter = (ref) => (ref.kind === "file" ? `.gitbook/assets/${ref.file.slice(2)}` : ref.kind === "url" ? ref.url : "")
 /** GitBook's caption fragment of one paragraph of `leaves`. */
 const caption = (leaves: ReadonlyArray<Leaf>): Array<Fragment> => [{ object: "fragment", fragment: "caption", nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves }] }] }]
-const back = (markdown: string) => documentMarkdown(toJsonDocument(markdown, (url) => ({ kind: "url", url }), (ref) => ref))
+/**
+ * `markdown` written back from its document beside the page before (as a page's update is); alone
+ * (a GitBook client's new page) the document is written in GitBook's style, which reads as the same blocks.
+ */
+const back = (markdown: string) => {
+  const refs = (url: string) => ({ kind: "url" as const, url })
+  const includes = (ref: string) => ref
+  const document = toJsonDocument(markdown, refs, includes)
+  assert.deepStrictEqual(toJsonDocument(documentMarkdown(document), refs, includes), document, "written from the document alone, it reads as the same blocks")
+  return documentMarkdown(document, { base: { markdown, refs, includes } })
+}
 
 describe("GitBook blocks of a page's document", () => {
   it("a hint is GitBook's hint with its style", () => {
@@ -122,7 +132,7 @@ describe("GitBook blocks of a page's document", () => {
     const listed = "* [^1]: not a definition\n"
     assert.deepStrictEqual(toJsonDocument(listed).nodes.map((n) => n.type), ["list-unordered"])
     assert.strictEqual(documentMarkdown({ nodes: toJsonDocument(listed).nodes }), listed)
-    assert.strictEqual(documentMarkdown(toJsonDocument(written)), written)
+    assert.strictEqual(documentMarkdown(toJsonDocument(written), { base: { markdown: written } }), written)
     assert.strictEqual(documentMarkdown({ nodes }), "A [footnote](#user-content-fn-1)[^1], and a **longer** [one](#user-content-fn-big)[^big]; alone [^x].\n\n[^1]: The first.\n[^big]: The second.\n")
     // Beside the page before, its paragraph and its definitions are kept as written; an edited
     // definition is written anew, one no annotation refers to any more left out.
@@ -202,25 +212,37 @@ describe("GitBook blocks of a page's document", () => {
 
   it("a document without its markdown (as a GitBook client may send one) is written in GitBook's style: figures for images, underscores for italics, `&#x20;` for a closing space", () => {
     const md = "![Logo](logo.png)\n\nSome *words* here&#x20;\n"
-    const { markdownSlices: _slices, ...data } = toJsonDocument(md).data
-    assert.strictEqual(documentMarkdown({ ...toJsonDocument(md), data }), "<figure><img src=\"logo.png\" alt=\"Logo\"><figcaption></figcaption></figure>\n\nSome _words_ here&#x20;\n")
+    assert.strictEqual(documentMarkdown(toJsonDocument(md)), "<figure><img src=\"logo.png\" alt=\"Logo\"><figcaption></figcaption></figure>\n\nSome _words_ here&#x20;\n")
   })
 
-  it("a document keeps the markdown its blocks were read from: alone, it is written back byte for byte", () => {
+  it("a document carries no copy of its markdown: the page before gives its unchanged blocks their text", () => {
     const md = "Intro  with *odd*   spacing.\n\n- one\n- two\n\n\n#### Deep heading\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n"
     const document = JSON.parse(JSON.stringify(toJsonDocument(md)))
-    assert.strictEqual(documentMarkdown(document), md)
+    assert.deepStrictEqual(Object.keys(document.data), ["schemaVersion"])
+    assert.strictEqual(documentMarkdown(document, { base: { markdown: md } }), md)
+    // Alone, it is GitBook's style, which reads as the same blocks.
+    const alone = documentMarkdown(document)
+    assert.notStrictEqual(alone, md)
+    assert.deepStrictEqual(toJsonDocument(alone), toJsonDocument(md))
+  })
+
+  it("a page shown as plain text (past a nesting limit) written back beside the page before keeps its text", () => {
+    const md = `${"> ".repeat(400)}deep\n`
+    const document = toJsonDocument(md)
+    assert.strictEqual(document.nodes.length, 2)
+    assert.strictEqual(documentMarkdown(document, { base: { markdown: md } }), md)
   })
 
   it("an edited, added or removed block is written in GitBook's style, the blocks around it as they were written", () => {
     const md = "Intro  with *odd*   spacing.\n\n- one\n- two\n\nMiddle *here*.\n\nLast  *one*.\n"
     const document = toJsonDocument(md)
     const [intro, list, , last] = document.nodes
+    const base = { markdown: md }
     const edited = { ...document, nodes: [intro!, list!, p("New *middle*"), last!] }
-    assert.strictEqual(documentMarkdown(edited), "Intro  with *odd*   spacing.\n\n- one\n- two\n\nNew \\*middle\\*\n\nLast  *one*.\n")
-    assert.strictEqual(documentMarkdown({ ...document, nodes: [intro!, last!] }), "Intro  with *odd*   spacing.\n\nLast  *one*.\n")
+    assert.strictEqual(documentMarkdown(edited, { base }), "Intro  with *odd*   spacing.\n\n- one\n- two\n\nNew \\*middle\\*\n\nLast  *one*.\n")
+    assert.strictEqual(documentMarkdown({ ...document, nodes: [intro!, last!] }, { base }), "Intro  with *odd*   spacing.\n\nLast  *one*.\n")
     const changedList = { ...document, nodes: [intro!, { ...list!, nodes: [list!.nodes![0]!] }, last!] }
-    assert.strictEqual(documentMarkdown(changedList), "Intro  with *odd*   spacing.\n\n* one\n\nLast  *one*.\n")
+    assert.strictEqual(documentMarkdown(changedList, { base }), "Intro  with *odd*   spacing.\n\n* one\n\nLast  *one*.\n")
   })
 
   it("a heading's custom anchor is its data.id, the anchor it has its meta.id", () => {
@@ -269,7 +291,7 @@ describe("GitBook blocks of a page's document", () => {
     it("an aligned paragraph or heading is GitBook's paragraph or heading with its alignment, and its links and images inline", () => {
       const { nodes, written } = read("<p align=\"center\">\n  <img src=\"logo.svg\" alt=\"Logo\" width=\"48\" />\n</p>\n")
       assert.deepStrictEqual(nodes[0], { object: "block", type: "paragraph", data: { align: "center" }, nodes: [{ object: "inline", type: "inline-image", isVoid: true, data: { ref: { kind: "url", url: "logo.svg" }, alt: "Logo" } }] })
-      assert.strictEqual(written, "<p align=\"center\"></p>\n", "an inline image in HTML is not written back by a GitBook client's document")
+      assert.strictEqual(written, "<p align=\"center\"><img src=\"logo.svg\" alt=\"Logo\"></p>\n")
       const links = read("<p align=\"center\">\n<a href=\"https://gitbook.com\">Home</a> - <a href=\"https://github.com\">Code</a> \n</p>\n").nodes[0]!
       assert.deepStrictEqual(links.nodes?.map((n) => n.object === "inline" ? n.type : words(n)), ["link", " - ", "link"])
       const heading = read("<h3 align=\"center\">What do you want to build?</h3>\n")
