@@ -3,6 +3,7 @@ import { Effect, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { type FileNode, flattenPages, type Revision } from "../domain/Revision.ts"
 import type { ContentEdit } from "./ContentEdit.ts"
+import type { RevisionPageEntry } from "./SpaceContentTypes.ts"
 
 /** Sort key of file listings: name, then id. */
 const fileKey = (file: FileNode): Pagination.CursorKey => [file.name, file.id]
@@ -18,14 +19,25 @@ export const reading = (edit: ContentEdit) => {
     return yield* current(spaceId)
   })
 
-  const pageIn = Effect.fn("SpaceContent.pageIn")(function*(revision: Revision, pageId: string) {
+  const pageEntryIn = Effect.fn("SpaceContent.pageEntryIn")(function*(revision: Revision, pageId: string) {
     const found = flattenPages(revision.pages).find((entry) => entry.page.id === pageId)
     if (found === undefined) return yield* new Errors.NotFound({ resource: "Page", id: pageId })
-    const hash = found.page.document
-    if (hash === undefined) return { revision, page: found.page, path: found.path }
+    return { revision, page: found.page, path: found.path }
+  })
+
+  const pageMarkdown = Effect.fn("SpaceContent.pageMarkdown")(function*(entry: RevisionPageEntry) {
+    const hash = entry.page.document
+    if (hash === undefined) return undefined
     const markdown = (yield* revisions.documents([hash])).get(hash)
-    if (markdown === undefined) return yield* Effect.die(new Error(`Document ${hash} of page ${pageId} is missing`))
-    return { revision, page: found.page, path: found.path, markdown }
+    if (markdown === undefined) return yield* Effect.die(new Error(`Document ${hash} of page ${entry.page.id} is missing`))
+    return markdown
+  })
+
+  const withMarkdown = <A extends RevisionPageEntry>(entry: A): Effect.Effect<A & { readonly markdown?: string }> =>
+    Effect.map(pageMarkdown(entry), (markdown) => markdown === undefined ? entry : { ...entry, markdown })
+
+  const pageIn = Effect.fn("SpaceContent.pageIn")(function*(revision: Revision, pageId: string) {
+    return yield* withMarkdown(yield* pageEntryIn(revision, pageId))
   })
 
   const filesIn = Effect.fnUntraced(function*(revision: Revision, request: Pagination.PageRequest) {
@@ -69,16 +81,25 @@ export const reading = (edit: ContentEdit) => {
     return { access: spaceAccess, items: next === undefined ? { items } : { items, next } }
   })
 
-  const pageAt = Effect.fn("SpaceContent.pageAt")(function*(revision: Revision, path: string) {
+  const pageEntryAt = Effect.fn("SpaceContent.pageEntryAt")(function*(revision: Revision, path: string) {
     const wanted = path.replace(/^\/+|\/+$/g, "")
     const found = flattenPages(revision.pages).find((entry) => entry.path === wanted)
     if (found === undefined) return yield* new Errors.NotFound({ resource: "Page", id: path })
-    return yield* pageIn(revision, found.page.id)
+    return { revision, page: found.page, path: found.path }
+  })
+
+  const pageAt = Effect.fn("SpaceContent.pageAt")(function*(revision: Revision, path: string) {
+    return yield* withMarkdown(yield* pageEntryAt(revision, path))
+  })
+
+  const pageEntry = Effect.fn("SpaceContent.pageEntry")(function*(spaceId: string, pageId: string) {
+    const content = yield* current(spaceId)
+    return { ...content, ...(yield* pageEntryIn(content.revision, pageId)) }
   })
 
   const page = Effect.fn("SpaceContent.page")(function*(spaceId: string, pageId: string) {
-    const content = yield* current(spaceId)
-    return { ...content, ...(yield* pageIn(content.revision, pageId)) }
+    const found = yield* pageEntry(spaceId, pageId)
+    return yield* withMarkdown(found)
   })
 
   const files = Effect.fn("SpaceContent.files")(function*(spaceId: string, request: Pagination.PageRequest) {
@@ -99,5 +120,21 @@ export const reading = (edit: ContentEdit) => {
     return { ...content, file: yield* fileIn(content.revision, fileId) }
   })
 
-  return { revision, revisionById: edit.revisionById, pageIn, filesIn, fileIn, revisionOf, history, pageAt, page, files, file }
+  return {
+    revision,
+    revisionById: edit.revisionById,
+    pageIn,
+    pageEntryIn,
+    pageMarkdown,
+    filesIn,
+    fileIn,
+    revisionOf,
+    history,
+    pageAt,
+    pageEntryAt,
+    page,
+    pageEntry,
+    files,
+    file
+  }
 }

@@ -33,18 +33,25 @@ export interface CurrentContent {
   readonly revision: Revision
 }
 
-/** A page of a revision, with its path and, for documents, its markdown. */
-export interface RevisionPage {
+/** A page of a revision with its path, its markdown not read (`pageMarkdown` reads it). */
+export interface RevisionPageEntry {
   readonly revision: Revision
   readonly page: PageNode
   /** Slugs from the root, joined by `/`. */
   readonly path: string
+}
+
+/** A page of a revision, with its path and, for documents, its markdown. */
+export interface RevisionPage extends RevisionPageEntry {
   /** Documents: the page's markdown; groups and links have none. */
   readonly markdown?: string | undefined
 }
 
 /** A page of the current revision, as the caller may see it. */
 export interface PageContent extends CurrentContent, RevisionPage {}
+
+/** A page of the current revision as the caller may see it, its markdown not read. */
+export interface PageEntryContent extends CurrentContent, RevisionPageEntry {}
 
 /**
  * A website fetched for an import: `build` adds its pages after those of whichever revision it is
@@ -117,6 +124,11 @@ export interface SpaceContentShape {
   readonly revision: (spaceId: string) => Effect.Effect<CurrentContent, Errors.NotFound, Actor.Actor>
   /** A page of the current revision; its markdown is read from the document store. */
   readonly page: (spaceId: string, pageId: string) => Effect.Effect<PageContent, Errors.NotFound, Actor.Actor>
+  /**
+   * `page` without reading its markdown (the same access check): for a reader that may not need it,
+   * as a revision never changes (a body kept by revision and page); `pageMarkdown` reads it.
+   */
+  readonly pageEntry: (spaceId: string, pageId: string) => Effect.Effect<PageEntryContent, Errors.NotFound, Actor.Actor>
   /** The current revision's files, ordered by name then id, keyset-paginated. */
   readonly files: (spaceId: string, page: Pagination.PageRequest) => Effect.Effect<FilesPage, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
   readonly file: (spaceId: string, fileId: string) => Effect.Effect<FileContent, Errors.NotFound, Actor.Actor>
@@ -137,6 +149,10 @@ export interface SpaceContentShape {
   readonly revisionById: (revisionId: string) => Effect.Effect<Revision, Errors.NotFound>
   /** A page of a revision, with its markdown. */
   readonly pageIn: (revision: Revision, pageId: string) => Effect.Effect<RevisionPage, Errors.NotFound>
+  /** `pageIn` without reading its markdown. */
+  readonly pageEntryIn: (revision: Revision, pageId: string) => Effect.Effect<RevisionPageEntry, Errors.NotFound>
+  /** The markdown of a page of a revision, read from the document store; groups and links have none. */
+  readonly pageMarkdown: (entry: RevisionPageEntry) => Effect.Effect<string | undefined>
   /** A reusable content of the current revision, with its markdown. */
   readonly reusableContent: (spaceId: string, reusableContentId: string) => Effect.Effect<ReusableContent, Errors.NotFound, Actor.Actor>
   /** The reusable contents of the current revision, in order, with their markdown. */
@@ -155,6 +171,8 @@ export interface SpaceContentShape {
   ) => Effect.Effect<{ readonly access: SpaceAccess; readonly items: Pagination.Page<RevisionHeader> }, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
   /** The page of a revision at `path` (slugs from the root joined by `/`), with its markdown. */
   readonly pageAt: (revision: Revision, path: string) => Effect.Effect<RevisionPage, Errors.NotFound>
+  /** `pageAt` without reading its markdown. */
+  readonly pageEntryAt: (revision: Revision, path: string) => Effect.Effect<RevisionPageEntry, Errors.NotFound>
   /** What `after` changed since `before` (none: the empty content before a first revision), in RevisionChanges' order. */
   readonly changes: (before: Revision | undefined, after: Revision, options: ChangesOptions) => Effect.Effect<ChangeList>
   /** What a revision changed since its first parent. */
