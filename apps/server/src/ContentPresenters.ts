@@ -11,30 +11,20 @@ import type {
   SearchSpaceResult,
   Space as SpaceResponse
 } from "@quire/api"
-import { Context, Effect, Layer } from "effect"
-import { BoundedCache } from "@quire/kernel"
-import {
-  type FileNode,
-  type JsonDocument,
-  type LinkGraph,
-  type LinkItem,
-  type LinkList,
-  type LocatedPage,
-  markdownWithFrontmatter,
-  type PageLayout,
-  type PageNode,
-  type PageResult,
-  type Revision,
-  type RevisionHeader,
-  type SpaceResults,
-  pageDocumentEffect,
-  ParsePool,
-  PublishedContent,
-  type RevisionPage
+import type {
+  FileNode,
+  LinkGraph,
+  LinkItem,
+  LinkList,
+  LocatedPage,
+  PageLayout,
+  PageNode,
+  PageResult,
+  Revision,
+  RevisionHeader,
+  SpaceResults
 } from "@quire/content"
-import { CodeHighlighter, preparePageBody, renderPageBody } from "@quire/sites"
-import { FileLinks } from "./FileLinks.ts"
-import { PublicUrl } from "./PublicUrl.ts"
+import type { PublicUrl } from "./PublicUrl.ts"
 import { reusableContent } from "./ReusableContentPresenters.ts"
 
 type Urls = PublicUrl["Service"]
@@ -68,116 +58,8 @@ export const layout = (given: PageLayout | undefined): NonNullable<RevisionPageR
 /** The app URL of a page of a space. */
 export const pageAppUrl = (urls: Urls, spaceId: string, path: string) => urls.app(`/s/${spaceId}/${path}`)
 
-/** A page's body as a single-page read answers it: `markdown`, `document` or (Quire's `format=html`) `html`. */
+/** A page's body as a single-page read answers it: `markdown`, `document` or (Quire's `format=html`) `html` (PageBodyRenderer draws it). */
 export type PageBody = Pick<RevisionPageResponse, "markdown" | "document" | "html">
-
-/** The formats of a single-page read. */
-export type PageFormat = "markdown" | "document" | "html"
-
-/** How single-page reads draw a page's body, in whichever format is asked. */
-export type PageBodies = (found: RevisionPage, organizationId: string, format: PageFormat | undefined) => Effect.Effect<PageBody>
-
-/**
- * Characters of markdown whose JSON documents a server keeps (a document takes several times its
- * markdown in memory), in at most so many documents.
- */
-const documentCacheChars = 4_000_000
-const documentCacheEntries = 10_000
-
-/** Characters of rendered HTML a server keeps of page bodies (about 2 bytes each), in at most so many bodies. */
-const htmlCacheChars = 8_000_000
-const htmlCacheEntries = 10_000
-
-/** Where a cached body's file links go until the answer signs them (links expire; the body does not). */
-const filePlaceholder = "/~quire-file/"
-const filePlaceholders = /\/~quire-file\/([A-Za-z0-9._~!*'()%-]+)/g
-
-/**
- * Draws a page's body in the requested format: its markdown; GitBook's JSON document (a large
- * page's parsed by the server's parse workers, giving the event loop back meanwhile); or its HTML
- * as the published site renders it (includes expanded, the site's blocks), its page links leading
- * to the app's page URLs and its files to signed download links, kept by revision and page so a
- * second read draws nothing. Groups and links have none.
- */
-const makePageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedContent | FileLinks | PublicUrl | CodeHighlighter> = Effect.gen(function*() {
-  const pool = yield* ParsePool
-  const published = yield* PublishedContent
-  const links = yield* FileLinks
-  const urls = yield* PublicUrl
-  const highlighter = yield* CodeHighlighter
-  // Rendered bodies by revision, page and spec versions (a revision never changes), the least
-  // recently read dropped first: drawing a large page takes seconds of CPU, and the app reads the
-  // same pages again (a review reads every changed page's base and head).
-  const cache = yield* BoundedCache.make<string, string>({
-    name: "page_bodies",
-    capacity: htmlCacheEntries,
-    maxWeight: htmlCacheChars,
-    weigh: (html) => html.length
-  })
-
-  // GitBook's documents by revision and page: a revision never changes, and its document depends
-  // only on the page's markdown and the revision's link targets, so a second read builds nothing.
-  const documents = yield* BoundedCache.make<string, { readonly document: JsonDocument; readonly chars: number }>({
-    name: "page_documents",
-    capacity: documentCacheEntries,
-    maxWeight: documentCacheChars,
-    weigh: (kept) => kept.chars
-  })
-  const document = (found: RevisionPage) =>
-    Effect.suspend(() => {
-      const key = `${found.revision.id}|${found.page.id}`
-      const kept = documents.get(key)
-      if (kept !== undefined) return Effect.succeed(kept.document)
-      return Effect.tap(pageDocumentEffect(found).pipe(Effect.provideService(ParsePool, pool)), (built) =>
-        Effect.sync(() => documents.set(key, { document: built, chars: (found.markdown ?? "").length })))
-    })
-
-  const html = (found: RevisionPage, organizationId: string) =>
-    Effect.gen(function*() {
-      const spaceId = found.revision.spaceId
-      const source = { revision: found.revision, page: found.page, path: found.path, markdown: found.markdown ?? "" }
-      const prepared = yield* preparePageBody(source, organizationId, published.documents)
-      const key = `${found.revision.id}|${found.page.id}|${prepared.specVersions}`
-      let drawn = cache.get(key)
-      if (drawn === undefined) {
-        const rendered = yield* renderPageBody(source, prepared, organizationId, {
-          page: (path) => pageAppUrl(urls, spaceId, path),
-          file: (file) => `${filePlaceholder}${encodeURIComponent(file.id)}`
-        }).pipe(Effect.provideService(CodeHighlighter, highlighter))
-        drawn = rendered.html
-        cache.set(key, drawn)
-      }
-      const sign = yield* links.signer
-      const files = new Map(found.revision.files.map((file) => [file.id, file]))
-      return drawn.replace(filePlaceholders, (whole, id: string) => {
-        let decoded = id
-        try {
-          decoded = decodeURIComponent(id)
-        } catch {
-          return whole
-        }
-        const file = files.get(decoded)
-        return file === undefined ? whole : sign(spaceId, file)
-      })
-    })
-
-  return (found, organizationId, format) => {
-    if (found.page.type !== "document") return Effect.succeed({})
-    switch (format) {
-      case "markdown":
-        return Effect.succeed({ markdown: markdownWithFrontmatter(found.page, found.revision.files, found.markdown ?? "") })
-      case "html":
-        return Effect.map(html(found, organizationId), (body) => ({ html: body }))
-      default:
-        return Effect.map(document(found), (built) => ({ document: built }))
-    }
-  }
-})
-
-/** How the server's single-page reads draw a page's body (see `makePageBodies`), with one cache for all of them. */
-export class PageBodyRenderer extends Context.Service<PageBodyRenderer, PageBodies>()("@quire/server/PageBodyRenderer") {
-  static readonly layer = Layer.effect(PageBodyRenderer, makePageBodies)
-}
 
 /** A link page's target as GitBook writes it: a link to a heading of a page is an anchor reference. */
 const targetRef = (target: NonNullable<PageNode["target"]>): NonNullable<RevisionPageResponse["target"]> =>

@@ -1,6 +1,6 @@
 /**
- * A large page (6,000 paragraphs, 440 KB: past the parse workers' threshold and the node count
- * over which a document is answered in batches) committed through the HTTP server, change request
+ * A large page (6,000 paragraphs, 440 KB: past the parse workers' threshold, its document's JSON
+ * written in many batches of nodes) committed through the HTTP server, change request
  * then merge, then its links listed and its JSON document read, while `/health` is polled: the
  * server keeps answering, none of these holds the event loop for long, and the memory it took is
  * given back. What a 1.5 MB and a 10 MB page cost, and the event loop's longest stall against its

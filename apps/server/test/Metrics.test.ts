@@ -81,9 +81,10 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("/metrics o
       assert.strictEqual(valueOf(samples, "quire_cache_entries", { cache: "page_bodies" }), 1)
       assert.strictEqual(valueOf(samples, "quire_cache_max_weight", { cache: "page_bodies" }), 8_000_000)
       assert.strictEqual(valueOf(samples, "quire_cache_evictions_total", { cache: "page_bodies" }), 0)
-      assert.strictEqual(valueOf(samples, "quire_cache_lookups_total", { cache: "page_documents", result: "miss" }), 1)
-      assert.strictEqual(valueOf(samples, "quire_cache_lookups_total", { cache: "page_documents", result: "hit" }), 1)
-      assert.strictEqual(valueOf(samples, "quire_cache_weight", { cache: "page_documents" }), 40)
+      // Kept as the JSON the answer sends, weighed in bytes.
+      assert.strictEqual(valueOf(samples, "quire_cache_lookups_total", { cache: "page_document_json", result: "miss" }), 1)
+      assert.strictEqual(valueOf(samples, "quire_cache_lookups_total", { cache: "page_document_json", result: "hit" }), 1)
+      assert.strictEqual(valueOf(samples, "quire_cache_weight", { cache: "page_document_json" }), Buffer.byteLength(JSON.stringify(first.document)))
       // The code block was highlighted once, by the server's one highlighter.
       assert.strictEqual(valueOf(samples, "quire_cache_entries", { cache: "highlighted_code" }), 1)
       // Every cache of the server is listed by name with its bound, used or not.

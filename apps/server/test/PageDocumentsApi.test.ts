@@ -2,10 +2,13 @@
  * Pages read as GitBook's JSON document (`format=document`) carry GitBook's blocks (hints, tabs,
  * code with titles, tables), and a document written back through a change request is stored as
  * GitBook markdown: the blocks it did not change keep their bytes; JSON that is no document is a
- * 400 naming the field.
+ * 400 naming the field. A page's document is kept by revision and page: read again, it reads no
+ * markdown, and the page edited in a new revision answers its new document.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { RevisionPage } from "@quire/api"
 import { schemas, violations } from "@quire/testkit/GitbookSchemas"
 import { backends, raw, spaceWith } from "./Harness.ts"
 import { write } from "./SiteFixtures.ts"
@@ -109,6 +112,8 @@ const markdown = [
   ""
 ].join("\n")
 
+const text = (document: unknown) => JSON.stringify(document)
+
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`pages as GitBook documents on ${backend.name}`, (it) => {
     it.effect("a page reads as GitBook's blocks, and its document written back with one block changed changes only that block's lines", () =>
@@ -180,6 +185,47 @@ for (const backend of backends) {
         })
         assert.strictEqual(tooDeep.status, 400, JSON.stringify(tooDeep.body).slice(0, 300))
         assert.include(JSON.stringify(tooDeep.body), "changes[0].document.document")
+      }))
+
+    it.effect("a page's document read again reads no markdown, and the page edited in a new revision answers its new document", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const api = alice.api
+        const word = `kept${Date.now()}`
+        yield* write(api, space.id, [{ operation: "insert_page", title: "Kept", document: { markdown: `# Kept\n\nThe word is ${word}.\n` } }])
+        const revision = yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })
+        const pageId = revision.pages[0]!.id
+        const path = `/v1/spaces/${space.id}/content/page/${pageId}`
+        const first = yield* raw("GET", path, { token: alice.token })
+        assert.strictEqual(first.status, 200)
+        assert.include(text((first.body as RevisionPage).document), word)
+        // The answer is what the endpoint's encoder writes: nothing its schema would leave out.
+        assert.deepStrictEqual(Schema.encodeSync(RevisionPage)(Schema.decodeUnknownSync(RevisionPage)(first.body)), first.body)
+
+        // The page's markdown leaves the store under the server (nothing else removes a document a
+        // revision points to), so that a read that reads it fails, then comes back.
+        // The suite runs on the databases (`backends`), whose SqlClient is the server's.
+        const sql = Option.getOrThrow(yield* Effect.serviceOption(SqlClient.SqlClient))
+        const stored = yield* sql<{ hash: string; markdown: string }>`SELECT hash, markdown FROM content_documents WHERE markdown LIKE ${`%${word}%`}`
+        assert.strictEqual(stored.length, 1)
+        yield* sql`DELETE FROM content_documents WHERE hash = ${stored[0]!.hash}`
+        assert.strictEqual((yield* raw("GET", `${path}?format=markdown`, { token: alice.token })).status, 500)
+        const again = yield* raw("GET", path, { token: alice.token })
+        assert.strictEqual(again.status, 200)
+        assert.deepStrictEqual(again.body, first.body)
+        const byPath = yield* api.spaceContent.getPageByPath({ params: { spaceId: space.id, pagePath: "kept" }, query: {} })
+        assert.include(text(byPath.document), word)
+        const inRevision = yield* api.revisions.getPageInRevisionById({ params: { spaceId: space.id, revisionId: revision.id, pageId }, query: {} })
+        assert.include(text(inRevision.document), word)
+        yield* sql`INSERT INTO content_documents ${sql.insert(stored[0]!)}`
+
+        yield* write(api, space.id, [{ operation: "update_page", page: pageId, document: { markdown: "# Kept\n\nThe word is edited.\n" } }])
+        const edited = yield* api.spaceContent.getPageById({ params: { spaceId: space.id, pageId }, query: {} })
+        assert.include(text(edited.document), "edited")
+        assert.notInclude(text(edited.document), word)
+        // The old revision still answers its own document.
+        const old = yield* api.revisions.getPageInRevisionById({ params: { spaceId: space.id, revisionId: revision.id, pageId }, query: {} })
+        assert.include(text(old.document), word)
       }))
   })
 }

@@ -3,7 +3,7 @@
  * on the built server with its embedded database, and against node:http answering the document's
  * bytes from memory (StaticServer.ts): the same 3 KB page under autocannon load, alternating rounds;
  * then a large page's document read one request at a time, the first read (built) and the next
- * (the server's page_documents cache).
+ * (the server's page_document_json cache).
  */
 import { Effect } from "effect"
 import { writeFile } from "node:fs/promises"

@@ -10,6 +10,7 @@ import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as ContentPresenters from "../ContentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { FileLinks } from "../FileLinks.ts"
+import { eagerSource, lazySource, pageAnswer, PageBodyRenderer } from "../PageBodyRenderer.ts"
 import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
 import { SpaceViews } from "../SpaceViews.ts"
@@ -85,7 +86,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
   const organizations = yield* Organizations
   const urls = yield* PublicUrl
   const fileLinks = yield* FileLinks
-  const bodies = yield* ContentPresenters.PageBodyRenderer
+  const bodies = yield* PageBodyRenderer
   const views = yield* SpaceViews
 
   /** The organization and space every reference of the answer carries, looked up once. */
@@ -131,20 +132,17 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
         Effect.map((found) => ({ pages: ContentPresenters.pages(urls, found.revision, optionsOf(query)) }))
       ))
     .handle("getPageInChangeRequestById", ({ params, query }) =>
-      changeRequests.page(params.spaceId, params.changeRequestId, params.pageId).pipe(
-        DomainErrors.api,
-        Effect.flatMap((found) =>
-          Effect.map(
-            bodies(found, found.access.space.organizationId, query.format),
-            (body) => ContentPresenters.page(urls, params.spaceId, found.page, found.path, optionsOf(query), body)
-          )
-        )
-      ))
+      Effect.gen(function*() {
+        const found = yield* changeRequests.page(params.spaceId, params.changeRequestId, params.pageId).pipe(DomainErrors.api)
+        const body = yield* bodies.body(eagerSource(found), found.access.space.organizationId, query.format)
+        return pageAnswer(urls, params.spaceId, found, optionsOf(query), body)
+      }))
     .handle("getPageInChangeRequestByPath", ({ params, query }) =>
       Effect.gen(function*() {
         const found = yield* changeRequests.content(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
-        const page = yield* content.pageAt(found.revision, params.pagePath).pipe(DomainErrors.api)
-        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodies(page, found.access.space.organizationId, query.format))
+        const page = yield* content.pageEntryAt(found.revision, params.pagePath).pipe(DomainErrors.api)
+        const body = yield* bodies.body(lazySource(content.pageMarkdown, page), found.access.space.organizationId, query.format)
+        return pageAnswer(urls, params.spaceId, page, optionsOf(query), body)
       }))
     .handle("listFilesInChangeRequestById", ({ params, query }) =>
       Effect.gen(function*() {

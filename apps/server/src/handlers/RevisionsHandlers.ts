@@ -2,7 +2,17 @@
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { dereferenceReusableContents, type JsonDocument, pageDocumentEffect, ParsePool, PublishedContent, type Revision, SpaceContent, withIncludes } from "@quire/content"
+import {
+  dereferenceReusableContents,
+  type JsonDocument,
+  pageDocumentEffect,
+  ParsePool,
+  PublishedContent,
+  type Revision,
+  type RevisionPageEntry,
+  SpaceContent,
+  withIncludes
+} from "@quire/content"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests } from "@quire/reviews"
 import { adaptMarkdown, evaluateConditions, SiteReaders } from "@quire/sites"
@@ -11,6 +21,7 @@ import * as ChangePresenters from "../ChangePresenters.ts"
 import * as ContentPresenters from "../ContentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { FileLinks } from "../FileLinks.ts"
+import { lazySource, type PageBody, pageAnswer, PageBodyRenderer, type PageFormat } from "../PageBodyRenderer.ts"
 import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
 
@@ -20,7 +31,7 @@ const optionsOf = (query: { readonly metadata?: boolean | undefined }): ContentP
 
 /** What a page read asks of its body: GitBook's `format` and `dereferenced`. */
 interface BodyQuery {
-  readonly format?: ContentPresenters.PageFormat | undefined
+  readonly format?: PageFormat | undefined
   readonly dereferenced?: boolean | "reusable-contents" | undefined
 }
 
@@ -32,7 +43,7 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
   const changeRequests = yield* ChangeRequests
   const urls = yield* PublicUrl
   const links = yield* FileLinks
-  const bodies = yield* ContentPresenters.PageBodyRenderer
+  const bodies = yield* PageBodyRenderer
   const pool = yield* ParsePool
   const readers = yield* SiteReaders
   const published = yield* PublishedContent
@@ -54,30 +65,33 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
         Effect.orElseSucceed(() => undefined)
       ))
 
+  const sourceOf = (found: RevisionPageEntry) => lazySource(content.pageMarkdown, found)
+
   /**
    * A page's body: its markdown with the reusable contents it includes in place for a published
    * site's reader (the site's own `.md`) or when `dereferenced` asks (a member's otherwise keeps its
    * `{% include %}` tags, as written), its document dereferenced when asked, and a reader's
-   * conditions evaluated for the visitor.
+   * conditions evaluated for the visitor. A member's document is the renderer's, kept by revision
+   * and page; a reader's is filtered for their claims, so it is drawn from that one at every read.
    */
-  const bodyOf = (found: Parameters<typeof bodies>[0], organizationId: string, query: BodyQuery) =>
+  const bodyOf = (found: RevisionPageEntry, organizationId: string, query: BodyQuery) =>
     Effect.gen(function*() {
       const reader = (yield* Actor.Actor).siteReader
       const dereference = query.dereferenced === true || query.dereferenced === "reusable-contents"
-      const expand = query.format === "markdown" && found.page.type === "document" && (reader !== undefined || dereference)
-      const shown = expand
-        ? { ...found, markdown: yield* withIncludes(found.markdown ?? "", found.revision.reusableContents, found.page.git?.path, published.documents) }
-        : found
-      const body = yield* bodies(shown, organizationId, query.format)
-      if (body.document === undefined && reader === undefined) return body
-      const evaluated = body.document === undefined || reader === undefined ? body.document : evaluateConditions(body.document, reader.claims)
-      // The presenter types the document loosely; it is content's, built from the page (makePageBodies).
-      const document = evaluated === undefined || !dereference ? evaluated : yield* dereferenced(evaluated as JsonDocument, found.revision, reader)
-      return {
-        ...body,
-        ...(document === undefined ? {} : { document }),
-        ...(body.markdown === undefined || reader === undefined ? {} : { markdown: adaptMarkdown(body.markdown, reader.claims).markdown })
+      if (found.page.type !== "document") return {}
+      const source = sourceOf(found)
+      if (query.format === "markdown") {
+        const expand = reader !== undefined || dereference
+        const shown = expand
+          ? { ...source, markdown: Effect.flatMap(source.markdown, (markdown) => withIncludes(markdown, found.revision.reusableContents, found.page.git?.path, published.documents)) }
+          : source
+        const body = yield* bodies.body(shown, organizationId, query.format)
+        return body.markdown === undefined || reader === undefined ? body : { ...body, markdown: adaptMarkdown(body.markdown, reader.claims).markdown }
       }
+      if (query.format === "html" || (reader === undefined && !dereference)) return yield* bodies.body(source, organizationId, query.format)
+      const stored = yield* bodies.document(source)
+      const evaluated = reader === undefined ? stored : evaluateConditions(stored, reader.claims)
+      return { document: dereference ? yield* dereferenced(evaluated, found.revision, reader) : evaluated } satisfies PageBody
     })
 
   const signer = (spaceId: string) => Effect.map(links.signer, (sign): ContentPresenters.DownloadUrl => (f) => sign(spaceId, f))
@@ -98,14 +112,14 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
     .handle("getPageInRevisionById", ({ params, query }) =>
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
-        const page = yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
-        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodyOf(page, found.access.space.organizationId, query))
+        const page = yield* content.pageEntryIn(found.revision, params.pageId).pipe(DomainErrors.api)
+        return pageAnswer(urls, params.spaceId, page, optionsOf(query), yield* bodyOf(page, found.access.space.organizationId, query))
       }))
     .handle("getPageDocumentInRevisionById", ({ params, query }) =>
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
-        const page = yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
-        const stored = yield* pageDocumentEffect(page).pipe(Effect.provideService(ParsePool, pool))
+        const page = yield* content.pageEntryIn(found.revision, params.pageId).pipe(DomainErrors.api)
+        const stored = yield* bodies.document(sourceOf(page))
         // A published site's reader is shown the page as the site shows its visitor: conditions evaluated.
         const reader = (yield* Actor.Actor).siteReader
         const document = reader === undefined ? stored : evaluateConditions(stored, reader.claims)
@@ -115,7 +129,7 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
     .handle("listRevisionPageMetaLinks", ({ params }) =>
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
-        yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
+        yield* content.pageEntryIn(found.revision, params.pageId).pipe(DomainErrors.api)
         // Quire keeps no canonical or alternate links of a page.
         return { alternates: [] }
       }))
@@ -123,13 +137,13 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
         // A path no page has may be one the space's `.gitbook.yaml` redirects: GitBook answers the page it leads to.
-        const page = yield* content.pageAt(found.revision, params.pagePath).pipe(
+        const page = yield* content.pageEntryAt(found.revision, params.pagePath).pipe(
           Effect.catchTag("NotFound", (missing) =>
             Effect.flatMap(readers.movedPage(found.revision, params.pagePath), (moved) =>
-              Option.isSome(moved) ? content.pageIn(found.revision, moved.value) : Effect.fail(missing))),
+              Option.isSome(moved) ? content.pageEntryIn(found.revision, moved.value) : Effect.fail(missing))),
           DomainErrors.api
         )
-        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodyOf(page, found.access.space.organizationId, query))
+        return pageAnswer(urls, params.spaceId, page, optionsOf(query), yield* bodyOf(page, found.access.space.organizationId, query))
       }))
     .handle("listFilesInRevisionById", ({ params, query }) =>
       Effect.gen(function*() {

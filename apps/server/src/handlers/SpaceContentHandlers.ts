@@ -2,12 +2,13 @@
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, ApiErrors, type RevisionPage } from "@quire/api"
-import { breather, SpaceContent } from "@quire/content"
+import { Api, ApiErrors } from "@quire/api"
+import { SpaceContent } from "@quire/content"
 import { BoundedCache } from "@quire/kernel"
 import * as ContentPresenters from "../ContentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { FileLinks } from "../FileLinks.ts"
+import { lazySource, pageAnswer, PageBodyRenderer } from "../PageBodyRenderer.ts"
 import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
 
@@ -15,43 +16,15 @@ const optionsOf = (query: { readonly metadata?: boolean | undefined }): ContentP
   metadata: query.metadata ?? true
 })
 
-/** A page's JSON document of more nodes than this is answered by `largeDocumentAnswer`. */
-const largeDocumentNodes = 2_000
-
-/** Nodes serialized at once (about 100 KB of JSON). */
-const nodesPerBatch = 500
-
-/**
- * The JSON answer of `page`, whose document is large, serialized a batch of nodes at a time,
- * giving the event loop back between batches: the HTTP layer's one `JSON.stringify` of a large
- * page's document would hold it for the whole document. The same JSON as the endpoint's encoder writes
- * (`RevisionPage`'s encoded form is its type, plain JSON).
- */
-const largeDocumentAnswer = (page: RevisionPage): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
-  Effect.gen(function*() {
-    const { document, ...rest } = page
-    const head = JSON.stringify(rest)
-    const parts = [head.slice(0, -1), head === "{}" ? "" : ",", `"document":{"object":"document","data":`, JSON.stringify(document!.data), `,"nodes":[`]
-    const breathe = breather()
-    const nodes = document!.nodes
-    for (let start = 0; start < nodes.length; start += nodesPerBatch) {
-      const batch = JSON.stringify(nodes.slice(start, start + nodesPerBatch))
-      parts.push(start === 0 ? "" : ",", batch.slice(1, -1))
-      yield* breathe
-    }
-    parts.push("]}}")
-    return HttpServerResponse.text(parts.join(""), { contentType: "application/json" })
-  })
-
 export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(function*(handlers) {
   const content = yield* SpaceContent
   const urls = yield* PublicUrl
   const links = yield* FileLinks
-  const bodies = yield* ContentPresenters.PageBodyRenderer
+  const bodies = yield* PageBodyRenderer
   // The JSON of a revision's page tree, by revision and options: a revision never changes, and a
   // large space's tree is hundreds of KB that the endpoint's encoder would write again at every read
   // (the space screen's first request). The same JSON as the encoder's (`RevisionPage`'s encoded
-  // form is its type, as `largeDocumentAnswer` relies on too).
+  // form is its type, as `pageAnswer` relies on too).
   const trees = yield* BoundedCache.make<string, string>({ name: "page_trees", capacity: 64, maxWeight: 32_000_000, weigh: (json) => json.length })
   const treeOf = (revision: Parameters<typeof ContentPresenters.pages>[1], options: ContentPresenters.ContentOptions) => {
     const key = `${revision.id}\n${options.metadata}`
@@ -75,22 +48,17 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
         Effect.map((current) => treeOf(current.revision, optionsOf(query)))
       ))
     .handle("getPageById", ({ params, query }) =>
-      content.page(params.spaceId, params.pageId).pipe(
-        DomainErrors.api,
-        Effect.flatMap((found) =>
-          Effect.flatMap(bodies(found, found.access.space.organizationId, query.format), (body): Effect.Effect<RevisionPage | HttpServerResponse.HttpServerResponse> => {
-            const page = ContentPresenters.page(urls, params.spaceId, found.page, found.path, optionsOf(query), body)
-            return (page.document?.nodes.length ?? 0) > largeDocumentNodes ? largeDocumentAnswer(page) : Effect.succeed(page)
-          })
-        )
-      ))
+      Effect.gen(function*() {
+        const found = yield* content.pageEntry(params.spaceId, params.pageId).pipe(DomainErrors.api)
+        const body = yield* bodies.body(lazySource(content.pageMarkdown, found), found.access.space.organizationId, query.format)
+        return pageAnswer(urls, params.spaceId, found, optionsOf(query), body)
+      }))
     .handle("getPageByPath", ({ params, query }) =>
       Effect.gen(function*() {
         const current = yield* content.revision(params.spaceId).pipe(DomainErrors.api)
-        const found = yield* content.pageAt(current.revision, params.pagePath).pipe(DomainErrors.api)
-        const body = yield* bodies(found, current.access.space.organizationId, query.format)
-        const page = ContentPresenters.page(urls, params.spaceId, found.page, found.path, optionsOf(query), body)
-        return (page.document?.nodes.length ?? 0) > largeDocumentNodes ? yield* largeDocumentAnswer(page) : page
+        const found = yield* content.pageEntryAt(current.revision, params.pagePath).pipe(DomainErrors.api)
+        const body = yield* bodies.body(lazySource(content.pageMarkdown, found), current.access.space.organizationId, query.format)
+        return pageAnswer(urls, params.spaceId, found, optionsOf(query), body)
       }))
     .handle("listFiles", ({ params, query }) =>
       Effect.gen(function*() {
