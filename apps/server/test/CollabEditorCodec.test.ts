@@ -8,7 +8,7 @@ import { Effect, Layer } from "effect"
 import * as Y from "yjs"
 import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
-import { CollabCodec } from "../src/collab/CollabCodec.ts"
+import { CollabCodec } from "@quire/live/CollabCodec"
 import { spaceWith } from "./Harness.ts"
 import { collabServerOn, collabUrl, connect, eventuallyEffect, settled } from "./CollabSupport.ts"
 

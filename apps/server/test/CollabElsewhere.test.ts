@@ -11,7 +11,7 @@ import * as Y from "yjs"
 import { Database } from "@quire/db"
 import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
-import { CollabCodec } from "../src/collab/CollabCodec.ts"
+import { CollabCodec } from "@quire/live/CollabCodec"
 import { type Client as ApiClient, changeRequestsOn, mergeIntoMain, organizationWith } from "./Harness.ts"
 import { type Client, collabServerOn, collabUrl, connect, eventually, eventuallyEffect, redisUrl, settled } from "./CollabSupport.ts"
 

@@ -11,7 +11,7 @@ import * as Y from "yjs"
 import { Services } from "@quire/platform"
 import { LiveDocuments } from "@quire/reviews"
 import { Backends } from "@quire/testkit"
-import { CollabCodec } from "../src/collab/CollabCodec.ts"
+import { CollabCodec } from "@quire/live/CollabCodec"
 import { organizationWith, raw, spaceWith } from "./Harness.ts"
 import { collabServerOn, collabUrl, connect, eventually, eventuallyEffect, settled, sharedPage } from "./CollabSupport.ts"
 

@@ -10,7 +10,7 @@ import { Effect, Layer } from "effect"
 import { Services } from "@quire/platform"
 import { presenceName } from "@quire/reviews"
 import { Backends } from "@quire/testkit"
-import { contentChanged } from "../src/collab/CollabElsewhere.ts"
+import { contentChanged } from "@quire/live/CollabElsewhere"
 import { organizationWith } from "./Harness.ts"
 import { collabServerOn, collabUrl, connect, eventually, eventuallyEffect, settled, sharedPage, twoServers } from "./CollabSupport.ts"
 

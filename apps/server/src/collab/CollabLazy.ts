@@ -9,7 +9,7 @@ import { Cause, Effect, Exit, Layer, Scope } from "effect"
 import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
 import { type UpgradeHandler, Upgrades } from "../Upgrades.ts"
-import type { CollabCodec } from "./CollabCodec.ts"
+import type { CollabCodec } from "@quire/live/CollabCodec"
 import type * as CollabServer from "./CollabServer.ts"
 
 /** What the collaboration server reads from the server's layers (its codec it brings along). */
@@ -17,7 +17,7 @@ type Needs = Exclude<Layer.Services<ReturnType<typeof CollabServer.layer>>, Coll
 
 /** The collaboration server's layer with its codec, as the server composes it. */
 const load = Effect.promise(async () => {
-  const [server, codec] = await Promise.all([import("./CollabServer.ts"), import("./CollabCodec.ts")])
+  const [server, codec] = await Promise.all([import("./CollabServer.ts"), import("@quire/live/CollabCodec")])
   return { path: server.path, layer: (overrides: Partial<CollabServer.CollabOptions>) => server.layer(overrides).pipe(Layer.provide(codec.CollabCodec.layer)) }
 })
 

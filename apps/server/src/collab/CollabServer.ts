@@ -20,12 +20,12 @@ import { Actor } from "@quire/kernel"
 import { type ChangeRequestWrites, type LiveCheck, LiveDocuments, presenceOf } from "@quire/reviews"
 import { PublicUrl } from "../PublicUrl.ts"
 import { Upgrades } from "../Upgrades.ts"
-import type { CollabCodec } from "./CollabCodec.ts"
-import * as CollabDocuments from "./CollabDocuments.ts"
-import * as CollabElsewhere from "./CollabElsewhere.ts"
-import { refusal, Refused } from "./CollabDocuments.ts"
+import type { CollabCodec } from "@quire/live/CollabCodec"
+import * as CollabDocuments from "@quire/live/CollabDocuments"
+import * as CollabElsewhere from "@quire/live/CollabElsewhere"
+import { refusal, Refused } from "@quire/live/CollabDocuments"
 import * as CollabIdentity from "./CollabIdentity.ts"
-import * as CollabPresence from "./CollabPresence.ts"
+import * as CollabPresence from "@quire/live/CollabPresence"
 
 export interface CollabOptions extends CollabDocuments.CollabLimits, CollabPresence.AwarenessLimits {
   /** How often every open connection's access is checked again. */

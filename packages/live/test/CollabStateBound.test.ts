@@ -8,8 +8,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { existsSync } from "node:fs"
-import { CollabCodec } from "../src/collab/CollabCodec.ts"
-import { fixturePages, gitPages, MIRRORS, type Page } from "../../../packages/document/test/pages.ts"
+import { CollabCodec } from "@quire/live/CollabCodec"
+import { fixturePages, gitPages, MIRRORS, type Page } from "../../document/test/pages.ts"
 
 const codec = CollabCodec.editor()
 const missing = MIRRORS.filter(([, dir]) => !existsSync(dir))

@@ -11,10 +11,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Y from "yjs"
-import { CollabCodec, type ProsemirrorMarkdown } from "../src/collab/CollabCodec.ts"
+import { CollabCodec, type ProsemirrorMarkdown } from "@quire/live/CollabCodec"
 
 /** @quire/document's committed fixture pages (its blocks and real GitBook pages). */
-const fixtureDir = fileURLToPath(new URL("../../../packages/document/test", import.meta.url))
+const fixtureDir = fileURLToPath(new URL("../../document/test", import.meta.url))
 const markdownFiles = (dir: string): Array<string> =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)

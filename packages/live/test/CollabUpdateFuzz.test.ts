@@ -13,9 +13,9 @@ import { Effect, Option } from "effect"
 import * as Y from "yjs"
 import { createSchema } from "@quire/document"
 import { StoredLiveMarkdown } from "@quire/reviews"
-import { CollabCodec } from "../src/collab/CollabCodec.ts"
-import * as CollabStoredMarkdown from "../src/collab/CollabStoredMarkdown.ts"
-import * as CollabUpdateCheck from "../src/collab/CollabUpdateCheck.ts"
+import { CollabCodec } from "@quire/live/CollabCodec"
+import * as CollabStoredMarkdown from "@quire/live/CollabStoredMarkdown"
+import * as CollabUpdateCheck from "@quire/live/CollabUpdateCheck"
 
 const codec = CollabCodec.editor()
 const schema = createSchema()

@@ -1,0 +1,3 @@
+import { withShared } from "@quire/vitest-config"
+
+export default withShared()
