@@ -18,7 +18,7 @@ import {
   type RevisionPageEntry,
   type SpaceContent
 } from "@quire/content"
-import { CodeHighlighter, preparePageBody, renderPageBody } from "@quire/sites"
+import { CodeHighlighter, preparePageBody, renderPageBody, SpecOperations } from "@quire/sites"
 import * as ContentPresenters from "./ContentPresenters.ts"
 import { FileLinks } from "./FileLinks.ts"
 import { PublicUrl } from "./PublicUrl.ts"
@@ -159,12 +159,13 @@ const keyOf = (source: PageSource) => `${source.revision.id}|${source.page.id}`
  * to the app's page URLs and its files to signed download links. Documents and HTML are kept by
  * revision and page (a revision never changes), so a second read draws nothing and reads no markdown.
  */
-const makePageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedContent | FileLinks | PublicUrl | CodeHighlighter> = Effect.gen(function*() {
+const makePageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedContent | FileLinks | PublicUrl | CodeHighlighter | SpecOperations> = Effect.gen(function*() {
   const pool = yield* ParsePool
   const published = yield* PublishedContent
   const links = yield* FileLinks
   const urls = yield* PublicUrl
   const highlighter = yield* CodeHighlighter
+  const specs = yield* SpecOperations
   // Rendered bodies by revision, page and spec versions, the least recently read dropped first:
   // drawing a large page takes seconds of CPU, and the app reads the same pages again (a review
   // reads every changed page's base and head).
@@ -224,14 +225,14 @@ const makePageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedCont
     Effect.gen(function*() {
       const spaceId = source.revision.spaceId
       const page = { revision: source.revision, page: source.page, path: source.path, markdown: yield* source.markdown }
-      const prepared = yield* preparePageBody(page, organizationId, published.documents)
+      const prepared = yield* preparePageBody(page, organizationId, published.documents).pipe(Effect.provideService(SpecOperations, specs))
       const key = `${keyOf(source)}|${prepared.specVersions}`
       let drawn = cache.get(key)
       if (drawn === undefined) {
         const rendered = yield* renderPageBody(page, prepared, organizationId, {
           page: (path) => ContentPresenters.pageAppUrl(urls, spaceId, path),
           file: (file) => `${filePlaceholder}${encodeURIComponent(file.id)}`
-        }).pipe(Effect.provideService(CodeHighlighter, highlighter))
+        }).pipe(Effect.provideService(CodeHighlighter, highlighter), Effect.provideService(SpecOperations, specs))
         drawn = rendered.html
         cache.set(key, drawn)
       }

@@ -37,15 +37,15 @@ const main = Effect.gen(function*() {
 
   const ready = Layer.merge(bootstrap, Telemetry.layerSampler).pipe(
     // Mail (QUIRE_SMTP_URL) with links to the app at the public URL: invitations, email proofs, notices.
-    Layer.provideMerge(Platform.layer.pipe(Layer.provide(AccountMail.layerConfig(publicUrl)))),
+    // A merge writes live edits not yet written back with the editor's codec, loaded on first use.
+    Layer.provideMerge(Platform.layer.pipe(Layer.provide([AccountMail.layerConfig(publicUrl), CollabStoredMarkdown.layer]))),
     Layer.provideMerge(PublicUrl.layer(publicUrl))
   )
 
   // Live editing on `/collab` of the same server (QUIRE_REDIS_URL: relayed between servers),
   // loaded by the first upgrade there.
   const collab = CollabLazy.layer()
-  // A merge writes live edits not yet written back with the editor's codec, loaded on first use.
-  const http = Layer.merge(Http.serve.pipe(Layer.provide(CollabStoredMarkdown.layer)), collab).pipe(
+  const http = Layer.merge(Http.serve, collab).pipe(
     Layer.provide(NodeServer.layer({
       port: config.port,
       host: config.host,

@@ -11,6 +11,7 @@ import { Api, Authentication } from "@quire/api"
 import { Database } from "@quire/db"
 import { Users } from "@quire/identity"
 import type { Roles } from "@quire/kernel"
+import type { StoredLiveMarkdown } from "@quire/reviews"
 import * as Metrics from "@quire/kernel/Metrics"
 import { Queue, Services, Storage, Telemetry } from "@quire/platform"
 import { Backends, LocalServer } from "@quire/testkit"
@@ -71,11 +72,11 @@ export const serverOn = <E, R>(
   kind: Storage["Service"]["kind"],
   // The codec a merge writes unwritten live edits with: the editor's, as main.ts has it, unless
   // the collaboration server of the test runs another (CollabSupport's plain-text one).
-  storedMarkdown: Layer.Layer<never> = CollabStoredMarkdown.layer
+  storedMarkdown: Layer.Layer<StoredLiveMarkdown> = CollabStoredMarkdown.layer
 ) =>
   bootstrap.pipe(
-    Layer.provideMerge(Http.serve.pipe(Layer.provide(storedMarkdown))),
-    Layer.provideMerge(Queue.layerInProcessWith(services.pipe(Layer.provide(testSettings)))),
+    Layer.provideMerge(Http.serve),
+    Layer.provideMerge(Queue.layerInProcessWith(services.pipe(Layer.provide([testSettings, storedMarkdown])))),
     Layer.provide([PublicUrl.layer(publicUrl), Storage.layer(kind)]),
     Layer.provideMerge(testServer),
     // OTLP export when a test's settings ask for it (Telemetry.test.ts), as main.ts composes it;
@@ -143,7 +144,7 @@ const passThrough = HttpApiMiddleware.layerClient(Authentication, ({ next, reque
 export const embeddedServerOn = (dataDir: string, options?: { readonly maxMessageBytes?: number }) =>
   Layer.effectDiscard(Effect.flatMap(Effect.service(Users), (users) => users.bootstrapAdmin(adminEmail, adminToken))).pipe(
     Layer.provideMerge(Http.serve),
-    Layer.provideMerge(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly))),
+    Layer.provideMerge(Services.layerSql.pipe(Layer.provide([Queue.layerEnqueueOnly, CollabStoredMarkdown.layer]))),
     Layer.provide([
       Layer.unwrap(Effect.map(
         Backends.embeddedClusterFile(Services.migrations),

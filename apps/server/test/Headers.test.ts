@@ -5,6 +5,7 @@
 import { assert, layer } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
 import * as NodeServer from "../src/NodeServer.ts"
+import { CollabStoredMarkdown } from "@quire/live"
 import { Queue, Services, Storage } from "@quire/platform"
 import { createHash } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -112,7 +113,7 @@ const withCors = Layer.unwrap(Effect.map(
   ),
   (dataDir) =>
     Http.serve.pipe(
-      Layer.provideMerge(Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly))),
+      Layer.provideMerge(Services.layerMemory.pipe(Layer.provide([Queue.layerEnqueueOnly, CollabStoredMarkdown.layer]))),
       Layer.provide([PublicUrl.layer(publicUrl), Storage.layer("memory")]),
       Layer.provideMerge(NodeServer.layerTest),
       Layer.provide(ConfigProvider.layerAdd(

@@ -13,6 +13,7 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Effect, Layer } from "effect"
 import { AccountMail, Users } from "@quire/identity"
+import { CollabStoredMarkdown } from "@quire/live"
 import { Queue, Services, Storage } from "@quire/platform"
 import * as CollabCodec from "@quire/live/CollabCodec"
 import * as CollabServer from "../src/collab/CollabServer.ts"
@@ -35,7 +36,7 @@ const main = Effect.gen(function*() {
     Layer.provideMerge(Layer.merge(Http.serve, collab)),
     // Mail through QUIRE_SMTP_URL when the test sets it (the email flows' own SMTP server), for the use cases
     // and for the jobs (the notifications' email): merged, so the job runner has it too, as main.ts's has.
-    Layer.provideMerge(Queue.layerInProcessWith(Services.layerMemory.pipe(Layer.provideMerge(AccountMail.layerConfig(url))))),
+    Layer.provideMerge(Queue.layerInProcessWith(Services.layerMemory.pipe(Layer.provideMerge(AccountMail.layerConfig(url)), Layer.provide(CollabStoredMarkdown.layer)))),
     Layer.provide([PublicUrl.layer(url), Storage.layer("memory")]),
     Layer.provideMerge(NodeServer.layer({ port, host: "127.0.0.1" }))
   )

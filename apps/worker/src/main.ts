@@ -4,6 +4,7 @@
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Effect, Layer } from "effect"
+import { CollabStoredMarkdown } from "@quire/live"
 import { jobs, Platform, SecretFile, StartupFailure, Telemetry } from "@quire/platform"
 import * as Worker from "./Worker.ts"
 
@@ -14,7 +15,8 @@ const services = Layer.unwrap(Effect.gen(function*() {
   // The server's instance secret (QUIRE_SECRET, else the shared QUIRE_DATA_DIR's secret file) opens
   // what it sealed: Git sync's repository credentials above all.
   // Mail as the server sends it (notifications are mailed by a job), to links at QUIRE_PUBLIC_URL.
-  return Platform.layerPostgres(url).pipe(Layer.provide(SecretFile.layer), Layer.provide(Platform.layerWorkerMail))
+  // A merge a job makes writes live edits not yet written back with the editor's codec, as the server's.
+  return Platform.layerPostgres(url).pipe(Layer.provide(SecretFile.layer), Layer.provide([Platform.layerWorkerMail, CollabStoredMarkdown.layer]))
 }))
 
 // SIGINT/SIGTERM interrupt the program; a clean shutdown after a signal exits 0, not 130. A start

@@ -1,9 +1,10 @@
 /**
  * Port: packages that react when a space's main content moves (Git sync exports it), or when the
  * space itself changes (renamed, trashed, restored, moved, transferred: published sites show it
- * again). Called after the write's transaction committed; by default nobody observes.
+ * again). Called after the write's transaction committed. Required: a composition says who
+ * observes (platform: published sites, Git sync, translations), or `MainObservers.layerNone`.
  */
-import { Context, Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import type { Revision } from "./domain/Revision.ts"
 import type { Space } from "./domain/Space.ts"
 
@@ -14,7 +15,8 @@ export interface MainObserversShape {
   readonly spaceChanged?: ((spaceId: string) => Effect.Effect<void>) | undefined
 }
 
-/** Read when the RevisionWriter is built; provide a layer of it to observe (default: nobody). */
-export const MainObservers = Context.Reference<MainObserversShape>("@quire/content/MainObservers", {
-  defaultValue: () => ({ mainMoved: () => Effect.void })
-})
+/** Read when the RevisionWriter and Spaces are built. */
+export class MainObservers extends Context.Service<MainObservers, MainObserversShape>()("@quire/content/MainObservers") {
+  /** Nobody observes: for a composition of content alone (its own tests). */
+  static readonly layerNone = Layer.succeed(MainObservers, MainObservers.of({ mainMoved: () => Effect.void }))
+}

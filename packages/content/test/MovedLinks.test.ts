@@ -7,11 +7,11 @@ import { Effect, Layer, Option } from "effect"
 import { SqlTransactor } from "@quire/db"
 import { Ids, Transactor } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
-import { ContentLayers, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
+import { ContentLayers, MainObservers, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
 import { documentHash, flattenPages, type PageNode } from "../src/domain/Revision.ts"
 import { spaceHead } from "./contract/Fixtures.ts"
 
-const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) => RevisionWriter.layer.pipe(Layer.provideMerge(repos), Layer.provide([Ids.Ids.layer, ParsePool.layerMainThread]))
+const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) => RevisionWriter.layer.pipe(Layer.provideMerge(repos), Layer.provide([Ids.Ids.layer, ParsePool.layerMainThread, MainObservers.layerNone]))
 
 const backends = Backends.make({
   memory: writerOver(Layer.merge(ContentLayers.layerReposMemory, Transactor.Transactor.layerMemory)),

@@ -7,7 +7,7 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { Ids, Transactor } from "@quire/kernel"
 import { as, errorMessage, errorTag as tag, memberRoles } from "@quire/testkit"
-import { Access, Collections, ContentLayers, ContentPermissions, Memberships, ParsePool, SpaceDependents, Spaces } from "../src/index.ts"
+import { Access, Collections, ContentLayers, ContentPermissions, MainObservers, Memberships, ParsePool, SpaceDependents, Spaces } from "../src/index.ts"
 
 const org = "org-1"
 const otherOrg = "org-2"
@@ -34,7 +34,7 @@ const countingMemberships = Layer.effect(
 
 const layer = ContentLayers.layerServices.pipe(
   Layer.provideMerge(ContentLayers.layerReposMemory),
-  Layer.provide([countingMemberships, SpaceDependents.layerNone, Ids.Ids.layerTest, Transactor.Transactor.layerMemory, ParsePool.layerMainThread])
+  Layer.provide([countingMemberships, SpaceDependents.layerNone, MainObservers.layerNone, Ids.Ids.layerTest, Transactor.Transactor.layerMemory, ParsePool.layerMainThread])
 )
 
 const space = (id: string) => ({ kind: "space" as const, id })

@@ -11,7 +11,7 @@ import { OutboundFetch } from "@quire/outbound"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
 import { documentHash, type ReusableContentNode } from "../src/domain/Revision.ts"
-import { ContentLayers, Memberships, pageDocument, ParsePool, RevisionWriter, Search, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
+import { ContentLayers, MainObservers, Memberships, pageDocument, ParsePool, RevisionWriter, Search, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import { PermissionsRepo } from "../src/PermissionsRepo.ts"
 import { RevisionsRepo } from "../src/RevisionsRepo.ts"
 import { ImportRunsRepo } from "../src/ImportRunsRepo.ts"
@@ -36,6 +36,7 @@ const layer = SpaceContent.layer.pipe(
   Layer.provide([
     Memberships.layerTest(memberRoles({ [org]: { admin: "admin", editor: "edit", reader: "read" } })),
     SpaceDependents.layerNone,
+    MainObservers.layerNone,
     Ids.Ids.layerTest,
     Transactor.Transactor.layerMemory,
     OutboundFetch.layer({ allow: ["127.0.0.1"] }),

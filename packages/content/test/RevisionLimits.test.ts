@@ -12,7 +12,7 @@ import { Effect, Layer } from "effect"
 import { SqlTransactor } from "@quire/db"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { at, Backends, some } from "@quire/testkit"
-import { ContentLayers, defaultRevisionLimits, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
+import { ContentLayers, defaultRevisionLimits, MainObservers, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
 import { documentHash, type FileNode, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { checkRevisionLimits, type RevisionLimits } from "../src/domain/RevisionLimits.ts"
 import type { ContentChange } from "../src/RevisionWriter.ts"
@@ -26,7 +26,7 @@ const limits: RevisionLimits = { ...defaultRevisionLimits, pages: 5_000, files: 
 const maxMessageBytes = 2 * 1024 * 1024
 
 const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) =>
-  RevisionWriter.layerWith({ limits }).pipe(Layer.provideMerge(repos), Layer.provide([Ids.Ids.layer, ParsePool.layerMainThread]))
+  RevisionWriter.layerWith({ limits }).pipe(Layer.provideMerge(repos), Layer.provide([Ids.Ids.layer, ParsePool.layerMainThread, MainObservers.layerNone]))
 
 const backends = Backends.make({
   client: { maxMessageBytes },

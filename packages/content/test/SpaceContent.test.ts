@@ -9,7 +9,7 @@ import { Errors, Ids, Transactor } from "@quire/kernel"
 import { as, LocalServer, memberRoles } from "@quire/testkit"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
-import { ContentLayers, ContentLinks, Memberships, ParsePool, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
+import { ContentLayers, ContentLinks, MainObservers, Memberships, ParsePool, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import { linkItems } from "../src/ContentLinks.ts"
 import { documentHash, flattenPages, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { OutboundFetch } from "@quire/outbound"
@@ -52,6 +52,7 @@ const layerWith = (options: Parameters<typeof RevisionWriter.layerWith>[0] = {})
     Layer.provide([
       Memberships.layerTest(roles),
       SpaceDependents.layerNone,
+      MainObservers.layerNone,
       Ids.Ids.layerTest,
       Transactor.Transactor.layerMemory,
       OutboundFetch.layer({ allow: ["127.0.0.1"] }),

@@ -7,7 +7,7 @@ import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { as, errorMessage as messageOf, errorTag as tag, memberRoles } from "@quire/testkit"
-import { Collections, ContentLayers, Memberships, ParsePool, RevisionsRepo, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
+import { Collections, ContentLayers, MainObservers, Memberships, ParsePool, RevisionsRepo, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import type { Revision } from "../src/domain/Revision.ts"
 
 const org = "org-1"
@@ -33,7 +33,7 @@ const countingMemberships = Layer.effect(
 const layer = ContentLayers.layerServices.pipe(
   Layer.provideMerge(ContentLayers.layerReposMemory),
   // Sequential ids: records created at the same (test clock) instant are listed in creation order.
-  Layer.provide([countingMemberships, SpaceDependents.layerNone, Ids.Ids.layerTest, Transactor.Transactor.layerMemory, ParsePool.layerMainThread])
+  Layer.provide([countingMemberships, SpaceDependents.layerNone, MainObservers.layerNone, Ids.Ids.layerTest, Transactor.Transactor.layerMemory, ParsePool.layerMainThread])
 )
 
 

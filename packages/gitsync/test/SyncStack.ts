@@ -9,6 +9,8 @@ import { SqlTransactor } from "@quire/db"
 import { OutboundFetch } from "@quire/outbound"
 import { JobRunner, layerInProcessQueue, layerInProcessRunner } from "@quire/queue"
 import * as AutoExport from "../src/AutoExport.ts"
+import { CommitMessages } from "../src/CommitMessages.ts"
+import { GitAuthors } from "../src/GitAuthors.ts"
 import { GitSync } from "../src/GitSync.ts"
 import * as GitSyncLayers from "../src/GitSyncLayers.ts"
 import { GitTransport, type MemoryGitRemotes } from "../src/GitTransport.ts"
@@ -33,7 +35,8 @@ export const stackOver = <E, R>(transport: Layer.Layer<GitTransport>, ports: Lay
     Layer.provideMerge(GitSyncLayers.layerInfrastructure),
     Layer.provideMerge(ports),
     Layer.provideMerge(BlobStore.layerMemory),
-    Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, Layer.orDie(OutboundFetch.layerConfig), ParsePool.layerMainThread, transport])
+    // Exports authored by user id, with the export's own message: these tests have no users or change requests.
+    Layer.provide([Memberships.layerTest(roles), GitAuthors.layerUserIds, CommitMessages.layerNone, Ids.Ids.layerTest, Layer.orDie(OutboundFetch.layerConfig), ParsePool.layerMainThread, transport])
   )
   return layerInProcessRunner(jobs).pipe(Layer.provideMerge(services), Layer.provideMerge(layerInProcessQueue(jobs)))
 }

@@ -15,6 +15,7 @@ import {
   layerInProcessRunner
 } from "@quire/queue"
 import type { SqlError } from "effect/sql/SqlError"
+import type { StoredLiveMarkdown } from "@quire/reviews"
 import { jobs } from "./Jobs.ts"
 import * as Services from "./Services.ts"
 
@@ -45,7 +46,7 @@ export const layerGraphileOn = (url: string) =>
  */
 export const layerServices = Layer.unwrap(Effect.map(
   Effect.service(Database.DatabaseInfo),
-  (info): Layer.Layer<Services.Services | JobQueue | JobRunner, JobQueueError | SqlError, SqlClient.SqlClient> => {
+  (info): Layer.Layer<Services.Services | JobQueue | JobRunner, JobQueueError | SqlError, SqlClient.SqlClient | StoredLiveMarkdown> => {
     const services = Services.layerSqlOn(info.kind)
     return info.kind === "embedded"
       ? layerInProcessRunner(jobs).pipe(Layer.provideMerge(services), Layer.provideMerge(layerInProcessDurableQueue(jobs)))

@@ -10,8 +10,9 @@ import { jobs } from "../src/Jobs.ts"
 import { asInstanceAdmin } from "@quire/testkit"
 import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
+import * as Live from "./Live.ts"
 
-const layer = Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos))
+const layer = Queue.layerInProcessWith(Live.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos))
 
 describe("content.purgeDeletedSpaces", () => {
   it.effect("removes spaces deleted more than 7 days ago with their revisions, and keeps the others", () =>

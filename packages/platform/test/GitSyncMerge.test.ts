@@ -18,6 +18,7 @@ import { ChangeRequests, Merges } from "@quire/reviews"
 import { asInstanceAdmin } from "@quire/testkit"
 import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
+import * as Live from "./Live.ts"
 
 // The platform's transport reads these settings (from the environment in production).
 const settings = ConfigProvider.layerAdd(
@@ -25,7 +26,7 @@ const settings = ConfigProvider.layerAdd(
   { asPrimary: true }
 )
 
-const layer = Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos), Layer.provide(settings))
+const layer = Queue.layerInProcessWith(Live.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos), Layer.provide(settings))
 
 const git = (dir: string, ...args: ReadonlyArray<string>) => execFileSync("git", ["--git-dir", dir, ...args], { encoding: "utf8" }).trim()
 

@@ -10,8 +10,9 @@ import { purgeExpiredSiteEvents } from "@quire/sites/Jobs"
 import { as, asInstanceAdmin } from "@quire/testkit"
 import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
+import * as Live from "./Live.ts"
 
-const layer = Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos))
+const layer = Queue.layerInProcessWith(Live.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos))
 
 describe("identity.purgeStaleInvites", () => {
   it.effect("drops email invitations older than 30 days and keeps newer ones", () =>

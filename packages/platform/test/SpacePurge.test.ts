@@ -16,6 +16,7 @@ import { Sites, SiteStructureRepo } from "@quire/sites"
 import { asInstanceAdmin, Backends } from "@quire/testkit"
 import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
+import * as Live from "./Live.ts"
 
 const text = (body: string) => `intro\n\n${body}\n\nend`
 
@@ -129,7 +130,7 @@ const duplicateOutlivesItsSource = Effect.gen(function*() {
   assert.deepStrictEqual(Array.from((yield* revisions.documents(hashes)).keys()), hashes)
 })
 
-const memory = Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerMemoryRepos))
+const memory = Live.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerMemoryRepos))
 
 layer(memory)("space purge on memory", (it) => {
   it.effect("leaves nothing of the space in any package", () =>
@@ -162,7 +163,7 @@ const rowsLeft = Effect.gen(function*() {
 
 for (const database of Backends.databasesMigrated(Services.migrations)) {
   // Each backend gets a database of its own, so that the only rows are those of the purged space.
-  const onDatabase = Services.layerSql.pipe(
+  const onDatabase = Live.layerSql.pipe(
     Layer.provide(Queue.layerEnqueueOnly),
     Layer.provideMerge(Services.layerSqlRepos),
     Layer.provideMerge(database.layer),

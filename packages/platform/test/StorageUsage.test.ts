@@ -14,6 +14,7 @@ import { ChangeRequests, Merges } from "@quire/reviews"
 import { asInstanceAdmin, Backends } from "@quire/testkit"
 import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
+import * as Live from "./Live.ts"
 
 const file = (name: string, size: number, fill: number) => ({ name, contentType: "application/octet-stream", bytes: new Uint8Array(size).fill(fill) })
 
@@ -83,7 +84,7 @@ const followsTheFiles = Effect.gen(function*() {
   }).pipe(asAdmin)
 })
 
-const memory = Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerMemoryRepos))
+const memory = Live.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerMemoryRepos))
 
 layer(memory)("storage usage on memory", (it) => {
   it.effect("follows the files the organization's spaces hold: a refused write counts nothing, a duplicate's files count once, a purge gives back", () =>
@@ -91,7 +92,7 @@ layer(memory)("storage usage on memory", (it) => {
 })
 
 for (const database of Backends.databasesMigrated(Services.migrations)) {
-  const onDatabase = Services.layerSql.pipe(
+  const onDatabase = Live.layerSql.pipe(
     Layer.provide(Queue.layerEnqueueOnly),
     Layer.provideMerge(Services.layerSqlRepos),
     Layer.provideMerge(database.layer),

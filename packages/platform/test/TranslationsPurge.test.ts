@@ -10,8 +10,9 @@ import { asInstanceAdmin } from "@quire/testkit"
 import { Translations, TranslationsRepo } from "@quire/translations"
 import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
+import * as Live from "./Live.ts"
 
-const layer = Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos))
+const layer = Queue.layerInProcessWith(Live.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos))
 
 describe("translations of purged spaces", () => {
   it.effect("go with their source or their result space", () =>

@@ -12,10 +12,11 @@ import { ChangeRequests, ChangeRequestsRepo, Merges } from "@quire/reviews"
 import { asInstanceAdmin, Backends } from "@quire/testkit"
 import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
+import * as Live from "./Live.ts"
 
 const backends = Backends.make({
-  memory: Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerMemoryRepos)),
-  sql: () => Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerSqlRepos)),
+  memory: Live.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerMemoryRepos)),
+  sql: () => Live.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerSqlRepos)),
   // A copy of a database migrated once: the services' own migrate then finds nothing to apply.
   migrations: Services.migrations
 })

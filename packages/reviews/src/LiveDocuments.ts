@@ -168,6 +168,7 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
       const changeRequests = yield* ChangeRequests
       const repo = yield* ChangeRequestsRepo
       const storage = yield* CollabUpdatesRepo
+      const markdownOf = yield* StoredLiveMarkdown
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const spaceOf = (changeRequestId: string) =>
@@ -244,7 +245,6 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
       })
 
       const writeUnwritten = Effect.fn("LiveDocuments.writeUnwritten")(function*(changeRequestId: string) {
-        const markdownOf = yield* StoredLiveMarkdown
         const caller = (yield* Actor.Actor).userId
         let count = 0
         for (const name of yield* storage.namesOf(changeRequestId)) {

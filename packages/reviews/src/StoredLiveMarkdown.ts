@@ -2,9 +2,10 @@
  * Port: the markdown of a stored shared document, made from its Yjs state and updates with the
  * editor's codec. Reviews holds the bytes but not the codec (it is the editor's, in the server);
  * a merge asks this port for the markdown of edits acknowledged but not yet written to the page.
- * By default nothing is known: no markdown, nothing written (reviews' own tests, the worker).
+ * Required, so that no composition merges without the edits live editing holds: the server and
+ * the worker provide `@quire/live`'s CollabStoredMarkdown (the editor's codec).
  */
-import { Context, Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import type { UnreadableLiveDocument } from "./domain/LiveDocumentErrors.ts"
 
 export interface StoredLiveMarkdownShape {
@@ -15,6 +16,7 @@ export interface StoredLiveMarkdownShape {
   readonly of: (updates: ReadonlyArray<Uint8Array>) => Effect.Effect<Option.Option<string>, UnreadableLiveDocument>
 }
 
-export const StoredLiveMarkdown = Context.Reference<StoredLiveMarkdownShape>("@quire/reviews/StoredLiveMarkdown", {
-  defaultValue: () => ({ of: () => Effect.succeed(Option.none()) })
-})
+export class StoredLiveMarkdown extends Context.Service<StoredLiveMarkdown, StoredLiveMarkdownShape>()("@quire/reviews/StoredLiveMarkdown") {
+  /** Knows no stored document: reviews' own tests, which store none through a codec. */
+  static readonly layerNone = Layer.succeed(StoredLiveMarkdown, StoredLiveMarkdown.of({ of: () => Effect.succeed(Option.none()) }))
+}

@@ -7,11 +7,12 @@ import { Effect, Layer } from "effect"
 import { Ids, Transactor } from "@quire/kernel"
 import { as, memberRoles } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
-import { BlobStore, ContentLayers, Memberships, ParsePool, SpaceContent, Spaces } from "@quire/content"
+import { BlobStore, ContentLayers, MainObservers, Memberships, ParsePool, SpaceContent, Spaces } from "@quire/content"
 import { ChangeRequests, type ChangeInput } from "../src/ChangeRequests.ts"
 import { Merges } from "../src/Merges.ts"
 import * as ReviewsLayers from "../src/ReviewsLayers.ts"
 import { SpaceCountersRepo } from "../src/SpaceCountersRepo.ts"
+import { StoredLiveMarkdown } from "../src/StoredLiveMarkdown.ts"
 
 export const org = "org-1"
 export const otherOrg = "org-2"
@@ -27,7 +28,7 @@ export const layer = ReviewsLayers.layerServices.pipe(
   Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(ContentLayers.layerServices))),
   Layer.provideMerge(ReviewsLayers.layerSpaceDependents),
   Layer.provideMerge(Layer.mergeAll(ContentLayers.layerReposMemory, ReviewsLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
-  Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, OutboundFetch.layer({ allow: ["127.0.0.1"] }), ParsePool.layerMainThread])
+  Layer.provide([Memberships.layerTest(roles), MainObservers.layerNone, StoredLiveMarkdown.layerNone, Ids.Ids.layerTest, BlobStore.layerMemory, OutboundFetch.layer({ allow: ["127.0.0.1"] }), ParsePool.layerMainThread])
 )
 
 export const insert = (markdown: string, title: string): ChangeInput => ({ operation: "insert_page", title, markdown })

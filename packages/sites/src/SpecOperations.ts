@@ -1,8 +1,9 @@
 /**
  * Port: the OpenAPI specs of an organization as published pages read them (`{% openapi-operation %}`
- * blocks). The specs package implements it (platform wires it); by default there are no specs.
+ * blocks). The specs package implements it (platform wires it). Required: a composition without
+ * specs says so with `SpecOperations.layerNone`.
  */
-import { Context, Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 
 export interface SpecOperationsShape {
   /** The id of the spec's latest version (cheap: checked before a cached page is served). */
@@ -14,7 +15,8 @@ export interface SpecOperationsShape {
   ) => Effect.Effect<Option.Option<{ readonly versionId: string; readonly document: Readonly<Record<string, unknown>> }>>
 }
 
-/** Read when the SiteRenderer is built; provide a layer of it to render operations (default: no specs). */
-export const SpecOperations = Context.Reference<SpecOperationsShape>("@quire/sites/SpecOperations", {
-  defaultValue: () => ({ latestVersionId: () => Effect.succeed(Option.none()), latestDocument: () => Effect.succeed(Option.none()) })
-})
+/** Read when the SiteRenderer is built. */
+export class SpecOperations extends Context.Service<SpecOperations, SpecOperationsShape>()("@quire/sites/SpecOperations") {
+  /** No specs: every operation block draws as one whose spec is missing (sites' own tests). */
+  static readonly layerNone = Layer.succeed(SpecOperations, SpecOperations.of({ latestVersionId: () => Effect.succeed(Option.none()), latestDocument: () => Effect.succeed(Option.none()) }))
+}

@@ -6,6 +6,7 @@ import { Errors } from "@quire/kernel"
 import type { PublishedSite } from "../src/PublishedSites.ts"
 import { RedirectsRepo } from "../src/RedirectsRepo.ts"
 import { SpaceRedirects } from "../src/SpaceRedirects.ts"
+import { SpecOperations } from "../src/SpecOperations.ts"
 import { CodeHighlighter } from "../src/render/Highlight.ts"
 import { type RenderAnswer, SiteRenderer } from "../src/SiteRenderer.ts"
 
@@ -86,7 +87,7 @@ const spaceRedirects = Layer.succeed(SpaceRedirects, SpaceRedirects.of({
 }))
 
 const testLayer = SiteRenderer.layer.pipe(
-  Layer.provide(spaceRedirects),
+  Layer.provide([spaceRedirects, SpecOperations.layerNone]),
   Layer.provideMerge(Layer.mergeAll(spaceContent, PublishedContent.layer, CodeHighlighter.layer)),
   Layer.provideMerge(Layer.mergeAll(RevisionsRepo.layerMemory, SearchIndex.layerMemory, RedirectsRepo.layerMemory, SpacesRepo.layerMemory, ParsePool.layerMainThread))
 )

@@ -18,6 +18,7 @@ import { PublishedSites } from "../src/PublishedSites.ts"
 import { SiteGrants } from "../src/SiteGrants.ts"
 import { ShareLinks } from "../src/ShareLinks.ts"
 import { SpaceRedirects } from "../src/SpaceRedirects.ts"
+import { SpecOperations } from "../src/SpecOperations.ts"
 import { ShareLinksRepo } from "../src/ShareLinksRepo.ts"
 import { ServerHostnames, Sites } from "../src/Sites.ts"
 import { SiteChanges } from "../src/SiteChanges.ts"
@@ -46,7 +47,7 @@ const servicesOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof SitesLayers.
     Layer.provideMerge(ports),
     // Site permissions record their changes in the audit log, which the tests read.
     Layer.provideMerge(AuditLog.layer.pipe(Layer.provideMerge(AuditLogRepo.layerMemory))),
-    Layer.provide([SpaceRedirects.layerNone, Memberships.layerTest(roles, new Map([[`${org}/team-docs`, ["teamer"]]])), Ids.Ids.layerTest, BlobStore.layerMemory, Layer.orDie(OutboundFetch.layerConfig), ParsePool.layerMainThread])
+    Layer.provide([SpaceRedirects.layerNone, SpecOperations.layerNone, Memberships.layerTest(roles, new Map([[`${org}/team-docs`, ["teamer"]]])), Ids.Ids.layerTest, BlobStore.layerMemory, Layer.orDie(OutboundFetch.layerConfig), ParsePool.layerMainThread])
   )
 
 const backends = Backends.make({

@@ -13,6 +13,7 @@ import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { documentHash, type FileNode, type PageNode, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
+import { CollabStoredMarkdown } from "@quire/live"
 import { Queue, Services } from "@quire/platform"
 import { ChangeRequests, Comments } from "@quire/reviews"
 import * as Seed from "./Seed.ts"
@@ -103,7 +104,7 @@ const seed = (databaseUrl: string, rows: number, progress: (message: string) => 
       { name: "search results of a space (offset, capped)", path: `/v1/spaces/${large}/search`, query: { query: searchWord }, capped: true }
     ]
     return listings
-  }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Database.layerUrl(databaseUrl)))))
+  }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provide([Queue.layerEnqueueOnly, CollabStoredMarkdown.layer]), Layer.provideMerge(Database.layerUrl(databaseUrl)))))
 
 interface ListPage {
   readonly items: ReadonlyArray<unknown>

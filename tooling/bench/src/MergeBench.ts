@@ -8,6 +8,7 @@ import { Effect } from "effect"
 import { documentHash, type PageNode, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
 import { ChangeRequests, Merges } from "@quire/reviews"
+import { CollabStoredMarkdown } from "@quire/live"
 import { Queue, Services } from "@quire/platform"
 import { Layer } from "effect"
 import * as Seed from "./Seed.ts"
@@ -93,4 +94,4 @@ export const run = (databaseUrl: string, options: MergeBenchOptions, progress: (
     }
     lines.push(`10 pages changed: ${figures.find((f) => f.changed === 10)!.merge.toFixed(1)} ms (target < 200 ms)`)
     return lines.join("\n")
-  }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Database.layerUrl(databaseUrl)))))
+  }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provide([Queue.layerEnqueueOnly, CollabStoredMarkdown.layer]), Layer.provideMerge(Database.layerUrl(databaseUrl)))))

@@ -10,7 +10,9 @@ import { Organizations, type User, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import { Http, NodeServer, PublicUrl } from "@quire/server"
 import * as Metrics from "@quire/kernel/Metrics"
+import { CollabStoredMarkdown } from "@quire/live"
 import { Queue, Services, Storage, Telemetry } from "@quire/platform"
+import type { StoredLiveMarkdown } from "@quire/reviews"
 import * as Profiling from "./Profiling.ts"
 import * as Target from "./Target.ts"
 
@@ -20,7 +22,7 @@ const backend = config.backend
 const variant = config.variant ?? {}
 
 /** The use cases over the chosen backend, exactly as the server builds them. */
-const services: Layer.Layer<Layer.Success<typeof Services.layerMemory> | Storage, unknown> = (() => {
+const built: Layer.Layer<Layer.Success<typeof Services.layerMemory> | Storage, unknown, StoredLiveMarkdown> = (() => {
   switch (backend.kind) {
     case "postgres":
       return Queue.layerServices.pipe(
@@ -36,6 +38,8 @@ const services: Layer.Layer<Layer.Success<typeof Services.layerMemory> | Storage
       return Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Storage.layer("memory")))
   }
 })()
+// A merge writes live edits not yet written back with the editor's codec, as the server's.
+const services = built.pipe(Layer.provide(CollabStoredMarkdown.layer))
 
 /** The memory backend starts empty: the administrator and its organization are made here. */
 const seedMemory = Layer.effectDiscard(Effect.gen(function*() {

@@ -22,6 +22,7 @@ import { SqlClient, Statement } from "effect/sql"
 import { ContentLayers, ContentLinks, defaultRevisionLimits, documentHash, flattenPages, type PageNode, partBytes, RevisionsRepo, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
 import type { Actor } from "@quire/kernel"
+import { CollabStoredMarkdown } from "@quire/live"
 import { Queue, Services } from "@quire/platform"
 import * as ProfileSummary from "./ProfileSummary.ts"
 import * as Seed from "./Seed.ts"
@@ -192,7 +193,7 @@ export const run = (databaseUrl: string, options: ScaleBenchOptions, progress: (
       ...stored
     ].join("\n") + links.profiled + commits.profiled
   }).pipe(Effect.provide(
-    Layer.mergeAll(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly)), ContentLayers.layerReposSql).pipe(Layer.provideMerge(Database.layerUrl(databaseUrl)))
+    Layer.mergeAll(Services.layerSql.pipe(Layer.provide([Queue.layerEnqueueOnly, CollabStoredMarkdown.layer])), ContentLayers.layerReposSql).pipe(Layer.provideMerge(Database.layerUrl(databaseUrl)))
   ))
 
 type As = <A, E>(self: Effect.Effect<A, E, Actor.Actor>) => Effect.Effect<A, E>

@@ -16,6 +16,7 @@ import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { ContentLayers, ContentLinks, documentHash, indexUpdate, type PageNode, RevisionsRepo, Search, SearchIndex, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
+import { CollabStoredMarkdown } from "@quire/live"
 import { Queue, Services } from "@quire/platform"
 import * as Seed from "./Seed.ts"
 
@@ -288,5 +289,5 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
     return lines.join("\n")
   }).pipe(Effect.provide(
     // The ports too, to time the index update apart from the commit.
-    Layer.mergeAll(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly)), ContentLayers.layerReposSql).pipe(Layer.provideMerge(Database.layerUrl(databaseUrl)))
+    Layer.mergeAll(Services.layerSql.pipe(Layer.provide([Queue.layerEnqueueOnly, CollabStoredMarkdown.layer])), ContentLayers.layerReposSql).pipe(Layer.provideMerge(Database.layerUrl(databaseUrl)))
   ))

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto"
 import type { Database } from "@quire/db"
 import { Organizations, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
+import { CollabStoredMarkdown } from "@quire/live"
 import { Queue, Services } from "@quire/platform"
 
 export const adminEmail = "admin@bench.test"
@@ -107,7 +108,7 @@ export const seed = (database: Layer.Layer<Database.Services, unknown>): Effect.
     )
     yield* sql`ANALYZE`
     return { organizationId: access.organization.id }
-  }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(database))))
+  }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provide([Queue.layerEnqueueOnly, CollabStoredMarkdown.layer]), Layer.provideMerge(database))))
 
 /**
  * An organization of the administrator, made through the API of a server that bootstrapped them

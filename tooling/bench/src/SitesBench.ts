@@ -29,6 +29,7 @@ import pg from "pg"
 import { join } from "node:path"
 import { type PageNode, documentHash, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
+import { CollabStoredMarkdown } from "@quire/live"
 import { Queue, Services } from "@quire/platform"
 import { CodeHighlighter, MarkdownRender as Markdown, PublishedSites, SiteRenderer, Sites } from "@quire/sites"
 import * as Load from "./Load.ts"
@@ -525,7 +526,7 @@ const inProcess = (groups: number, progress: (message: string) => Effect.Effect<
       navigationOnePage: spread(navigationOnePage),
       pages: renders.length
     } satisfies InProcessFigures
-  }).pipe(Effect.provide(Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly))))
+  }).pipe(Effect.provide(Services.layerMemory.pipe(Layer.provide([Queue.layerEnqueueOnly, CollabStoredMarkdown.layer]))))
 
 // ---------------------------------------------------------------------------------------------
 // Report
@@ -674,7 +675,7 @@ export const runLarge = (options: LargeSiteOptions, progress: (message: string) 
       const site = (yield* as(sites.create(org, { title: "Large docs", spaces: [space] }))).site.id
       yield* as(sites.publish(org, site))
       return site
-    }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Database.layerUrl(url)))))
+    }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provide([Queue.layerEnqueueOnly, CollabStoredMarkdown.layer]), Layer.provideMerge(Database.layerUrl(url)))))
     const seedSeconds = (performance.now() - seedStart) / 1000
     const quire = yield* Servers.start("quire (postgres)", {
       server: "quire",

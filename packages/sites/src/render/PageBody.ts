@@ -58,7 +58,7 @@ export const preparePageBody = (
   source: PageBodySource,
   organizationId: string,
   documents: PublishedContentShape["documents"]
-): Effect.Effect<PreparedPageBody> =>
+): Effect.Effect<PreparedPageBody, never, SpecOperations> =>
   Effect.gen(function*() {
     const specs = yield* SpecOperations
     const markdown = yield* withIncludes(source.markdown, source.revision.reusableContents, source.page.git?.path, documents)
@@ -81,7 +81,7 @@ export const renderPageBody = (
   prepared: PreparedPageBody,
   organizationId: string,
   urls: PageBodyUrls
-): Effect.Effect<Markdown.RenderedPage, never, CodeHighlighter> =>
+): Effect.Effect<Markdown.RenderedPage, never, CodeHighlighter | SpecOperations> =>
   Effect.gen(function*() {
     const specs = yield* SpecOperations
     const highlighter = yield* CodeHighlighter
