@@ -7,11 +7,13 @@
  * so many updates. A change request's presence document (`<changeRequestId>/~presence`,
  * CollabPresence.ts) carries only awareness: who is in it, on which page. With `QUIRE_REDIS_URL`,
  * servers relay each other's updates (and awareness) through Redis.
+ *
+ * The server is Hocuspocus with one extension per concern: this file's authentication (who
+ * connects, with which role, checked again on a timer and every so many updates) and
+ * `@quire/live/extensions`' limits, presence, persistence, write back and scaling.
  */
-import { Redis } from "@hocuspocus/extension-redis"
-import { type Extension, Hocuspocus, isTransactionOrigin, type onStoreDocumentPayload, type WebSocketLike } from "@hocuspocus/server"
-import { SkipFurtherHooksError } from "@hocuspocus/common"
-import { Config, Context, Duration, Effect, Layer, Option, Result, Schedule } from "effect"
+import { type Extension, Hocuspocus, type WebSocketLike } from "@hocuspocus/server"
+import { Config, Context, Duration, Effect, Layer, Option, Schedule } from "effect"
 import { WebSocket, WebSocketServer } from "ws"
 import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
@@ -26,6 +28,7 @@ import * as CollabElsewhere from "@quire/live/CollabElsewhere"
 import { refusal, Refused } from "@quire/live/CollabDocuments"
 import * as CollabIdentity from "./CollabIdentity.ts"
 import * as CollabPresence from "@quire/live/CollabPresence"
+import { type Arrivals, limits, persistence, presence, type Run, runner, scaling, type ServerState, writeBack } from "@quire/live/extensions"
 
 export interface CollabOptions extends CollabDocuments.CollabLimits, CollabPresence.AwarenessLimits {
   /** How often every open connection's access is checked again. */
@@ -51,9 +54,6 @@ export const defaults: Omit<CollabOptions, "redisUrl"> = {
   writeDebounceMs: 2_000,
   writeMaxDebounceMs: 10_000
 }
-
-/** How many times in a row a failed write of a document's markdown is tried again. */
-const writeRetries = 5
 
 /**
  * The reasons a connection is closed with when what it edits changed under it (a code before the
@@ -98,55 +98,7 @@ interface ConnectionContext {
   readonly person?: CollabPresence.Person
 }
 
-/**
- * When each message reached the server. Hocuspocus handles a connection's messages one after
- * another, each after the last one's store; the rate limits count messages by when they arrived,
- * so a flood sent at once is refused at once, however slowly the server is storing.
- */
-type Arrivals = WeakMap<Uint8Array, number>
-
 type Needs = LiveDocuments | ChangeRequestWrites | CollabCodec | SignInSessions | Users
-
-/** `ioredis` settings of a `redis://[user:password@]host[:port][/db]` URL. */
-const redisSettings = (url: string) => {
-  const parsed = new URL(url)
-  return {
-    host: parsed.hostname,
-    port: parsed.port === "" ? 6379 : Number(parsed.port),
-    options: {
-      ...(parsed.username === "" ? {} : { username: decodeURIComponent(parsed.username) }),
-      ...(parsed.password === "" ? {} : { password: decodeURIComponent(parsed.password) }),
-      db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
-      ...(parsed.protocol === "rediss:" ? { tls: {} } : {})
-    }
-  }
-}
-
-/**
- * Hocuspocus's Redis extension, whose store skipped for another server's lock is tried again.
- * The extension skips a store while another server holds the document's lock, and that server
- * may be writing a state without this server's last edits: nothing else would store them.
- */
-class RetriedRedis extends Redis {
-  constructor(configuration: ConstructorParameters<typeof Redis>[0], private readonly state: { stopping: boolean }) {
-    super(configuration)
-  }
-
-  override async onStoreDocument(data: onStoreDocumentPayload): Promise<void> {
-    try {
-      await super.onStoreDocument(data)
-    } catch (error) {
-      if (error instanceof SkipFurtherHooksError && !this.state.stopping) {
-        setTimeout(() => {
-          if (!this.state.stopping && data.instance.documents.get(data.documentName) === data.document) {
-            void data.instance.storeDocumentHooks(data.document, data).catch(() => {})
-          }
-        }, this.configuration.lockTimeout).unref()
-      }
-      throw error
-    }
-  }
-}
 
 /** Answers an upgrade refused before the handshake with a status and words, and closes it. */
 const refuseUpgrade = (socket: Duplex, status: string, words: string) => {
@@ -190,153 +142,48 @@ const rechecks = (live: LiveDocuments["Service"]) => {
   return { recheck, recheckAll }
 }
 
-/** Hocuspocus's hooks over the documents this server holds and the use cases, run in `context`. */
-const makeHooks = (
-  context: Context.Context<Needs>,
+/**
+ * Who connects and with which role: a session cookie from our own origin or an API token; readers
+ * are read-only, a presence document is read-only to everyone who may read the change request.
+ */
+const authentication = (
+  live: LiveDocuments["Service"],
   documents: CollabDocuments.CollabDocuments,
-  options: CollabOptions,
   ownOrigin: string,
-  state: { stopping: boolean },
-  arrivals: Arrivals
-) => {
-  const run = <A>(effect: Effect.Effect<A, Refused, Needs>, fallback: string = refusal.unavailable): Promise<A> =>
-    Effect.runPromiseWith(context)(effect.pipe(
-      Effect.catchDefect((defect) => Effect.andThen(Effect.logError("Live editing failed", defect), Effect.fail(new Refused(fallback)))),
-      Effect.result
-    )).then((result) => (Result.isSuccess(result) ? result.success : Promise.reject(result.failure)))
-  const live = Context.get(context, LiveDocuments)
-  const { recheck, recheckAll } = rechecks(live)
-  /** Documents whose last writes failed, and how many times in a row. */
-  const failed = new Map<string, number>()
-
-  const hooks: Extension<ConnectionContext> = {
-    onAuthenticate: (data) =>
-      run(Effect.gen(function*() {
-        const presence = presenceOf(data.documentName)
-        const ids = Option.isSome(presence) ? undefined : yield* live.parseName(data.documentName).pipe(Effect.mapError(() => new Refused(refusal.badName)))
-        const credential = CollabIdentity.credentialOf(data.context.headers, data.token, ownOrigin)
-        if (Option.isNone(credential)) return yield* Effect.fail(new Refused(refusal.unauthenticated))
-        const actor = yield* CollabIdentity.actorOf(credential.value)
-        if (Option.isNone(actor)) return yield* Effect.fail(new Refused(refusal.unauthenticated))
-        const awareness = { start: 0, count: 0 }
-        const person = yield* CollabPresence.personOf(actor.value)
-        if (ids === undefined) {
-          // Anyone who may read the change request sees who is in it; no one writes to its presence.
-          const changeRequestId = Option.getOrThrow(presence)
-          const access = yield* live.access(changeRequestId).pipe(Effect.provideService(Actor.Actor, actor.value))
-          if (Option.isNone(access)) return yield* Effect.fail(new Refused(refusal.notFound))
-          data.connectionConfig.readOnly = true
-          return { credential: credential.value, presence: { actor: actor.value, changeRequestId }, awareness, person }
-        }
-        const opened = yield* live.open(ids.changeRequestId, ids.pageId).pipe(
-          Effect.provideService(Actor.Actor, actor.value),
-          Effect.mapError(() => new Refused(refusal.notFound))
-        )
-        // A page too large to edit live is open read-only to everyone (CollabDocuments' `load`).
-        data.connectionConfig.readOnly = opened.access !== "edit" || documents.readOnlyReason(data.documentName) !== undefined
-        // With Redis, what another server acknowledged may be in PostgreSQL only (it died before
-        // relaying it): this connection syncs with the open document once it holds that too.
-        const open = data.instance.documents.get(data.documentName)
-        if (open !== undefined) yield* documents.catchUp(data.documentName, open, opened.access === "edit" ? actor : Option.none())
-        const collab: CollabDocuments.ConnectionState = { actor: actor.value, opened, window: { start: 0, count: 0 }, updates: 0, arrived: undefined }
-        return { credential: credential.value, collab, awareness, person }
-      })),
-    beforeHandleMessage: async (data) => {
-      const arrived = arrivals.get(data.update) ?? Date.now()
-      if (data.context.collab !== undefined) data.context.collab.arrived = arrived
-      const window = data.context.awareness
-      const refused = window === undefined ? undefined : CollabPresence.checkAwareness(data.update, window, options, arrived)
-      if (refused !== undefined) throw refused
-    },
-    // What a connection publishes of itself is from its own person, as the server knows them;
-    // awareness relayed by another server (through Redis) was rewritten there.
-    beforeHandleAwareness: async (data) => {
-      const person = data.context?.person
-      if (person === undefined) return
-      const own = data.connection
-      CollabPresence.ownEntries(data.states, person, (clientId) =>
-        data.document.getConnections().some((other) => other !== own && data.document.getClients(other).has(clientId)))
-    },
-    onLoadDocument: async (data) => {
-      // A presence document starts empty each time and stays so.
-      if (data.context.presence !== undefined) return
-      const collab = data.context.collab!
-      const loaded = await run(documents.load(collab.opened, collab.actor), "unavailable: the server could not open this page for live editing")
-      if (loaded.readOnly !== undefined) data.connectionConfig.readOnly = true
-      if (loaded.stale) {
-        // Edits stored before the server stopped, not yet in the page's markdown.
-        setImmediate(() => void run(documents.writeMarkdown(data.documentName, data.document)).catch(() => {}))
+  run: Run<Needs>
+): Extension<ConnectionContext> => ({
+  onAuthenticate: (data) =>
+    run(Effect.gen(function*() {
+      const presenceName = presenceOf(data.documentName)
+      const ids = Option.isSome(presenceName) ? undefined : yield* live.parseName(data.documentName).pipe(Effect.mapError(() => new Refused(refusal.badName)))
+      const credential = CollabIdentity.credentialOf(data.context.headers, data.token, ownOrigin)
+      if (Option.isNone(credential)) return yield* Effect.fail(new Refused(refusal.unauthenticated))
+      const actor = yield* CollabIdentity.actorOf(credential.value)
+      if (Option.isNone(actor)) return yield* Effect.fail(new Refused(refusal.unauthenticated))
+      const awareness = { start: 0, count: 0 }
+      const person = yield* CollabPresence.personOf(actor.value)
+      if (ids === undefined) {
+        // Anyone who may read the change request sees who is in it; no one writes to its presence.
+        const changeRequestId = Option.getOrThrow(presenceName)
+        const access = yield* live.access(changeRequestId).pipe(Effect.provideService(Actor.Actor, actor.value))
+        if (Option.isNone(access)) return yield* Effect.fail(new Refused(refusal.notFound))
+        data.connectionConfig.readOnly = true
+        return { credential: credential.value, presence: { actor: actor.value, changeRequestId }, awareness, person }
       }
-      return loaded.state
-    },
-    // Each connection to a page open read-only to everyone is told why (the editor shows it).
-    connected: async (data) => {
-      const why = documents.readOnlyReason(data.documentName)
-      if (why === undefined) return
-      data.connection.readOnly = true
-      data.connection.sendStateless(why)
-    },
-    beforeSync: async (data) => {
-      // SyncStep1 carries a state vector; a read-only connection's updates are refused by Hocuspocus.
-      if (data.type === 0 || data.connection.readOnly) return
-      const update = data.payload
-      if (update.length === 2 && update[0] === 0 && update[1] === 0) return
-      // Made writable again by a check of access, a connection to a page open read-only still types nothing.
-      const readOnly = documents.readOnlyReason(data.documentName)
-      if (readOnly !== undefined) throw new Refused(readOnly)
-      const connection = data.context
-      const collab = connection.collab!
-      await run(Effect.gen(function*() {
-        if (collab.updates > 0 && collab.updates % options.recheckEveryUpdates === 0) {
-          const after = afterCheck(yield* recheck(connection), false, true)
-          if ("close" in after) return yield* Effect.fail(new Refused(after.close))
-        }
-        yield* documents.store(data.documentName, collab, update, data.document)
-      }))
-    },
-    // Hocuspocus stores a document after its own connections' edits only. With Redis, the server
-    // holding the store lock may have written before another server's last edits reached it, and
-    // that server's own store was skipped for the lock: so an edit relayed here schedules this
-    // server's (debounced) store too, and whichever server stores last writes every edit.
-    onChange: async (data) => {
-      if (state.stopping || !isTransactionOrigin(data.transactionOrigin) || data.transactionOrigin.source !== "redis") return
-      void data.instance.storeDocumentHooks(data.document, {
-        clientsCount: data.clientsCount,
-        document: data.document,
-        lastContext: data.context,
-        lastTransactionOrigin: data.transactionOrigin,
-        documentName: data.documentName,
-        instance: data.instance
-      }).catch(() => {})
-    },
-    // A write that failed (the database, another server's write to the change request at that
-    // moment) is tried again a little later, a few times, as nothing else may store these edits.
-    onStoreDocument: async (data) => {
-      if (state.stopping || Option.isSome(presenceOf(data.documentName))) return
-      const done = await run(Effect.tap(documents.writeMarkdown(data.documentName, data.document), () => documents.compact(data.documentName)))
-        .catch(() => false)
-      // A write refused because the page or the change request moved on closes its connections in words.
-      if (!done) await run(recheckAll(data.instance, data.documentName.split("/")[0])).catch(() => {})
-      const failures = done ? 0 : (failed.get(data.documentName) ?? 0) + 1
-      if (failures === 0 || failures > writeRetries) {
-        failed.delete(data.documentName)
-        return
-      }
-      failed.set(data.documentName, failures)
-      setTimeout(() => {
-        if (!state.stopping && data.instance.documents.get(data.documentName) === data.document) {
-          void data.instance.storeDocumentHooks(data.document, data).catch(() => {})
-        }
-      }, 500 * 2 ** failures).unref()
-    },
-    afterUnloadDocument: (data) => {
-      failed.delete(data.documentName)
-      return run(documents.unload(data.documentName))
-    }
-  }
-
-  return { hooks, recheckAll }
-}
+      const opened = yield* live.open(ids.changeRequestId, ids.pageId).pipe(
+        Effect.provideService(Actor.Actor, actor.value),
+        Effect.mapError(() => new Refused(refusal.notFound))
+      )
+      // A page too large to edit live is open read-only to everyone (CollabDocuments' `load`).
+      data.connectionConfig.readOnly = opened.access !== "edit" || documents.readOnlyReason(data.documentName) !== undefined
+      // With Redis, what another server acknowledged may be in PostgreSQL only (it died before
+      // relaying it): this connection syncs with the open document once it holds that too.
+      const open = data.instance.documents.get(data.documentName)
+      if (open !== undefined) yield* documents.catchUp(data.documentName, open, opened.access === "edit" ? actor : Option.none())
+      const collab: CollabDocuments.ConnectionState = { actor: actor.value, opened, window: { start: 0, count: 0 }, updates: 0, arrived: undefined }
+      return { credential: credential.value, collab, awareness, person }
+    }))
+})
 
 /** Mounts the collaboration server on `/collab` of this server's Upgrades for as long as the layer lives. */
 export const layer = (overrides: Partial<CollabOptions> = {}) =>
@@ -348,17 +195,32 @@ export const layer = (overrides: Partial<CollabOptions> = {}) =>
     const ownOrigin = new URL(base).origin
     const context = yield* Effect.context<Needs>()
     const documents = yield* CollabDocuments.make(options, Option.isSome(options.redisUrl))
-    const state = { stopping: false }
+    const state: ServerState = { stopping: false }
     const arrivals: Arrivals = new WeakMap()
-    const { hooks, recheckAll } = makeHooks(context, documents, options, ownOrigin, state, arrivals)
-    const extensions: Array<Extension> = Option.isSome(options.redisUrl)
-      ? [new RetriedRedis({ ...redisSettings(options.redisUrl.value), prefix: "quire-collab" }, state)]
-      : []
-    const hocuspocus = new Hocuspocus<ConnectionContext>({
+    const run = runner(context)
+    const live = Context.get(context, LiveDocuments)
+    const { recheck, recheckAll } = rechecks(live)
+    const hocuspocus: Hocuspocus<ConnectionContext> = new Hocuspocus<ConnectionContext>({
       quiet: true,
       debounce: options.writeDebounceMs,
       maxDebounce: options.writeMaxDebounceMs,
-      extensions: [...extensions, hooks]
+      // In this order: the relay takes a document's store lock before the write back writes it.
+      extensions: [
+        ...scaling(options.redisUrl, state),
+        authentication(live, documents, ownOrigin, run),
+        limits(options, arrivals),
+        presence,
+        persistence<ConnectionContext, Needs>({
+          documents,
+          run,
+          recheckEveryUpdates: options.recheckEveryUpdates,
+          recheck: (connection) => Effect.map(recheck(connection), (check) => {
+            const after = afterCheck(check, false, true)
+            return "close" in after ? after.close : undefined
+          })
+        }),
+        writeBack<Needs>({ documents, run, state, recheckChangeRequest: (changeRequestId) => recheckAll(hocuspocus, changeRequestId) })
+      ]
     })
     // A frame a little over the update limit still reaches the hook that refuses it in words.
     const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxUpdateBytes + 64 * 1024 })
