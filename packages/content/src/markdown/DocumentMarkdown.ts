@@ -7,7 +7,7 @@
 import type { ContentRef } from "../domain/Revision.ts"
 import { type DocumentRef, type Fragment, htmlMarkTags, type Inline, type JsonBlock, type JsonDocument, type Leaf, type Mark, markAttrs, pageCodec, type PageNode, type Text } from "./GitbookModel.ts"
 import { blocksHtmlOf, buttonHtml, escapeAttribute, escapeHtml, htmlAlign, inlineHtmlOf, inlineImageHtml, tableHtmlOf } from "./GitbookHtml.ts"
-import { defaultIncludes, defaultRefs, footnoteFragment, type FootnoteDefinition, FOOTNOTES, type IncludeResolver, pieceBlocksOf, plainPage, type RefResolver, resolvedBlocks } from "./JsonDocument.ts"
+import { defaultIncludes, defaultRefs, footnoteFragment, type FootnoteDefinition, FOOTNOTES, type IncludeResolver, pageBlocks, plainPage, type RefResolver, resolvedBlocks } from "./JsonDocument.ts"
 
 /** The URL a reference is written as (a page's relative path, a file's). */
 export type RefWriter = (ref: DocumentRef) => string
@@ -122,6 +122,9 @@ const footnoteLabels = (nodes: ReadonlyArray<JsonBlock | Text | Inline>): Map<In
   }
   return out
 }
+
+/** Footnote `label`'s definition of `words` (its first paragraph, then its further blocks after a blank line). */
+const definition = (label: string, words: string) => (words.startsWith("\n") ? `[^${label}]:${words}` : `[^${label}]: ${words}`)
 
 /** A tag line with its parameters double-quoted, those without a value left out. */
 const tagLine = (name: string, params: ReadonlyArray<readonly [string, string | undefined]>): string =>
@@ -626,15 +629,15 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
     // (A raw block is written with a line end after it.)
     reusable.set(runKey(plain.map(sameness)), [rawNode(base!.markdown.replace(/\n$/, ""))])
   } else if (base !== undefined) {
-    const doc = codec.parse(base.markdown)
     const refs = base.refs ?? defaultRefs
     const includes = base.includes ?? defaultIncludes
-    doc.forEach((child, _offset, index) => {
+    pageBlocks(codec.parse(base.markdown), codec).forEach(({ blocks: pieces, nodes }, index) => {
+      // (A run of several nodes is footnote definitions; any other is one node.)
+      const child = nodes[0]!
       if (index === 0 && child.type.name === "frontmatter") {
         lead.push(child)
         return
       }
-      const pieces = pieceBlocksOf(child, codec)
       if (pieces.length === 1 && pieces[0]!.type === FOOTNOTES) {
         baseDefinitions.push(pieces[0]!.data!["definitions"] as ReadonlyArray<FootnoteDefinition>)
         return
@@ -683,9 +686,17 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
   if (out.length === 0 && nodes.length === lead.length) nodes.push(schema.nodes.paragraph!.create())
   flush()
   // The definitions of the annotations' footnotes not written with the page's own text, a line
-  // each: in the page before's order and paragraphs as it wrote them (its footnotes no annotation
+  // each (and the indented blocks that go on with one): in the page before's order and paragraphs as it wrote them (its footnotes no annotation
   // referred to kept), then the new ones. (A footnote without a definition has an empty body: none is written.)
-  const wordsOf = (body: ReadonlyArray<JsonBlock>) => body.map((block) => inlineMarkdown(block.nodes)).filter((line) => line !== "").join(" ")
+  // A body's first paragraph is the definition's line, its further blocks are indented under it.
+  const wordsOf = (body: ReadonlyArray<JsonBlock>) => {
+    const [first, ...rest] = body
+    const line = first?.type === "paragraph" ? inlineMarkdown(first.nodes) : ""
+    const further = first?.type === "paragraph" ? rest : body
+    if (further.length === 0) return line
+    const indented = innerMarkdown(further).replace(/\n+$/, "").split("\n").map((text) => (text === "" ? text : `    ${text}`)).join("\n")
+    return `${line}\n\n${indented}`
+  }
   const noted = new Map<string, string>()
   for (const { label, body } of footnotes.values()) if (!noted.has(label)) noted.set(label, wordsOf(body))
   const written = out.join("")
@@ -697,14 +708,14 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
     for (const [label, body, line] of group) {
       const words = noted.get(label)
       if (!unwritten(label)) continue
-      if (words !== undefined && words !== "") lines.push(words === wordsOf(body) ? line : `[^${label}]: ${words}`)
+      if (words !== undefined && words !== "") lines.push(words === wordsOf(body) ? line : definition(label, words))
       else if (words === undefined && !baseReferenced.has(label)) lines.push(line)
       else continue
       seen.add(label)
     }
     if (lines.length > 0) paragraphs.push(lines)
   }
-  const added = [...noted].filter(([label, words]) => words !== "" && unwritten(label)).map(([label, words]) => `[^${label}]: ${words}`)
+  const added = [...noted].filter(([label, words]) => words !== "" && unwritten(label)).map(([label, words]) => definition(label, words))
   if (added.length > 0) paragraphs.push(added)
   if (paragraphs.length === 0) return written
   append(paragraphs.map((lines) => `${lines.join("\n")}\n`).join("\n"))

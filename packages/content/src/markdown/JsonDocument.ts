@@ -348,26 +348,76 @@ const withFootnotes = (nodes: Array<Text | Inline>): Array<Text | Inline> => {
 }
 
 const FOOTNOTE_DEFINITION = /^\[\^([^\]\s]+)\]:[ \t]?(.*)$/
+/** A line of a footnote's further blocks: indented by four spaces or a tab (blank lines between them). */
+const FOOTNOTE_INDENT = /^(?: {4}|\t)/
+
+const sourceOf = (node: PageNode): string => (node.attrs["source"] as string | null | undefined) ?? node.textContent
+
+/** Whether a top-level node is a paragraph of footnote definitions, the first line one. */
+const definesFootnotes = (node: PageNode): boolean => node.type.name === "paragraph" && FOOTNOTE_DEFINITION.test(sourceOf(node).split("\n", 1)[0]!)
+
+/** Whether a top-level node goes on with the footnote before it: every line indented (GFM's further paragraphs of a footnote). */
+const continuesFootnote = (node: PageNode): boolean => sourceOf(node).split("\n").every((line) => line.trim() === "" || FOOTNOTE_INDENT.test(line))
 
 /**
- * A paragraph of footnote definitions (`[^1]: words`, one a line): GitBook has no block for them,
- * they are its annotations' bodies. Read as a block that `jsonDocumentBuilder` leaves out, handing
- * each definition to the annotations of its label.
+ * Footnote definitions (`[^1]: words`, a line each, their next lines going on with them, and the
+ * indented blocks after one its further paragraphs): GitBook has no block for them, they are its
+ * annotations' bodies. Read as a block that `jsonDocumentBuilder` leaves out, handing each
+ * definition to the annotations of its label.
  */
-const footnotesOf = (node: PageNode, codec: Codec): JsonBlock | undefined => {
-  const source = ((node.attrs["source"] as string | null | undefined) ?? node.textContent).replace(/\n+$/, "")
-  if (!source.startsWith("[^")) return undefined
-  const lines = source.split("\n").map((line) => FOOTNOTE_DEFINITION.exec(line))
-  if (lines.some((m) => m === null)) return undefined
-  const definitions = lines.map((m) => [m![1]!, [paragraph(inlinesOfText(m![2]!, codec))], m![0]] as const)
+const footnotesOf = (nodes: ReadonlyArray<PageNode>, codec: Codec): JsonBlock => {
+  const definitions: Array<FootnoteDefinition> = []
+  const lines = nodes.map(sourceOf).join("").replace(/\n+$/, "").split("\n")
+  for (let i = 0; i < lines.length;) {
+    const m = FOOTNOTE_DEFINITION.exec(lines[i]!)!
+    let end = i + 1
+    while (end < lines.length && !FOOTNOTE_DEFINITION.test(lines[end]!)) end++
+    const own = lines.slice(i, end)
+    const blank = own.findIndex((line) => line.trim() === "")
+    const first = [m[2]!, ...own.slice(1, blank === -1 ? own.length : blank).map((line) => line.trimStart())].join("\n")
+    const further: Array<JsonBlock> = []
+    if (blank !== -1) codec.parse(`${own.slice(blank).map((line) => line.replace(FOOTNOTE_INDENT, "")).join("\n")}\n`).forEach((child) => void further.push(...blockOf(child, codec)))
+    const body = first === "" && further.length > 0 ? further : [paragraph(inlinesOfText(first, codec)), ...further]
+    definitions.push([m[1]!, body, own.join("\n")])
+    i = end
+  }
   return { object: "block", type: FOOTNOTES, data: { definitions } }
 }
 
 /** The type of the block of footnote definitions between `pieceBlocks` and the document (never in a document). */
 export const FOOTNOTES = "quire-footnotes"
 
-/** A footnote definition as read: its label, its body, its line as written. */
-export type FootnoteDefinition = readonly [label: string, body: ReadonlyArray<JsonBlock>, line: string]
+/** A footnote definition as read: its label, its body, its text as written (its line, and the indented blocks after it). */
+export type FootnoteDefinition = readonly [label: string, body: ReadonlyArray<JsonBlock>, text: string]
+
+/** A run of a page's top-level nodes and the blocks it reads as (see `pageBlocks`). */
+export interface NodeBlocks {
+  readonly nodes: ReadonlyArray<PageNode>
+  readonly blocks: Array<JsonBlock>
+}
+
+/**
+ * A page's top-level nodes as GitBook's blocks (references as written), a node at a time, but
+ * footnote definitions with the indented blocks that go on with them and the definitions right
+ * after those (no blank line between) as one run: their `FOOTNOTES` block.
+ */
+export const pageBlocks = (doc: PageNode, codec: Codec): Array<NodeBlocks> => {
+  const children: Array<PageNode> = []
+  doc.forEach((child) => void children.push(child))
+  const out: Array<NodeBlocks> = []
+  for (let i = 0; i < children.length; i++) {
+    if (!definesFootnotes(children[i]!)) {
+      out.push({ nodes: [children[i]!], blocks: blockOf(children[i]!, codec) })
+      continue
+    }
+    let end = i + 1
+    while (end < children.length && (continuesFootnote(children[end]!) || (definesFootnotes(children[end]!) && !/\n[ \t]*\n$/.test(sourceOf(children[end - 1]!))))) end++
+    const nodes = children.slice(i, end)
+    out.push({ nodes, blocks: [footnotesOf(nodes, codec)] })
+    i = end - 1
+  }
+  return out
+}
 
 // Blocks -----------------------------------------------------------------------------------------
 
@@ -704,13 +754,13 @@ export const headingType = (level: number): "heading-1" | "heading-2" | "heading
   level <= 2 ? "heading-1" : level === 3 ? "heading-2" : "heading-3"
 
 /** One block of the page codec's document as GitBook's blocks (none for frontmatter, several for a legacy table). */
-const blockOf = (node: PageNode, codec: Codec, topLevel = false): Array<JsonBlock> => {
+const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> => {
   const a = node.attrs
   const params = (a.params as ReadonlyArray<Param> | undefined) ?? []
   switch (node.type.name) {
     case "paragraph":
-      // (Footnote definitions are the page's, at its top level; in a list or a block they are its words.)
-      return [imagesOf(node) ?? (topLevel ? footnotesOf(node, codec) : undefined) ?? paragraph(inlines(node))]
+      // (Footnote definitions are the page's, at its top level (`pageBlocks`); in a list or a block they are its words.)
+      return [imagesOf(node) ?? paragraph(inlines(node))]
     case "heading": {
       const anchor = a.anchor as string | null
       return [{
@@ -891,11 +941,7 @@ export const pieceBlocks = (markdown: string): Array<JsonBlock> => {
   const plain = plainPage(markdown)
   if (plain !== undefined) return plain
   const codec = pageCodec()
-  const out: Array<JsonBlock> = []
-  codec.parse(markdown).forEach((node) => {
-    out.push(...blockOf(node, codec, true))
-  })
-  return out
+  return pageBlocks(codec.parse(markdown), codec).flatMap((run) => run.blocks)
 }
 
 /** The blocks of plain text: a note on why, then the text as code (a page past the parse budget). */
@@ -1087,9 +1133,6 @@ const resolveBlocks = <N extends JsonBlock | Text | Inline>(
   }
   return out
 }
-
-/** One block of the page codec's document as GitBook's blocks, its references as written (see `pieceBlocks`). */
-export const pieceBlocksOf = (node: PageNode, codec: Codec): Array<JsonBlock> => blockOf(node, codec, true)
 
 /** `pieceBlocks` resolved with `refs` and `includes`, headings keeping their words as ids. */
 export const resolvedBlocks = (blocks: ReadonlyArray<JsonBlock>, refs: RefResolver, includes: IncludeResolver): Array<JsonBlock> =>

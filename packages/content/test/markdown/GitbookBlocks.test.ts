@@ -141,6 +141,27 @@ describe("GitBook blocks of a page's document", () => {
     assert.strictEqual(documentMarkdown({ nodes: edited }, { base: { markdown: written } }), "A [footnote](#user-content-fn-gone)[^gone], and a **longer** [one](#user-content-fn-big)[^big]; alone [^x].\n\n[^big]: The new second.\n\n[^gone]: The first.\n")
   })
 
+  it("a footnote whose definition goes on in indented paragraphs is one annotation whose body holds them all, and is written back as it was", () => {
+    // GitBook's own example (its docs' "Annotations"): the footnote's further paragraphs and code indented under it.
+    const md = "A longer one[^bignote].\n\n[^bignote]: Here's one with multiple paragraphs and code.\n\n    Indent paragraphs to include them in the footnote.\n\n    `{ my code }`\n\n    Add as many paragraphs as you like.\n"
+    const document = toJsonDocument(md)
+    assert.deepStrictEqual(document.nodes.map((n) => n.type), ["paragraph"])
+    const bodyOf = (nodes: ReadonlyArray<JsonBlock>) => nodes.flatMap((n) => n.nodes ?? []).filter((n) => n.object === "inline").map((n) => n.fragments?.[0]?.nodes)
+    const code: JsonBlock = { object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "{ my code }", marks: [{ object: "mark", type: "code" }] }] }] }
+    assert.deepStrictEqual(bodyOf(document.nodes), [[p("Here's one with multiple paragraphs and code."), p("Indent paragraphs to include them in the footnote."), code, p("Add as many paragraphs as you like.")]])
+    assert.deepStrictEqual(violations(document, schemas["JSONDocument"]!, "document"), [])
+    assert.strictEqual(documentMarkdown(document, { base: { markdown: md } }), md)
+    // Without the page before (a GitBook client's document), written as GitBook writes it: the further paragraphs indented.
+    const alone = documentMarkdown({ nodes: document.nodes })
+    assert.strictEqual(alone, "A longer [one](#user-content-fn-bignote)[^bignote].\n\n[^bignote]: Here's one with multiple paragraphs and code.\n\n    Indent paragraphs to include them in the footnote.\n\n    `{ my code }`\n\n    Add as many paragraphs as you like.\n")
+    assert.deepStrictEqual(toJsonDocument(alone).nodes, document.nodes)
+    // A definition's next lines (indented or not) go on with its first paragraph; the next definition may follow the indented ones directly.
+    const lazy = "One[^1] and two[^2].\n\n[^1]: First line\n    goes on.\n\n    Second.\n[^2]: Other.\n"
+    assert.deepStrictEqual(bodyOf(toJsonDocument(lazy).nodes), [[p("First line\ngoes on."), p("Second.")], [p("Other.")]])
+    assert.strictEqual(documentMarkdown(toJsonDocument(lazy), { base: { markdown: lazy } }), lazy)
+    assert.deepStrictEqual(toJsonDocument(documentMarkdown({ nodes: toJsonDocument(lazy).nodes })).nodes, toJsonDocument(lazy).nodes)
+  })
+
   it("an image with a caption and width is an image of an images block, its caption a fragment", () => {
     const md = "<figure><img src=\"a.png\" alt=\"Alt\" width=\"300\"><figcaption><p>A caption</p></figcaption></figure>\n"
     const image = only(md).nodes?.[0] as JsonBlock
