@@ -14,12 +14,12 @@ export interface HtmlElement extends Parent {
   children: Array<RootContent>
 }
 
-type Token =
+export type Token =
   | { readonly kind: "open"; readonly name: string; readonly attributes: ReadonlyArray<readonly [string, string]>; readonly selfClosing: boolean }
   | { readonly kind: "close"; readonly name: string }
   | { readonly kind: "text"; readonly value: string }
 
-const voidElements = new Set([
+export const voidElements = new Set([
   "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"
 ])
 // Their content is text up to the closing tag; the sanitizer strips most of them whole.
@@ -128,7 +128,7 @@ const renamed: Record<string, string> = {
   hreflang: "hrefLang", longdesc: "longDesc", readonly: "readOnly", maxlength: "maxLength"
 }
 
-const propertiesOf = (attributes: ReadonlyArray<readonly [string, string]>): Record<string, string | boolean> => {
+export const propertiesOf = (attributes: ReadonlyArray<readonly [string, string]>): Record<string, string | boolean> => {
   const properties: Record<string, string | boolean> = {}
   for (const [name, value] of attributes) {
     if (dropped.has(name) || name.startsWith("on") || name.startsWith("data-")) continue
@@ -148,7 +148,7 @@ const hintLabels: Record<string, string> = { info: "Info", success: "Success", w
  * They get the classes the renderer gives its own blocks. Buttons and icons (`icon`: the name of the
  * Font Awesome icon the renderer draws) are read from the classes GitBook writes.
  */
-const gitbookProperties = (token: Extract<Token, { kind: "open" }>): Record<string, string | Array<string>> => {
+export const gitbookProperties = (token: Extract<Token, { kind: "open" }>): Record<string, string | Array<string>> => {
   const data = (name: string) => token.attributes.find(([key]) => key === name)?.[1]
   if (token.name === "div" && data("data-tag") === "hint") {
     const style = Object.hasOwn(hintLabels, data("data-style") ?? "") ? data("data-style")! : "info"

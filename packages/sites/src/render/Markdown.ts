@@ -36,6 +36,7 @@ import { iconSvg } from "./Icons.ts"
 import { type Formula, formulaHtml, markMath, placeholderPattern, restoreMath } from "./Math.ts"
 import type { OperationData } from "./OpenApiOperation.ts"
 import { schema } from "./Sanitize.ts"
+import { treeHast } from "./TreeHtml.ts"
 
 /** A file of the revision as a page links to it. */
 export interface ResolvedFile {
@@ -642,6 +643,70 @@ const render = (parsed: Parsed, options: RenderOptions): RenderedPage => {
     assets: [...context.assets],
     conditions: context.conditions
   }
+}
+
+/** The site's passes over hast drawn without remark (see TreeHtml.ts). */
+const treePasses = (context: Context) =>
+  unified()
+    .use(rehypeLinks, context)
+    .use(rehypeExpandables, context)
+    .use(rehypeSanitize, schema)
+    .use(rehypeScrollableTables)
+    .use(rehypeRaws, context)
+
+/**
+ * `renderPageSync` drawn from the editor's block tree (TreeHtml.ts) instead of remark: not yet the
+ * site's renderer; `TreeHtml.test.ts` measures how far it is from it over real GitBook pages.
+ */
+export const renderTreeSync = (markdown: string, options: RenderOptions): RenderedPage => {
+  const context: Context = {
+    options, resolved: new WeakSet(), ids: new Map(), taken: new Set(), tabs: 0, raws: [], assets: new Set(), conditions: [], footnotes: 0
+  }
+  const drawn = treeHast(markdown, {
+    code: (code, language) => (language?.toLowerCase() === "mermaid" ? mermaidBlock(context, code) : highlight(context, code, language)),
+    math: (tex, display) => {
+      context.assets.add("katex")
+      return element(display ? "div" : "span", { className: ["math", display ? "math-display" : "math-inline"] }, [raw(context, formulaHtml(tex, display))])
+    },
+    raw: (html) => raw(context, html),
+    tag: (name, attributes, inner) => {
+      if (name === "content-ref") {
+        const url = attributes["url"] ?? ""
+        let title = options.resolveTitle?.(url)
+        if (title === undefined) {
+          let linkText: string | undefined
+          for (const node of inner()) {
+            visit(node, "element", (child: Element) => {
+              if (child.tagName === "a") linkText ??= hastText(child).trim() || undefined
+            })
+          }
+          title = linkText ?? url
+        }
+        return [element("div", { className: ["content-ref"] }, [
+          element("a", { href: url, className: ["content-ref-link"] }, [element("span", { className: ["content-ref-title"] }, [text(title)])])
+        ])]
+      }
+      const block = { type: "gitbookBlock", name, attributes, source: "", children: [] } as unknown as GitbookBlock
+      const drawn = blockHandler(context, { all: () => inner() } as unknown as State, block)
+      return Array.isArray(drawn) ? drawn : [drawn]
+    }
+  })
+  // Heading anchors resolve to themselves; the rest go through the caller's resolvers.
+  visit(drawn, "element", (node: Element) => {
+    if (node.tagName === "a" && Array.isArray(node.properties["className"]) && node.properties["className"].includes("heading-anchor")) context.resolved.add(node)
+  })
+  const hast = treePasses(context).runSync(drawn) as HastRoot
+  const [head, tail] = assetTags(context.assets, options.assetUrl)
+  const headings: Array<TocHeading> = []
+  visit(hast, "element", (node: Element) => {
+    const depth = node.tagName === "h2" ? 2 : node.tagName === "h3" ? 3 : undefined
+    const id = node.properties["id"]
+    if (depth !== undefined && typeof id === "string") {
+      const words = node.children.filter((child) => !(child.type === "element" && Array.isArray(child.properties["className"]) && child.properties["className"].includes("heading-anchor")))
+      headings.push({ depth, id, text: words.map(hastText).join("").replace(/\s+/g, " ").trim() })
+    }
+  })
+  return { html: head + serializer.stringify(hast) + tail, headings, text: plainText(hast), assets: [...context.assets], conditions: context.conditions }
 }
 
 /** Renders a page's markdown (its body: frontmatter is skipped), loading the grammars its code needs. */

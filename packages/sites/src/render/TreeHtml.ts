@@ -1,0 +1,406 @@
+/**
+ * A page's published HTML drawn from the editor's block tree (`@quire/document`'s codec), not from a
+ * second parse of its markdown: the first step of taking remark and the tag-marker pass out of the
+ * site's path (docs/content.md). Each block of the registry has its HTML form in `blockForms`, typed by the
+ * registry's names, so a block without one does not compile. What a form draws is hast, which the
+ * site's own passes (links, expandables, the sanitizer, the renderer's raw HTML) then take as they
+ * take remark's. `TreeHtml.test.ts` compares it with the remark renderer over real GitBook pages;
+ * until they agree on the corpus the site keeps the remark renderer.
+ */
+import { type BlockName, createMarkdownCodec, createSchema, type MarkdownCodec } from "@quire/document"
+import { gitbookAnchorId, gitbookSlug, headingAnchors, headingSlugger, type HeadingSlugger, takeFreeId } from "@quire/markdown"
+import type { Element, ElementContent, Root as HastRoot } from "hast"
+import { emojiOf, replaceShortcodes } from "./Emoji.ts"
+import { element, text } from "./Hast.ts"
+import { gitbookProperties, propertiesOf, tokenize, voidElements } from "./HtmlFragment.ts"
+import { iconSvg } from "./Icons.ts"
+
+/** A node of the editor's block tree. */
+type PMNode = ReturnType<MarkdownCodec["parse"]>
+type Mark = PMNode["marks"][number]
+
+/** What the forms need of the render: the site's services and the page's running state. */
+export interface TreeContext {
+  /** The code block as the site highlights it. */
+  readonly code: (code: string, language: string | null) => Element
+  /** A formula (KaTeX) as a placeholder the site fills in after sanitizing. */
+  readonly math: (tex: string, display: boolean) => ElementContent
+  /** HTML the renderer made itself (an icon's SVG), inserted after sanitizing. */
+  readonly raw: (html: string) => Element
+  /** A GitBook tag block the site draws with its own services (embeds, files, content references, OpenAPI), `inner` its body. */
+  readonly tag: (name: string, attributes: Readonly<Record<string, string>>, inner: () => Array<ElementContent>) => Array<ElementContent>
+  /** Markdown inside a tag block (its body) as the block tree. */
+  readonly parse: (markdown: string) => PMNode
+  readonly slugger: HeadingSlugger
+  /** The ids the page's elements have taken: its headings' first, then tabs' and expandables'. */
+  readonly taken: Set<string>
+  tabs: number
+}
+
+/** A block's HTML form: the hast it draws, its children through `blocks`. */
+type BlockForm = (node: PMNode, context: TreeContext) => Array<Drawn>
+
+/** A raw HTML piece between drawn nodes, joined into elements by `stitch`. */
+interface HtmlPiece {
+  readonly type: "html"
+  readonly value: string
+}
+type Drawn = ElementContent | HtmlPiece
+
+const childrenOf = (node: PMNode): Array<PMNode> => {
+  const out: Array<PMNode> = []
+  node.forEach((child) => void out.push(child))
+  return out
+}
+
+const paramOf = (node: PMNode, key: string): string | undefined =>
+  (node.attrs[node.type.name === "codeBlock" ? "wrapper" : "params"] as ReadonlyArray<{ readonly key: string | null; readonly value: string }> | null)?.find((p) => p.key === key)?.value
+
+// Inline ------------------------------------------------------------------------------------------
+
+/** Spaces and tabs around line endings dropped, as remark gives text to hast. */
+const trimLines = (value: string): string => value.replace(/[ \t]*(\r?\n|\r)[ \t]*/g, "$1")
+
+const markElement = (mark: Mark, children: Array<Drawn>): Array<Drawn> => {
+  switch (mark.type.name) {
+    case "bold":
+      return [element("strong", {}, children as Array<ElementContent>)]
+    case "italic":
+      return [element("em", {}, children as Array<ElementContent>)]
+    case "strike":
+      return [element("del", {}, children as Array<ElementContent>)]
+    case "link": {
+      const title = mark.attrs["title"] as string | null
+      return [element("a", { href: String(mark.attrs["href"] ?? ""), ...(title === null ? {} : { title }) }, children as Array<ElementContent>)]
+    }
+    case "highlight":
+      return [{ type: "html", value: `<mark${String(mark.attrs["attrs"] ?? "")}>` }, ...children, { type: "html", value: String(mark.attrs["close"] ?? "</mark>") }]
+    default:
+      return children
+  }
+}
+
+const leafOf = (node: PMNode): Array<Drawn> => {
+  switch (node.type.name) {
+    case "text": {
+      const code = node.marks.find((m) => m.type.name === "code")
+      if (code !== undefined) return [element("code", {}, [text((node.text ?? "").replace(/\r?\n|\r/g, " "))])]
+      return [text(replaceShortcodes(trimLines(node.text ?? "")))]
+    }
+    case "hardBreak":
+      // `<br>` written as HTML is the element alone; a break of two spaces or a backslash ends its line too.
+      return node.attrs["style"] === "html" ? [{ type: "html", value: String(node.attrs["text"] ?? "<br>") }] : [element("br", {}, []), text("\n")]
+    case "rawInline":
+      return [{ type: "html", value: String(node.attrs["text"] ?? "") }]
+    case "image": {
+      const title = node.attrs["title"] as string | null
+      return [element("img", { src: String(node.attrs["src"] ?? ""), alt: replaceShortcodes(String(node.attrs["alt"] ?? "")), ...(title === null ? {} : { title }) }, [])]
+    }
+    default:
+      return []
+  }
+}
+
+/**
+ * A run of inline nodes as nested elements: consecutive nodes that share their outermost mark are
+ * drawn inside one element of it, as the markdown wrote them.
+ */
+const inlineRun = (nodes: ReadonlyArray<PMNode>, open: ReadonlyArray<Mark>): Array<Drawn> => {
+  const out: Array<Drawn> = []
+  let i = 0
+  while (i < nodes.length) {
+    const node = nodes[i]!
+    const marks = node.marks.filter((m) => m.type.name !== "code" && !open.some((o) => o.eq(m)))
+    if (marks.length === 0) {
+      out.push(...leafOf(node))
+      i++
+      continue
+    }
+    // The mark over the most nodes from here is the outer one (`***x***`: emphasis around strong, as CommonMark reads it).
+    const reach = (mark: Mark) => {
+      let end = i + 1
+      while (end < nodes.length && nodes[end]!.marks.some((m) => m.eq(mark))) end++
+      return end
+    }
+    const rank = (mark: Mark) => reach(mark) * 4 + (mark.type.name === "highlight" ? 3 : mark.type.name === "link" ? 2 : mark.type.name === "italic" ? 1 : 0)
+    const mark = marks.reduce((best, m) => (rank(m) > rank(best) ? m : best))
+    const end = reach(mark)
+    out.push(...markElement(mark, inlineRun(nodes.slice(i, end), [...open, mark])))
+    i = end
+  }
+  return out
+}
+
+const inline = (node: PMNode, context: TreeContext): Array<ElementContent> => stitch(inlineRun(childrenOf(node), []), context)
+
+// Raw HTML ----------------------------------------------------------------------------------------
+
+/** HTML the author wrote, as the site draws it: GitBook's buttons and icons drawn, other buttons as text. */
+const htmlElementOf = (context: TreeContext, tagName: string, properties: Record<string, unknown>, children: Array<ElementContent>): Element => {
+  const { icon, ...rest } = properties
+  const svg = typeof icon === "string" ? iconSvg(icon) : undefined
+  if (tagName === "i" && typeof icon === "string") {
+    const emoji = svg === undefined ? emojiOf(icon.replaceAll("-", "_")) : undefined
+    return element("span", { className: ["gb-icon"], ariaHidden: "true" }, svg !== undefined ? [context.raw(svg)] : emoji === undefined ? [] : [text(emoji)])
+  }
+  const drawn = svg === undefined ? [] : [element("span", { className: ["gb-icon"], ariaHidden: "true" }, [context.raw(svg)])]
+  return element(tagName === "button" ? "span" : tagName, rest as Element["properties"], [...drawn, ...children])
+}
+
+/**
+ * Raw HTML pieces joined into elements around what lies between them (`<details>`, blocks,
+ * `</details>`): a closing tag without its opening one is dropped, an element left open ends with
+ * its parent. Structure only: the sanitizer decides what may stay.
+ */
+const stitch = (drawn: ReadonlyArray<Drawn>, context: TreeContext): Array<ElementContent> => {
+  if (!drawn.some((d) => d.type === "html")) return drawn as Array<ElementContent>
+  type Open = { readonly name?: string; readonly tagName: string; readonly properties: Record<string, unknown>; readonly children: Array<ElementContent> }
+  const base: Open = { tagName: "", properties: {}, children: [] }
+  const stack: Array<Open> = [base]
+  const close = (to: number) => {
+    while (stack.length > to) {
+      const open = stack.pop()!
+      stack.at(-1)!.children.push(htmlElementOf(context, open.tagName, open.properties, open.children))
+    }
+  }
+  for (const piece of drawn) {
+    if (piece.type !== "html") {
+      stack.at(-1)!.children.push(piece)
+      continue
+    }
+    for (const token of tokenize(piece.value)) {
+      const top = stack.at(-1)!
+      switch (token.kind) {
+        case "text":
+          top.children.push(text(token.value))
+          break
+        case "open": {
+          const properties = { ...propertiesOf(token.attributes), ...gitbookProperties(token) }
+          if (token.selfClosing || voidElements.has(token.name)) top.children.push(htmlElementOf(context, token.name, properties, []))
+          else stack.push({ name: token.name, tagName: token.name, properties, children: [] })
+          break
+        }
+        case "close": {
+          const index = stack.findLastIndex((open) => open.name === token.name)
+          if (index > 0) close(index)
+          break
+        }
+      }
+    }
+  }
+  close(1)
+  return base.children
+}
+
+// Blocks ------------------------------------------------------------------------------------------
+
+/** Elements one to a line, as remark-rehype writes a container's children (`loose`: a line break at both ends too). */
+const wrap = (nodes: ReadonlyArray<ElementContent>, loose = false): Array<ElementContent> => {
+  const out: Array<ElementContent> = loose ? [text("\n")] : []
+  nodes.forEach((node, i) => {
+    if (i > 0) out.push(text("\n"))
+    out.push(node)
+  })
+  if (loose && nodes.length > 0) out.push(text("\n"))
+  return out
+}
+
+const drawChildren = (node: PMNode, context: TreeContext): Array<Drawn> => childrenOf(node).flatMap((child) => drawBlock(child, context))
+
+/** A container's blocks, its raw HTML joined around them. */
+const blocks = (node: PMNode, context: TreeContext, loose = false): Array<ElementContent> =>
+  wrap(stitch(drawChildren(node, context), context), loose)
+
+const drawBlock = (node: PMNode, context: TreeContext): Array<Drawn> => {
+  const form = blockForms[node.type.name as BlockName] ?? nested[node.type.name]
+  return form === undefined ? [] : form(node, context)
+}
+
+const hintLabels: Record<string, string> = { info: "Info", success: "Success", warning: "Warning", danger: "Danger" }
+
+const listItem = (item: PMNode, loose: boolean, context: TreeContext): Element => {
+  const results = stitch(drawChildren(item, context), context)
+  const properties: Element["properties"] = {}
+  if (item.type.name === "taskItem") {
+    const head = results[0]
+    let paragraph: Element
+    if (head !== undefined && head.type === "element" && head.tagName === "p") paragraph = head
+    else {
+      paragraph = element("p", {}, [])
+      results.unshift(paragraph)
+    }
+    if (paragraph.children.length > 0) paragraph.children.unshift(text(" "))
+    paragraph.children.unshift(element("input", { type: "checkbox", checked: item.attrs["checked"] === true, disabled: true }, []))
+    properties["className"] = ["task-list-item"]
+  }
+  const children: Array<ElementContent> = []
+  results.forEach((child, index) => {
+    const paragraph = child.type === "element" && child.tagName === "p"
+    if (loose || index !== 0 || !paragraph) children.push(text("\n"))
+    if (paragraph && !loose) children.push(...(child as Element).children)
+    else children.push(child)
+  })
+  const tail = results.at(-1)
+  if (tail !== undefined && (loose || tail.type !== "element" || tail.tagName !== "p")) children.push(text("\n"))
+  return element("li", properties, children)
+}
+
+/** An item with a blank line between two of its blocks (its paragraphs are drawn as paragraphs). */
+const spread = (item: PMNode): boolean => childrenOf(item).slice(0, -1).some((child) => /\n[ \t]*\n$/.test(String(child.attrs["source"] ?? "")))
+
+const list = (node: PMNode, context: TreeContext): Array<Drawn> => {
+  const loose = node.attrs["tight"] === false || childrenOf(node).some(spread)
+  const items = childrenOf(node).map((item) => listItem(item, loose, context))
+  if (node.type.name === "orderedList") {
+    const start = node.attrs["start"] as number | null
+    return [element("ol", typeof start === "number" && start !== 1 ? { start } : {}, wrap(items, true))]
+  }
+  return [element("ul", node.type.name === "taskList" ? { className: ["contains-task-list"] } : {}, wrap(items, true))]
+}
+
+/** A heading's words as its id is made of: its text, code and image descriptions, no HTML. */
+const headingText = (nodes: ReadonlyArray<PMNode>): string =>
+  nodes.map((child) => (child.type.name === "text" ? child.text ?? "" : child.type.name === "image" ? String(child.attrs["alt"] ?? "") : "")).join("").replace(/\s+/g, " ").trim()
+
+/** GitBook's empty anchor ending a heading (`## Title <a href="#x" id="x"></a>`): the nodes before it, and the id it gives. */
+const withoutAnchor = (nodes: ReadonlyArray<PMNode>): { readonly nodes: ReadonlyArray<PMNode>; readonly id?: string } => {
+  const [open, close] = nodes.slice(-2)
+  if (open?.type.name !== "rawInline" || close?.type.name !== "rawInline" || !/^<\/a\s*>$/i.test(String(close.attrs["text"]))) return { nodes }
+  const id = gitbookAnchorId(`${String(open.attrs["text"])}</a>`)
+  const kept = nodes.slice(0, -2)
+  const last = kept.at(-1)
+  const trimmed = last?.type.name === "text" && last.marks.length === 0 ? [...kept.slice(0, -1), ...((last.text ?? "").trimEnd() === "" ? [] : [last.type.schema.text((last.text ?? "").trimEnd())])] : kept
+  return id === undefined ? { nodes: trimmed } : { nodes: trimmed, id }
+}
+
+const heading = (node: PMNode, context: TreeContext): Array<Drawn> => {
+  const level = Number(node.attrs["level"] ?? 1)
+  const { nodes, id: written } = withoutAnchor(childrenOf(node))
+  const explicit = written ?? ((node.attrs["anchor"] as string | null) ?? undefined)
+  const anchors = headingAnchors(replaceShortcodes(headingText(nodes)), context.slugger, explicit)
+  context.taken.add(anchors.id)
+  if (anchors.legacy !== undefined) context.taken.add(anchors.legacy)
+  const children: Array<ElementContent> = stitch(inlineRun(nodes, []), context)
+  if (anchors.legacy !== undefined) children.unshift(element("span", { id: anchors.legacy, className: ["legacy-anchor"] }, []))
+  children.push(text(" "), element("a", { href: `#${anchors.id}`, className: ["heading-anchor"], ariaLabel: "Link to this section" }, [text("#")]))
+  return [element(`h${level}`, { id: anchors.id }, children)]
+}
+
+const table = (node: PMNode, context: TreeContext): Array<Drawn> => {
+  const rows = childrenOf(node)
+  const aligns = (node.attrs["delimiters"] as ReadonlyArray<string> | null ?? []).map((d) =>
+    d.startsWith(":") && d.endsWith(":") ? "center" : d.endsWith(":") ? "right" : d.startsWith(":") ? "left" : undefined)
+  const row = (r: PMNode, header: boolean) =>
+    element("tr", {}, wrap(childrenOf(r).map((cell, i) => {
+      const align = aligns[i]
+      const paragraph = cell.firstChild
+      return element(header ? "th" : "td", align === undefined ? {} : { align }, paragraph === null ? [] : inline(paragraph, context))
+    }), true))
+  const [head, ...body] = rows
+  const parts: Array<ElementContent> = []
+  if (head !== undefined) parts.push(element("thead", {}, wrap([row(head, true)], true)))
+  if (body.length > 0) parts.push(element("tbody", {}, wrap(body.map((r) => row(r, false)), true)))
+  return [element("table", {}, wrap(parts, true))]
+}
+
+const containerTag = (name: string) => (node: PMNode, context: TreeContext): Array<Drawn> =>
+  [element("div", { className: [name] }, blocks(node, context))]
+
+const tagNames: Readonly<Record<string, string>> = { embed: "embed", contentRef: "content-ref", file: "file", openapiOperation: "openapi-operation" }
+
+/** A tag block drawn by the site: its name as written, its parameters, its body. */
+const tagOf = (node: PMNode, context: TreeContext): Array<Drawn> => {
+  const params = (node.attrs["params"] as ReadonlyArray<{ readonly key: string | null; readonly value: string }> | null) ?? []
+  const attributes: Record<string, string> = {}
+  for (const p of params) if (p.key !== null) attributes[p.key.toLowerCase()] = p.value
+  return context.tag(tagNames[node.type.name] ?? node.type.name, attributes, () => bodyBlocks(node, context))
+}
+
+/** What a tag block holds between its tags (an embed's caption, a content reference's link), as blocks. */
+const bodyBlocks = (node: PMNode, context: TreeContext): Array<ElementContent> => {
+  const body = node.attrs["body"] as string | null
+  if (body === null || body.trim() === "") return []
+  return blocks(context.parse(body), context)
+}
+
+/** The forms of the nodes only a block holds (list items, tabs' tab): drawn by their block. */
+const nested: Readonly<Record<string, BlockForm>> = {
+  tab: containerTag("tab"),
+  step: containerTag("step"),
+  column: containerTag("column")
+}
+
+/** Every block's HTML form: a name of the registry without one is a type error. */
+const blockForms: { readonly [K in BlockName]: BlockForm } = {
+  paragraph: (node, context) => [element("p", {}, inline(node, context))],
+  heading,
+  bulletList: list,
+  orderedList: list,
+  taskList: list,
+  blockquote: (node, context) => [element("blockquote", {}, blocks(node, context, true))],
+  table,
+  codeBlock: (node, context) => {
+    const language = String(node.attrs["language"] ?? "").trim().split(/\s+/)[0] ?? ""
+    const code = context.code(node.textContent, language === "" ? null : language)
+    if (node.attrs["wrapper"] === null) return [code]
+    // `{% code title="x.js" overflow="wrap" lineNumbers="true" %}` around the fence.
+    const className = ["code-block"]
+    if (paramOf(node, "overflow") === "wrap") className.push("code-wrap")
+    if (paramOf(node, "lineNumbers") === "true") className.push("line-numbers")
+    const title = paramOf(node, "title")
+    return [element("div", { className }, [...(title === undefined || title === "" ? [] : [element("div", { className: ["code-title"] }, [text(title)])]), code])]
+  },
+  mathBlock: (node, context) => [context.math(node.textContent, true)],
+  figure: (node) => {
+    const img = (node.attrs["img"] as ReadonlyArray<{ readonly name: string; readonly value: string | null }> | null) ?? []
+    const attributes = img.map((a) => `${a.name}${a.value === null ? "" : `="${a.value.replace(/"/g, "&quot;")}"`}`).join(" ")
+    const caption = node.attrs["caption"] as string | null
+    return [{ type: "html", value: `<figure><img ${attributes}>${caption === null ? "" : `<figcaption>${caption}</figcaption>`}</figure>` }]
+  },
+  horizontalRule: () => [element("hr", {}, [])],
+  hint: (node, context) => {
+    const requested = paramOf(node, "style") ?? ""
+    const style = Object.hasOwn(hintLabels, requested) ? requested : "info"
+    return [element("div", { className: ["hint", `hint-${style}`], role: "note", ariaLabel: hintLabels[style]! }, blocks(node, context))]
+  },
+  tabs: (node, context) => {
+    const group = `quire-tabs-${++context.tabs}`
+    const children: Array<ElementContent> = []
+    childrenOf(node).forEach((tab, index) => {
+      const title = paramOf(tab, "title") ?? `Tab ${index + 1}`
+      const slug = gitbookSlug(title.replace(/\s+/g, " ").trim())
+      const id = takeFreeId(slug === "" ? `${group}-${index + 1}` : slug, context.taken)
+      children.push(
+        element("input", { type: "radio", name: group, id, className: ["tab-input"], checked: index === 0 }, []),
+        element("label", { htmlFor: [id], className: ["tab-label"] }, [text(title)]),
+        element("div", { className: ["tab-panel"], role: "group", ariaLabel: title }, blocks(tab, context))
+      )
+    })
+    return [element("div", { className: ["tabs"] }, children)]
+  },
+  stepper: (node, context) => [element("ol", { className: ["stepper"] }, childrenOf(node).map((step) => element("li", { className: ["step"] }, blocks(step, context))))],
+  columns: (node, context) => [element("div", { className: ["columns"] }, childrenOf(node).map((column) => element("div", { className: ["column"] }, blocks(column, context))))],
+  expandable: (node, context) => {
+    const summary = String(node.attrs["summary"] ?? "")
+    return [{ type: "html", value: String(node.attrs["openTag"] ?? "<details>") }, { type: "html", value: `<summary>${summary}</summary>` }, ...drawChildren(node, context), { type: "html", value: String(node.attrs["endTag"] ?? "</details>") }]
+  },
+  // GitBook's card grid is its HTML table (`<table data-view="cards">`), drawn as the HTML it is.
+  cards: (node) => [{ type: "html", value: String(node.attrs["source"] ?? "").trim() }],
+  embed: (node, context) => tagOf(node, context),
+  contentRef: (node, context) => tagOf(node, context),
+  file: (node, context) => tagOf(node, context),
+  openapiOperation: (node, context) => tagOf(node, context),
+  include: () => [],
+  frontmatter: () => [],
+  raw: (node) => [{ type: "html", value: String(node.attrs["text"] ?? "") }]
+}
+
+/** The page codec, made once: its schema and grammar are the same for every page. */
+const pageCodec = createMarkdownCodec(createSchema())
+
+/** The page's block tree as the site's hast, before its passes (links, sanitizer). */
+export const treeHast = (markdown: string, context: Omit<TreeContext, "parse" | "slugger" | "taken" | "tabs">): HastRoot => {
+  const doc = pageCodec.parse(markdown)
+  const full: TreeContext = { ...context, parse: (body) => pageCodec.parse(body), slugger: headingSlugger(), taken: new Set(), tabs: 0 }
+  return { type: "root", children: blocks(doc, full) }
+}
