@@ -1125,6 +1125,12 @@ const resolveBlocks = <N extends JsonBlock | Text | Inline>(
       if (isUrlRef(data["refDark"])) data["refDark"] = resolveRef(data["refDark"], resolvers)
     }
     const mutable = node as Mutable<JsonBlock>
+    // GitBook's file block holds a file of the space only: one attached by URL is its embed of that URL, caption kept.
+    const ref = data?.["ref"] as DocumentRef | undefined
+    if (node.type === "file" && ref?.kind === "url") {
+      mutable.type = "embed"
+      mutable.data = { url: ref.url }
+    }
     if (node.nodes !== undefined) mutable.nodes = resolveBlocks(node.nodes, resolvers, heading, false)
     if (node.object === "block" && node.fragments !== undefined) {
       mutable.fragments = node.fragments.map((fragment) => ({ ...fragment, nodes: resolveBlocks(fragment.nodes, resolvers, heading, false) }))

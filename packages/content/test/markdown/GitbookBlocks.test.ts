@@ -86,7 +86,7 @@ describe("GitBook blocks of a page's document", () => {
 
   it("embeds, files, content references, math, includes and OpenAPI operations are GitBook's void blocks", () => {
     assert.deepStrictEqual(only("{% embed url=\"https://youtu.be/x\" %}\n"), { object: "block", type: "embed", isVoid: true, data: { url: "https://youtu.be/x" } })
-    assert.deepStrictEqual(only("{% file src=\"a.pdf\" %}\n").data, { ref: { kind: "url", url: "a.pdf" } })
+    assert.deepStrictEqual(toJsonDocument("{% file src=\"/files/f1\" %}\n").nodes[0]!.data, { ref: { kind: "file", file: "f1" } })
     assert.deepStrictEqual(only("{% content-ref url=\"b.md\" %}\n[b.md](b.md)\n{% endcontent-ref %}\n").type, "content-ref")
     assert.deepStrictEqual(only("$$\nx^2\n$$\n"), { object: "block", type: "math", isVoid: true, data: { formula: "x^2" } })
     assert.deepStrictEqual(only("{% include \"../.gitbook/includes/a.md\" %}\n").data, { ref: { kind: "reusable-content", reusableContent: "../.gitbook/includes/a.md" } })
@@ -107,6 +107,22 @@ describe("GitBook blocks of a page's document", () => {
     assert.strictEqual(documentMarkdown({ nodes: document.nodes }), md)
     // Without a caption, no fragment: the tag alone.
     assert.deepStrictEqual(only("{% embed url=\"https://youtu.be/x\" %}\n").fragments, undefined)
+  })
+
+  it("a file block attached by URL (no file of the space) is GitBook's embed of the URL with its caption, as GitBook's file holds a file only; written back as it was", () => {
+    const md = "Before.\n\n{% file src=\"https://example.com/x.pdf\" %}\nThe manual.\n{% endfile %}\n\n{% file src=\".gitbook/assets/y.pdf\" %}\n"
+    const document = toJsonDocument(md, assetRefs)
+    assert.deepStrictEqual(document.nodes.slice(1), [
+      { object: "block", type: "embed", isVoid: true, data: { url: "https://example.com/x.pdf" }, fragments: caption([{ object: "leaf", text: "The manual.", marks: [] }]) },
+      // A file of the space stays GitBook's file block.
+      { object: "block", type: "file", isVoid: true, data: { ref: { kind: "file", file: "f-y.pdf" } } }
+    ])
+    assert.deepStrictEqual(violations(document, schemas["JSONDocument"]!, "document"), [])
+    assert.strictEqual(documentMarkdown(document, { refs: assetWriter, base: { markdown: md, refs: assetRefs } }), md)
+    // Without the page before, it is written as the embed it is, which reads back as the same document.
+    const alone = documentMarkdown({ nodes: document.nodes }, { refs: assetWriter })
+    assert.strictEqual(alone, "Before.\n\n{% embed url=\"https://example.com/x.pdf\" %}\nThe manual.\n{% endembed %}\n\n{% file src=\".gitbook/assets/y.pdf\" %}\n")
+    assert.deepStrictEqual(toJsonDocument(alone, assetRefs).nodes, document.nodes)
   })
 
   it("footnotes are GitBook's annotations of the words before them, their definitions the bodies; written back as GitBook writes annotations", () => {
