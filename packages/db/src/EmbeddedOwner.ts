@@ -5,6 +5,7 @@
  * exclusively and removed when it closes it; another process finds it and is refused, naming the
  * owner. A file left by a process that is gone (a crash) is taken over.
  */
+import { Processes } from "@quire/kernel"
 import { Effect } from "effect"
 import { readFileSync, unlinkSync, writeFileSync } from "node:fs"
 import { hostname } from "node:os"
@@ -34,16 +35,6 @@ export class InUse extends Error {
         `(for a copy of a running server's database, use \`quire db backup\`); if that process is not Quire, ` +
         `delete ${join(dataDir, ownerFileName)}`
     )
-  }
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: the process exists, under another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM"
   }
 }
 
@@ -80,7 +71,7 @@ export const own = (dataDir: string): Effect.Effect<void, InUse, import("effect"
         const owner = readOwner(file)
         const sameHost = owner !== undefined && owner.host === me.host
         if (sameHost && owner.pid === me.pid && Math.abs(owner.started - started) < 1000) return Effect.succeed(undefined)
-        if (owner !== undefined && (!sameHost || (owner.pid !== me.pid && alive(owner.pid)))) return Effect.fail(new InUse(dataDir, owner))
+        if (owner !== undefined && (!sameHost || (owner.pid !== me.pid && Processes.alive(owner.pid)))) return Effect.fail(new InUse(dataDir, owner))
         // Left by a process that is gone (or half written by one that died writing it).
         try {
           unlinkSync(file)

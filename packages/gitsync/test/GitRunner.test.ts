@@ -1,4 +1,5 @@
 import { assert, it } from "@effect/vitest"
+import { Processes } from "@quire/kernel"
 import { Effect, Fiber, Layer } from "effect"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -20,15 +21,6 @@ const sh = (script: string, options: { readonly input?: string | Buffer; readonl
     }))
 
 const helperPid = GitRunner.use((runner) => runner.helperPid)
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 it.layer(GitRunner.layer, { excludeTestServices: true })("GitRunner", (it) => {
   it.effect("commands are started by one helper process, not by this one (whose fork costs grow with its memory)", () =>
@@ -101,10 +93,10 @@ it.layer(GitRunner.layer, { excludeTestServices: true })("GitRunner", (it) => {
       assert.notStrictEqual(first, second)
       assert.notStrictEqual(first, shared)
       // The helpers exit once their channel closes; this layer's helper keeps running.
-      for (let tries = 0; tries < 250 && (isRunning(first!) || isRunning(second!)); tries++) yield* Effect.sleep("20 millis")
-      assert.isFalse(isRunning(first!))
-      assert.isFalse(isRunning(second!))
-      assert.isTrue(isRunning(shared!))
+      for (let tries = 0; tries < 250 && (Processes.alive(first!) || Processes.alive(second!)); tries++) yield* Effect.sleep("20 millis")
+      assert.isFalse(Processes.alive(first!))
+      assert.isFalse(Processes.alive(second!))
+      assert.isTrue(Processes.alive(shared!))
       assert.strictEqual((yield* sh("echo ok")).stdout.toString("utf8"), "ok\n")
     }), 10_000)
 })

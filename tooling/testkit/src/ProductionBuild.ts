@@ -9,6 +9,7 @@ import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_pro
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
+import { Processes } from "@quire/kernel"
 import { freePort } from "./LocalServer.ts"
 
 /** The build's command line, as the Dockerfile's `RUN` has it. */
@@ -38,16 +39,6 @@ export const staleBecause = (checkout: string): string | undefined => {
   })
 }
 
-/** Whether process `pid` still runs. */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
-
 /** Holds `checkout`'s build lock while `use` runs; a lock whose holder has died is taken over. */
 const withLock = async <A>(checkout: string, use: () => Promise<A>): Promise<A> => {
   const lock = join(checkout, "dist.lock")
@@ -61,7 +52,7 @@ const withLock = async <A>(checkout: string, use: () => Promise<A>): Promise<A> 
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
       const pid = Number(existsSync(owner) ? readFileSync(owner, "utf8") : "NaN")
       // A holder that died leaves its lock behind; one that has not written its pid yet is given time.
-      if (Number.isInteger(pid) && pid > 0 && !alive(pid)) rmSync(lock, { recursive: true, force: true })
+      if (Number.isInteger(pid) && pid > 0 && !Processes.alive(pid)) rmSync(lock, { recursive: true, force: true })
       else await sleep(250)
     }
   }
