@@ -11,7 +11,7 @@ import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
 import { presenceName } from "@quire/reviews"
 import { contentChanged } from "@quire/live/CollabElsewhere"
-import { afterCheck, closedBecause } from "../src/collab/CollabServer.ts"
+import { closedBecause } from "@quire/live/extensions"
 import { organizationWith } from "./Harness.ts"
 import { type Client, collabServerOn, collabUrl, connect, eventually, redisUrl, settled, sharedPage } from "./CollabSupport.ts"
 
@@ -38,17 +38,6 @@ const notAcknowledged = (client: Client, text: string) =>
     yield* Effect.sleep("500 millis")
     assert.isTrue(client.provider.hasUnsyncedChanges, `the server acknowledged ${JSON.stringify(text)}`)
   })
-
-plain("a writer who may no longer write is closed in words; a watcher stays, read-only", () => {
-  assert.deepStrictEqual(afterCheck({ access: "none", because: "page-deleted" }, false, false), { close: closedBecause.pageDeleted })
-  assert.deepStrictEqual(afterCheck({ access: "view", because: "merged" }, false, true), { close: closedBecause.merged })
-  assert.deepStrictEqual(afterCheck({ access: "view", because: "archived" }, false, true), { close: closedBecause.archived })
-  assert.deepStrictEqual(afterCheck({ access: "view", because: "role" }, false, true), { close: closedBecause.readOnly })
-  assert.deepStrictEqual(afterCheck({ access: "view", because: "merged" }, false, false), { readOnly: true })
-  assert.deepStrictEqual(afterCheck({ access: "view", because: "merged" }, true, false), { readOnly: true })
-  assert.deepStrictEqual(afterCheck({ access: "edit" }, false, false), { readOnly: false })
-  assert.match((afterCheck({ access: "none", because: "gone" }, true, false) as { close: string }).close, /^forbidden: /)
-})
 
 describe("live editing closes what changed under it", () => {
   for (const database of Backends.databasesMigrated(Services.migrations)) {

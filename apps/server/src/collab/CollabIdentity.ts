@@ -1,25 +1,18 @@
 /**
- * Who a collaboration connection acts for, with identity's own authentication: the browser
- * app's session cookie when the upgrade comes from our own origin, else an API token (the
- * provider's token, or `Authorization: Bearer` on the upgrade). The credential is kept, so the
- * connection is authenticated again whenever its access is checked again: a session signed out
- * or a token revoked ends it too.
+ * Live editing's CollabCallers on identity's own authentication: the browser app's session
+ * cookie when the upgrade comes from our own origin, else an API token (the provider's token, or
+ * `Authorization: Bearer` on the upgrade). Also what the socket reads of an upgrade's headers, and
+ * whether its origin may connect at all.
  */
-import { Effect, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { Cookies } from "effect/http"
 import type { IncomingHttpHeaders } from "node:http"
 import { sessionActor, SignInSessions, Users } from "@quire/identity"
-import type { Actor } from "@quire/kernel"
+import { CollabCallers, type CollabRequest, type UpgradeHeaders } from "@quire/live/CollabCallers"
+import { PublicUrl } from "../PublicUrl.ts"
 import * as SessionCookie from "../SessionCookie.ts"
 
-export type Credential = { readonly kind: "session" | "token"; readonly secret: string }
-
-/** The upgrade's headers that identify its sender, kept for the connection's life. */
-export interface UpgradeHeaders {
-  readonly origin: string | undefined
-  readonly cookie: string | undefined
-  readonly authorization: string | undefined
-}
+type Credential = { readonly kind: "session" | "token"; readonly secret: string }
 
 export const upgradeHeaders = (headers: IncomingHttpHeaders): UpgradeHeaders => ({
   origin: headers.origin,
@@ -32,7 +25,7 @@ export const originAllowed = (headers: UpgradeHeaders, ownOrigin: string): boole
   headers.origin === undefined || headers.origin === ownOrigin
 
 /** The credential of a connection: the session cookie from our own origin first, else the provider's token, else the bearer header. */
-export const credentialOf = (headers: UpgradeHeaders, token: string, ownOrigin: string): Option.Option<Credential> => {
+const credentialOf = ({ headers, token }: CollabRequest, ownOrigin: string): Option.Option<Credential> => {
   const session = headers.cookie === undefined ? undefined : Cookies.parseHeader(headers.cookie)[SessionCookie.name]
   if (session !== undefined && session !== "" && headers.origin === ownOrigin) return Option.some({ kind: "session", secret: session })
   if (token !== "") return Option.some({ kind: "token", secret: token })
@@ -40,8 +33,22 @@ export const credentialOf = (headers: UpgradeHeaders, token: string, ownOrigin: 
   return bearer === null ? Option.none() : Option.some({ kind: "token", secret: bearer[1]! })
 }
 
-/** The actor a credential stands for now: none when the session ended or the token is unknown or revoked. */
-export const actorOf = (credential: Credential): Effect.Effect<Option.Option<Actor.ActorShape>, never, SignInSessions | Users> =>
-  credential.kind === "session"
-    ? Effect.map(Effect.flatMap(Effect.service(SignInSessions), (sessions) => sessions.open(credential.secret)), Option.map(sessionActor))
-    : Effect.map(Effect.flatMap(Effect.service(Users), (users) => users.caller(credential.secret)), Option.map((caller) => caller.actor))
+/** Who a connection is, on this server's origin (PublicUrl), sessions and API tokens. */
+export const layer = Layer.effect(
+  CollabCallers,
+  Effect.gen(function*() {
+    const ownOrigin = new URL((yield* PublicUrl).base).origin
+    const sessions = yield* SignInSessions
+    const users = yield* Users
+    return CollabCallers.of({
+      actorOf: (request) => {
+        const credential = credentialOf(request, ownOrigin)
+        if (Option.isNone(credential)) return Effect.succeedNone
+        const { kind, secret } = credential.value
+        return kind === "session"
+          ? Effect.map(sessions.open(secret), Option.map(sessionActor))
+          : Effect.map(users.caller(secret), Option.map((caller) => caller.actor))
+      }
+    })
+  })
+)

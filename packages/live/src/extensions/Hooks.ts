@@ -7,8 +7,8 @@ import { type ConnectionState, refusal, Refused } from "../CollabDocuments.ts"
 import type { AwarenessWindow, Person, PresenceState } from "../CollabPresence.ts"
 
 /**
- * What each document connection carries in Hocuspocus's context that these extensions read (the
- * server's authentication adds who connected and how).
+ * What each document connection carries in Hocuspocus's context that these extensions read
+ * (Authentication sets it, with what the connection was opened with).
  */
 export interface LiveContext {
   readonly collab?: ConnectionState
