@@ -94,6 +94,32 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("/metrics o
     }))
 })
 
+layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("/metrics of the page trees", (it) => {
+  it.effect("keeps a revision's page tree as the JSON bytes it answers, weighed in bytes, and answers them again as they are", () =>
+    Effect.gen(function*() {
+      const setup = yield* spaceWith()
+      const spaceId = setup.space.id
+      // Titles past ASCII: their JSON's bytes are more than its characters.
+      yield* mergeIntoMain(setup.alice.api, spaceId, [{ operation: "insert_page", title: "Café – 文書 📚", document: { markdown: "Hi." } }])
+      const base = yield* baseUrl
+      const read = Effect.promise(async () => {
+        const response = await fetch(`${base}/v1/spaces/${spaceId}/content/pages`, { headers: { authorization: `Bearer ${setup.alice.token}` } })
+        return { type: response.headers.get("content-type"), bytes: new Uint8Array(await response.arrayBuffer()) }
+      })
+      const [first, second] = [yield* read, yield* read]
+      assert.strictEqual(first.type, "application/json")
+      assert.deepStrictEqual(second.bytes, first.bytes)
+      const { pages } = JSON.parse(new TextDecoder().decode(first.bytes)) as { pages: ReadonlyArray<{ title: string }> }
+      assert.deepStrictEqual(pages.map((page) => page.title), ["Café – 文書 📚"])
+      assert.deepStrictEqual((yield* setup.alice.api.spaceContent.listPages({ params: { spaceId }, query: {} })).pages.map((page) => page.title), ["Café – 文書 📚"])
+
+      const samples = parse((yield* scrape()).text)
+      assert.strictEqual(valueOf(samples, "quire_cache_lookups_total", { cache: "page_trees", result: "miss" }), 1)
+      assert.strictEqual(valueOf(samples, "quire_cache_lookups_total", { cache: "page_trees", result: "hit" }), 2)
+      assert.strictEqual(valueOf(samples, "quire_cache_weight", { cache: "page_trees" }), first.bytes.byteLength)
+    }))
+})
+
 layer(withSettings(memory.layer, { QUIRE_METRICS_TOKEN: "scrape-secret" }), { excludeTestServices: true })("/metrics with QUIRE_METRICS_TOKEN", (it) => {
   it.effect("answers 401 without the bearer token or with another, 200 with it", () =>
     Effect.gen(function*() {

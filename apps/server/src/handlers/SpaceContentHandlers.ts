@@ -12,6 +12,8 @@ import { lazySource, pageAnswer, PageBodyRenderer } from "../PageBodyRenderer.ts
 import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
 
+const utf8 = new TextEncoder()
+
 const optionsOf = (query: { readonly metadata?: boolean | undefined }): ContentPresenters.ContentOptions => ({
   metadata: query.metadata ?? true
 })
@@ -24,16 +26,17 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
   // The JSON of a revision's page tree, by revision and options: a revision never changes, and a
   // large space's tree is hundreds of KB that the endpoint's encoder would write again at every read
   // (the space screen's first request). The same JSON as the encoder's (`RevisionPage`'s encoded
-  // form is its type, as `pageAnswer` relies on too).
-  const trees = yield* BoundedCache.make<string, string>({ name: "page_trees", capacity: 64, maxWeight: 32_000_000, weigh: (json) => json.length })
+  // form is its type, as `pageAnswer` relies on too), kept as the UTF-8 the answer sends, so that a
+  // read does not encode it again.
+  const trees = yield* BoundedCache.make<string, Uint8Array>({ name: "page_trees", capacity: 64, maxWeight: 32_000_000, weigh: (json) => json.byteLength })
   const treeOf = (revision: Parameters<typeof ContentPresenters.pages>[1], options: ContentPresenters.ContentOptions) => {
     const key = `${revision.id}\n${options.metadata}`
     let json = trees.get(key)
     if (json === undefined) {
-      json = JSON.stringify({ pages: ContentPresenters.pages(urls, revision, options) })
+      json = utf8.encode(JSON.stringify({ pages: ContentPresenters.pages(urls, revision, options) }))
       trees.set(key, json)
     }
-    return HttpServerResponse.text(json, { contentType: "application/json" })
+    return HttpServerResponse.uint8Array(json, { contentType: "application/json" })
   }
   return handlers
     .handle("getCurrentRevision", ({ params, query }) =>
