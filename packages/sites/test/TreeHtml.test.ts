@@ -32,6 +32,8 @@ describe("the page drawn from the block tree", () => {
     ["code with a title, wrapped, numbered", "{% code title=\"app.js\" overflow=\"wrap\" lineNumbers=\"true\" %}\n```js\nlet a = 1\n```\n{% endcode %}\n"],
     ["an expandable with markdown inside", "<details>\n\n<summary>More <strong>here</strong></summary>\n\nBody with a [link](other.md).\n\n</details>\n"],
     ["a table with alignment and HTML breaks", "| a | b |\n|:-:|--:|\n| one<br><br>two | `x` |\n"],
+    ["GFM's bare links, and a formula alone in its paragraph", "See https://example.com/a_(b), www.example.com. and mail me@example.com.\n\n$$x^2$$\n\nInline $$y$$ too.\n"],
+    ["GitBook tags the codec keeps as raw text", "{% updates format=\"full\" %}\n{% update date=\"2024-01-02\" %}\n## New\n\nThings.\n{% endupdate %}\n{% endupdates %}\n\n{% if visitor.claims.beta %}\nBeta only.\n{% endif %}\n\n{% prompt %}\nAsk this.\n{% endprompt %}\n"],
     ["embeds, files and content references", "{% embed url=\"https://www.youtube.com/watch?v=abc\" %}\nA video\n{% endembed %}\n\n{% file src=\"manual.pdf\" %}\nThe manual\n{% endfile %}\n\n{% content-ref url=\"guide.md\" %}\n[guide.md](guide.md)\n{% endcontent-ref %}\n"]
   ])("%s", (_name, markdown) => {
     const { remark, tree } = both(markdown)
@@ -51,9 +53,10 @@ describe("the page drawn from the block tree", () => {
       const { remark, tree } = both(markdown)
       return tree !== remark
     })
-    // 685 pages; 617 drawn the same (the rest: GitBook tags the codec keeps as raw text, bare URLs
-    // GFM links, footnotes). A change that lowers the figure draws some page differently.
+    // 685 pages; 669 drawn the same. The rest: links inside emphasis where the two readings nest
+    // them differently, footnotes, a prompt's options. A change that lowers the figure draws some
+    // page differently.
     assert.strictEqual(pages.length, 685)
-    assert.isAtMost(differ.length, 68, differ.map(([name]) => name).join("\n"))
+    assert.isAtMost(differ.length, 16, differ.map(([name]) => name).join("\n"))
   }, 300_000)
 })

@@ -36,7 +36,7 @@ import { iconSvg } from "./Icons.ts"
 import { type Formula, formulaHtml, markMath, placeholderPattern, restoreMath } from "./Math.ts"
 import type { OperationData } from "./OpenApiOperation.ts"
 import { schema } from "./Sanitize.ts"
-import { treeHast } from "./TreeHtml.ts"
+import { type TagBlock, type TagChild, treeHast } from "./TreeHtml.ts"
 
 /** A file of the revision as a page links to it. */
 export interface ResolvedFile {
@@ -655,6 +655,30 @@ const treePasses = (context: Context) =>
     .use(rehypeRaws, context)
 
 /**
+ * A tag the codec keeps as raw text drawn by the same forms as remark's (Blocks.ts, ApiBlocks.ts),
+ * which read an mdast block: its children given as such, each drawing its own blocks.
+ */
+const drawTag = (context: Context, tag: TagBlock): Array<ElementContent> => {
+  type Drawable = { readonly type: string; readonly draw?: () => Array<ElementContent> }
+  const asChild = (child: TagChild): unknown =>
+    child.type === "tag"
+      ? asBlock(child)
+      : child.code === undefined ? { type: "treeBlocks", draw: child.draw } : { type: "code", lang: child.code.lang, value: child.code.value, draw: child.draw }
+  const asBlock = (block: TagBlock): GitbookBlock =>
+    ({ type: "gitbookBlock", name: block.name, attributes: block.attributes, source: block.source, children: block.children.map(asChild) }) as unknown as GitbookBlock
+  const state = {
+    all: (parent: { readonly children: ReadonlyArray<Drawable> }): Array<ElementContent> =>
+      parent.children.flatMap((child) => {
+        if (child.draw !== undefined) return child.draw()
+        const drawn = blockHandler(context, state as unknown as State, child as unknown as GitbookBlock)
+        return Array.isArray(drawn) ? drawn : [drawn]
+      })
+  }
+  const drawn = blockHandler(context, state as unknown as State, asBlock(tag))
+  return Array.isArray(drawn) ? drawn : [drawn]
+}
+
+/**
  * `renderPageSync` drawn from the editor's block tree (TreeHtml.ts) instead of remark: not yet the
  * site's renderer; `TreeHtml.test.ts` measures how far it is from it over real GitBook pages.
  */
@@ -669,6 +693,7 @@ export const renderTreeSync = (markdown: string, options: RenderOptions): Render
       return element(display ? "div" : "span", { className: ["math", display ? "math-display" : "math-inline"] }, [raw(context, formulaHtml(tex, display))])
     },
     raw: (html) => raw(context, html),
+    taken: context.taken,
     tag: (name, attributes, inner) => {
       if (name === "content-ref") {
         const url = attributes["url"] ?? ""
@@ -689,7 +714,8 @@ export const renderTreeSync = (markdown: string, options: RenderOptions): Render
       const block = { type: "gitbookBlock", name, attributes, source: "", children: [] } as unknown as GitbookBlock
       const drawn = blockHandler(context, { all: () => inner() } as unknown as State, block)
       return Array.isArray(drawn) ? drawn : [drawn]
-    }
+    },
+    rawTag: (tag) => drawTag(context, tag)
   })
   // Heading anchors resolve to themselves; the rest go through the caller's resolvers.
   visit(drawn, "element", (node: Element) => {

@@ -7,7 +7,7 @@
  * take remark's. `TreeHtml.test.ts` compares it with the remark renderer over real GitBook pages;
  * until they agree on the corpus the site keeps the remark renderer.
  */
-import { type BlockName, createMarkdownCodec, createSchema, type MarkdownCodec } from "@quire/document"
+import { type BlockName, createMarkdownCodec, createSchema, type MarkdownCodec, Syntax } from "@quire/document"
 import { gitbookAnchorId, gitbookSlug, headingAnchors, headingSlugger, type HeadingSlugger, takeFreeId } from "@quire/markdown"
 import type { Element, ElementContent, Root as HastRoot } from "hast"
 import { emojiOf, replaceShortcodes } from "./Emoji.ts"
@@ -29,6 +29,8 @@ export interface TreeContext {
   readonly raw: (html: string) => Element
   /** A GitBook tag block the site draws with its own services (embeds, files, content references, OpenAPI), `inner` its body. */
   readonly tag: (name: string, attributes: Readonly<Record<string, string>>, inner: () => Array<ElementContent>) => Array<ElementContent>
+  /** A GitBook tag the codec keeps as raw text, drawn by the site (see `TagBlock`). */
+  readonly rawTag: (tag: TagBlock) => Array<ElementContent>
   /** Markdown inside a tag block (its body) as the block tree. */
   readonly parse: (markdown: string) => PMNode
   readonly slugger: HeadingSlugger
@@ -61,6 +63,13 @@ const paramOf = (node: PMNode, key: string): string | undefined =>
 /** Spaces and tabs around line endings dropped, as remark gives text to hast. */
 const trimLines = (value: string): string => value.replace(/[ \t]*(\r?\n|\r)[ \t]*/g, "$1")
 
+/**
+ * A URL written in markdown as remark gives it to HTML (micromark's `normalizeUri`): every character
+ * outside the URL-safe set percent-encoded as UTF-8, a `%` that starts no escape too.
+ */
+const normalizeUri = (url: string): string =>
+  url.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9!#$&'()*+,\-./:;=?@_~%]+/g, (run) => (run === "%" ? "%25" : encodeURIComponent(run)))
+
 const markElement = (mark: Mark, children: Array<Drawn>): Array<Drawn> => {
   switch (mark.type.name) {
     case "bold":
@@ -71,7 +80,7 @@ const markElement = (mark: Mark, children: Array<Drawn>): Array<Drawn> => {
       return [element("del", {}, children as Array<ElementContent>)]
     case "link": {
       const title = mark.attrs["title"] as string | null
-      return [element("a", { href: String(mark.attrs["href"] ?? ""), ...(title === null ? {} : { title }) }, children as Array<ElementContent>)]
+      return [element("a", { href: normalizeUri(String(mark.attrs["href"] ?? "")), ...(title === null ? {} : { title }) }, children as Array<ElementContent>)]
     }
     case "highlight":
       return [{ type: "html", value: `<mark${String(mark.attrs["attrs"] ?? "")}>` }, ...children, { type: "html", value: String(mark.attrs["close"] ?? "</mark>") }]
@@ -80,21 +89,63 @@ const markElement = (mark: Mark, children: Array<Drawn>): Array<Drawn> => {
   }
 }
 
-const leafOf = (node: PMNode): Array<Drawn> => {
+/**
+ * GFM's autolink literals in text outside links: `https://…` and `http://…` after anything but a
+ * letter, `www.…` (linked as `http://www.…`) starting a word or after `*`, `_`, `~`, a bracket or
+ * a parenthesis, and e-mail addresses (`mailto:`); without the punctuation that ends a sentence
+ * or an unbalanced closing parenthesis.
+ */
+const autolinkLiteral = /(?<![A-Za-z])https?:\/\/[^\s<]*|(?<=^|[\s*_~()[\]])www\.[^\s<]*|(?<![\w+./-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[\w-]*[A-Za-z0-9]/g
+
+const count = (value: string, character: string): number => value.split(character).length - 1
+
+const trimAutolink = (url: string): string => {
+  let end = url.length
+  for (;;) {
+    const last = url[end - 1]
+    if (last !== undefined && "?!.,:*_~'\"".includes(last)) end--
+    else if (last === ")" && count(url.slice(0, end), "(") < count(url.slice(0, end), ")")) end--
+    else if (last === ";" && /&[A-Za-z0-9]+;$/.test(url.slice(0, end))) end = url.slice(0, end).lastIndexOf("&")
+    else return url.slice(0, end)
+  }
+}
+
+const linkified = (value: string): Array<ElementContent> => {
+  if (!/[:@.]/.test(value)) return [text(value)]
+  const out: Array<ElementContent> = []
+  let at = 0
+  for (const match of value.matchAll(autolinkLiteral)) {
+    const found = trimAutolink(match[0])
+    const domain = /^(?:https?:\/\/)?([^/?#]*)/.exec(found)?.[1] ?? ""
+    // A web address needs a domain with a dot, its last two labels without `_`; `www.` alone is text.
+    if (!found.includes("@") && (!/\.[^._]*[^.]$/.test(domain) || /_[^.]*\.[^.]*$/.test(domain) || found === "www.")) continue
+    if (match.index > at) out.push(text(value.slice(at, match.index)))
+    const href = found.includes("@") && !/^https?:|^www\./.test(found) ? `mailto:${found}` : found.startsWith("www.") ? `http://${found}` : found
+    out.push(element("a", { href }, [text(found)]))
+    at = match.index + found.length
+  }
+  if (at < value.length) out.push(text(value.slice(at)))
+  return out
+}
+
+const leafOf = (node: PMNode, context: TreeContext, inLink: boolean): Array<Drawn> => {
   switch (node.type.name) {
     case "text": {
       const code = node.marks.find((m) => m.type.name === "code")
       if (code !== undefined) return [element("code", {}, [text((node.text ?? "").replace(/\r?\n|\r/g, " "))])]
-      return [text(replaceShortcodes(trimLines(node.text ?? "")))]
+      const value = replaceShortcodes(trimLines(node.text ?? ""))
+      return inLink ? [text(value)] : linkified(value)
     }
     case "hardBreak":
       // `<br>` written as HTML is the element alone; a break of two spaces or a backslash ends its line too.
       return node.attrs["style"] === "html" ? [{ type: "html", value: String(node.attrs["text"] ?? "<br>") }] : [element("br", {}, []), text("\n")]
     case "rawInline":
       return [{ type: "html", value: String(node.attrs["text"] ?? "") }]
+    case "inlineMath":
+      return [context.math(String(node.attrs["tex"] ?? ""), false)]
     case "image": {
       const title = node.attrs["title"] as string | null
-      return [element("img", { src: String(node.attrs["src"] ?? ""), alt: replaceShortcodes(String(node.attrs["alt"] ?? "")), ...(title === null ? {} : { title }) }, [])]
+      return [element("img", { src: normalizeUri(String(node.attrs["src"] ?? "")), alt: replaceShortcodes(String(node.attrs["alt"] ?? "")), ...(title === null ? {} : { title }) }, [])]
     }
     default:
       return []
@@ -105,14 +156,14 @@ const leafOf = (node: PMNode): Array<Drawn> => {
  * A run of inline nodes as nested elements: consecutive nodes that share their outermost mark are
  * drawn inside one element of it, as the markdown wrote them.
  */
-const inlineRun = (nodes: ReadonlyArray<PMNode>, open: ReadonlyArray<Mark>): Array<Drawn> => {
+const inlineRun = (nodes: ReadonlyArray<PMNode>, open: ReadonlyArray<Mark>, context: TreeContext): Array<Drawn> => {
   const out: Array<Drawn> = []
   let i = 0
   while (i < nodes.length) {
     const node = nodes[i]!
     const marks = node.marks.filter((m) => m.type.name !== "code" && !open.some((o) => o.eq(m)))
     if (marks.length === 0) {
-      out.push(...leafOf(node))
+      out.push(...leafOf(node, context, open.some((m) => m.type.name === "link")))
       i++
       continue
     }
@@ -125,13 +176,13 @@ const inlineRun = (nodes: ReadonlyArray<PMNode>, open: ReadonlyArray<Mark>): Arr
     const rank = (mark: Mark) => reach(mark) * 4 + (mark.type.name === "highlight" ? 3 : mark.type.name === "link" ? 2 : mark.type.name === "italic" ? 1 : 0)
     const mark = marks.reduce((best, m) => (rank(m) > rank(best) ? m : best))
     const end = reach(mark)
-    out.push(...markElement(mark, inlineRun(nodes.slice(i, end), [...open, mark])))
+    out.push(...markElement(mark, inlineRun(nodes.slice(i, end), [...open, mark], context)))
     i = end
   }
   return out
 }
 
-const inline = (node: PMNode, context: TreeContext): Array<ElementContent> => stitch(inlineRun(childrenOf(node), []), context)
+const inline = (node: PMNode, context: TreeContext): Array<ElementContent> => stitch(inlineRun(childrenOf(node), [], context), context)
 
 // Raw HTML ----------------------------------------------------------------------------------------
 
@@ -277,10 +328,10 @@ const heading = (node: PMNode, context: TreeContext): Array<Drawn> => {
   const level = Number(node.attrs["level"] ?? 1)
   const { nodes, id: written } = withoutAnchor(childrenOf(node))
   const explicit = written ?? ((node.attrs["anchor"] as string | null) ?? undefined)
-  const anchors = headingAnchors(replaceShortcodes(headingText(nodes)), context.slugger, explicit)
+  const anchors = headingAnchors(headingText(nodes), context.slugger, explicit)
   context.taken.add(anchors.id)
   if (anchors.legacy !== undefined) context.taken.add(anchors.legacy)
-  const children: Array<ElementContent> = stitch(inlineRun(nodes, []), context)
+  const children: Array<ElementContent> = stitch(inlineRun(nodes, [], context), context)
   if (anchors.legacy !== undefined) children.unshift(element("span", { id: anchors.legacy, className: ["legacy-anchor"] }, []))
   children.push(text(" "), element("a", { href: `#${anchors.id}`, className: ["heading-anchor"], ariaLabel: "Link to this section" }, [text("#")]))
   return [element(`h${level}`, { id: anchors.id }, children)]
@@ -323,6 +374,65 @@ const bodyBlocks = (node: PMNode, context: TreeContext): Array<ElementContent> =
   return blocks(context.parse(body), context)
 }
 
+/**
+ * A GitBook tag the codec keeps as raw text (`{% updates %}`, `{% prompt %}`, `{% if %}`,
+ * `{% swagger %}`, `{% openapi %}`, integrations): its tags on lines of their own, paired by name,
+ * around the markdown between, which is read as blocks. A closing tag without its opening one is
+ * dropped, one without its closing one holds nothing.
+ */
+export interface TagBlock {
+  readonly type: "tag"
+  readonly name: string
+  readonly attributes: Readonly<Record<string, string>>
+  /** The opening tag as written (`{% if visitor.claims.beta %}`: its condition follows the name). */
+  readonly source: string
+  readonly children: ReadonlyArray<TagChild>
+}
+
+/** Blocks between tags: their tree, and each code block's language and text (what a form reads of it). */
+export type TagChild = TagBlock | { readonly type: "blocks"; readonly draw: () => Array<ElementContent>; readonly code?: { readonly lang: string | null; readonly value: string } }
+
+const tagChildren = (lines: ReadonlyArray<string>, context: TreeContext): Array<TagChild> => {
+  const out: Array<TagChild> = []
+  let pending: Array<string> = []
+  const flush = () => {
+    if (pending.join("").trim() !== "") {
+      context.parse(pending.join("\n") + "\n").forEach((child) => {
+        const language = child.type.name === "codeBlock" ? String(child.attrs["language"] ?? "").trim().split(/\s+/)[0] ?? "" : undefined
+        const doc = child.type.schema.topNodeType.create(null, child)
+        const draw = () => blocks(doc, context)
+        out.push(language === undefined ? { type: "blocks", draw } : { type: "blocks", draw, code: { lang: language === "" ? null : language, value: child.textContent } })
+      })
+    }
+    pending = []
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const tag = Syntax.readTag(lines[i]!.trim())
+    if (tag === undefined) {
+      pending.push(lines[i]!)
+      continue
+    }
+    flush()
+    if (tag.closes !== undefined) continue
+    const name = tag.name.toLowerCase()
+    let depth = 0
+    let close = -1
+    for (let j = i + 1; j < lines.length && close === -1; j++) {
+      const other = Syntax.readTag(lines[j]!.trim())
+      if (other?.name.toLowerCase() === name) depth++
+      else if (other?.closes?.toLowerCase() === name) {
+        if (depth === 0) close = j
+        else depth--
+      }
+    }
+    const attributes = Object.fromEntries(Object.entries(Syntax.tagAttributes(tag)).map(([key, value]) => [key.toLowerCase(), value]))
+    out.push({ type: "tag", name, attributes, source: tag.source, children: close === -1 ? [] : tagChildren(lines.slice(i + 1, close), context) })
+    if (close !== -1) i = close
+  }
+  flush()
+  return out
+}
+
 /** The forms of the nodes only a block holds (list items, tabs' tab): drawn by their block. */
 const nested: Readonly<Record<string, BlockForm>> = {
   tab: containerTag("tab"),
@@ -332,7 +442,12 @@ const nested: Readonly<Record<string, BlockForm>> = {
 
 /** Every block's HTML form: a name of the registry without one is a type error. */
 const blockForms: { readonly [K in BlockName]: BlockForm } = {
-  paragraph: (node, context) => [element("p", {}, inline(node, context))],
+  paragraph: (node, context) => {
+    // A formula alone in its paragraph is shown as a block.
+    const shown = childrenOf(node).filter((child) => !(child.type.name === "text" && (child.text ?? "").trim() === ""))
+    if (shown.length === 1 && shown[0]!.type.name === "inlineMath") return [context.math(String(shown[0]!.attrs["tex"] ?? ""), true)]
+    return [element("p", {}, inline(node, context))]
+  },
   heading,
   bulletList: list,
   orderedList: list,
@@ -392,15 +507,19 @@ const blockForms: { readonly [K in BlockName]: BlockForm } = {
   openapiOperation: (node, context) => tagOf(node, context),
   include: () => [],
   frontmatter: () => [],
-  raw: (node) => [{ type: "html", value: String(node.attrs["text"] ?? "") }]
+  raw: (node, context) => {
+    const value = String(node.attrs["text"] ?? "")
+    if (!value.trimStart().startsWith("{%")) return [{ type: "html", value }]
+    return tagChildren(value.split("\n"), context).flatMap((child) => (child.type === "tag" ? context.rawTag(child) : child.draw()))
+  }
 }
 
 /** The page codec, made once: its schema and grammar are the same for every page. */
 const pageCodec = createMarkdownCodec(createSchema())
 
 /** The page's block tree as the site's hast, before its passes (links, sanitizer). */
-export const treeHast = (markdown: string, context: Omit<TreeContext, "parse" | "slugger" | "taken" | "tabs">): HastRoot => {
+export const treeHast = (markdown: string, context: Omit<TreeContext, "parse" | "slugger" | "tabs">): HastRoot => {
   const doc = pageCodec.parse(markdown)
-  const full: TreeContext = { ...context, parse: (body) => pageCodec.parse(body), slugger: headingSlugger(), taken: new Set(), tabs: 0 }
+  const full: TreeContext = { ...context, parse: (body) => pageCodec.parse(body), slugger: headingSlugger(), tabs: 0 }
   return { type: "root", children: blocks(doc, full) }
 }
