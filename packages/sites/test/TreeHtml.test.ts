@@ -34,6 +34,8 @@ describe("the page drawn from the block tree", () => {
     ["a table with alignment and HTML breaks", "| a | b |\n|:-:|--:|\n| one<br><br>two | `x` |\n"],
     ["GFM's bare links, and a formula alone in its paragraph", "See https://example.com/a_(b), www.example.com. and mail me@example.com.\n\n$$x^2$$\n\nInline $$y$$ too.\n"],
     ["GitBook tags the codec keeps as raw text", "{% updates format=\"full\" %}\n{% update date=\"2024-01-02\" %}\n## New\n\nThings.\n{% endupdate %}\n{% endupdates %}\n\n{% if visitor.claims.beta %}\nBeta only.\n{% endif %}\n\n{% prompt %}\nAsk this.\n{% endprompt %}\n"],
+    ["footnotes, several defined on consecutive lines, and words annotated by one", "Pass an [address](#user-content-fn-1)[^1] or a name[^2].\n\n[^1]: e.g. `0xd8dA`\n[^2]: e.g. `dwr.eth`\n"],
+    ["raw HTML inside emphasis and a tag's own tags inside `<details>` inside an update", "**from&#x20;there** and *<kbd>Ctrl</kbd> key*\n\n{% updates %}\n{% update date=\"2024-01-01\" %}\n<details>\n\n<summary>More</summary>\n\n{% hint style=\"success\" %}\nInside.\n{% endhint %}\n\n</details>\n{% endupdate %}\n{% endupdates %}\n"],
     ["embeds, files and content references", "{% embed url=\"https://www.youtube.com/watch?v=abc\" %}\nA video\n{% endembed %}\n\n{% file src=\"manual.pdf\" %}\nThe manual\n{% endfile %}\n\n{% content-ref url=\"guide.md\" %}\n[guide.md](guide.md)\n{% endcontent-ref %}\n"]
   ])("%s", (_name, markdown) => {
     const { remark, tree } = both(markdown)
@@ -53,10 +55,11 @@ describe("the page drawn from the block tree", () => {
       const { remark, tree } = both(markdown)
       return tree !== remark
     })
-    // 685 pages; 669 drawn the same. The rest: links inside emphasis where the two readings nest
-    // them differently, footnotes, a prompt's options. A change that lowers the figure draws some
-    // page differently.
+    // 685 pages; 675 drawn the same. The rest: emphasis on both sides of a link, which the tree
+    // holds as one run over it (drawn alike: `<em>a</em> <a><em>b</em></a>` against
+    // `<em>a <a>b</a></em>`), and a `{% endhint %}` indented in a list item, which closes the hint
+    // for the codec as for GitBook. A change that lowers the figure draws some page differently.
     assert.strictEqual(pages.length, 685)
-    assert.isAtMost(differ.length, 16, differ.map(([name]) => name).join("\n"))
+    assert.isAtMost(differ.length, 10, differ.map(([name]) => name).join("\n"))
   }, 300_000)
 })

@@ -36,7 +36,7 @@ import { iconSvg } from "./Icons.ts"
 import { type Formula, formulaHtml, markMath, placeholderPattern, restoreMath } from "./Math.ts"
 import type { OperationData } from "./OpenApiOperation.ts"
 import { schema } from "./Sanitize.ts"
-import { type TagBlock, type TagChild, treeHast } from "./TreeHtml.ts"
+import { footnoteElements, type TagBlock, type TagChild, treeHast } from "./TreeHtml.ts"
 
 /** A file of the revision as a page links to it. */
 export interface ResolvedFile {
@@ -313,23 +313,7 @@ const htmlElement = (context: Context, state: State, node: HtmlElement): Element
 const footnote = (context: Context, state: State, node: FootnoteReference): Array<ElementContent> => {
   const definition = state.footnoteById.get(String(node.identifier).toUpperCase())
   if (definition === undefined) return [text(`[^${node.label ?? node.identifier}]`)]
-  // Numbered in the order they appear, as GitBook shows its annotations.
-  const label = String(++context.footnotes)
-  const id = `quire-note-${label}`
-  const content = state.all(definition).map((child): ElementContent =>
-    child.type === "element" && child.tagName === "p" ? { ...child, tagName: "span", properties: { className: ["footnote-paragraph"] } } : child)
-  return [
-    element("sup", { className: ["footnote"] }, [
-      element("button", {
-        type: "button",
-        className: ["footnote-ref"],
-        popoverTarget: id,
-        ariaLabel: `Note ${label}`,
-        ariaDescribedBy: [id]
-      }, [text(label)])
-    ]),
-    element("span", { id, popover: "auto", role: "note", className: ["footnote-popover"] }, content)
-  ]
+  return footnoteElements(++context.footnotes, state.all(definition))
 }
 
 /**
@@ -693,6 +677,7 @@ export const renderTreeSync = (markdown: string, options: RenderOptions): Render
       return element(display ? "div" : "span", { className: ["math", display ? "math-display" : "math-inline"] }, [raw(context, formulaHtml(tex, display))])
     },
     raw: (html) => raw(context, html),
+    needScript: () => context.assets.add("script"),
     taken: context.taken,
     tag: (name, attributes, inner) => {
       if (name === "content-ref") {

@@ -27,10 +27,16 @@ export interface TreeContext {
   readonly math: (tex: string, display: boolean) => ElementContent
   /** HTML the renderer made itself (an icon's SVG), inserted after sanitizing. */
   readonly raw: (html: string) => Element
+  /** Records that the page needs the site's script (tabs opened by a link's hash). */
+  readonly needScript: () => void
   /** A GitBook tag block the site draws with its own services (embeds, files, content references, OpenAPI), `inner` its body. */
   readonly tag: (name: string, attributes: Readonly<Record<string, string>>, inner: () => Array<ElementContent>) => Array<ElementContent>
   /** A GitBook tag the codec keeps as raw text, drawn by the site (see `TagBlock`). */
   readonly rawTag: (tag: TagBlock) => Array<ElementContent>
+  /** The page's footnotes by label, and the paragraphs that define them (not drawn where they stand). */
+  readonly notes: ReadonlyMap<string, PMNode>
+  readonly definitions: ReadonlySet<PMNode>
+  footnotes: number
   /** Markdown inside a tag block (its body) as the block tree. */
   readonly parse: (markdown: string) => PMNode
   readonly slugger: HeadingSlugger
@@ -70,22 +76,24 @@ const trimLines = (value: string): string => value.replace(/[ \t]*(\r?\n|\r)[ \t
 const normalizeUri = (url: string): string =>
   url.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9!#$&'()*+,\-./:;=?@_~%]+/g, (run) => (run === "%" ? "%25" : encodeURIComponent(run)))
 
-const markElement = (mark: Mark, children: Array<Drawn>): Array<Drawn> => {
+const markElement = (mark: Mark, drawn: Array<Drawn>, context: TreeContext): Array<Drawn> => {
+  // An element's raw HTML (`**a&#x20;**`, `*<kbd>x</kbd>*`) joins inside it; a highlight's tags join around it, outside.
+  const children = () => stitch(drawn, context)
   switch (mark.type.name) {
     case "bold":
-      return [element("strong", {}, children as Array<ElementContent>)]
+      return [element("strong", {}, children())]
     case "italic":
-      return [element("em", {}, children as Array<ElementContent>)]
+      return [element("em", {}, children())]
     case "strike":
-      return [element("del", {}, children as Array<ElementContent>)]
+      return [element("del", {}, children())]
     case "link": {
       const title = mark.attrs["title"] as string | null
-      return [element("a", { href: normalizeUri(String(mark.attrs["href"] ?? "")), ...(title === null ? {} : { title }) }, children as Array<ElementContent>)]
+      return [element("a", { href: normalizeUri(String(mark.attrs["href"] ?? "")), ...(title === null ? {} : { title }) }, children())]
     }
     case "highlight":
-      return [{ type: "html", value: `<mark${String(mark.attrs["attrs"] ?? "")}>` }, ...children, { type: "html", value: String(mark.attrs["close"] ?? "</mark>") }]
+      return [{ type: "html", value: `<mark${String(mark.attrs["attrs"] ?? "")}>` }, ...drawn, { type: "html", value: String(mark.attrs["close"] ?? "</mark>") }]
     default:
-      return children
+      return drawn
   }
 }
 
@@ -117,8 +125,9 @@ const linkified = (value: string): Array<ElementContent> => {
   for (const match of value.matchAll(autolinkLiteral)) {
     const found = trimAutolink(match[0])
     const domain = /^(?:https?:\/\/)?([^/?#]*)/.exec(found)?.[1] ?? ""
-    // A web address needs a domain with a dot, its last two labels without `_`; `www.` alone is text.
-    if (!found.includes("@") && (!/\.[^._]*[^.]$/.test(domain) || /_[^.]*\.[^.]*$/.test(domain) || found === "www.")) continue
+    // A `www.` address needs a domain with a dot, its last two labels without `_`; a protocol's any domain.
+    const www = found.startsWith("www.")
+    if (!found.includes("@") && (domain === "" || (www && !/\.[^._]*[^.]$/.test(domain)) || /_[^.]*\.[^.]*$/.test(domain))) continue
     if (match.index > at) out.push(text(value.slice(at, match.index)))
     const href = found.includes("@") && !/^https?:|^www\./.test(found) ? `mailto:${found}` : found.startsWith("www.") ? `http://${found}` : found
     out.push(element("a", { href }, [text(found)]))
@@ -134,7 +143,7 @@ const leafOf = (node: PMNode, context: TreeContext, inLink: boolean): Array<Draw
       const code = node.marks.find((m) => m.type.name === "code")
       if (code !== undefined) return [element("code", {}, [text((node.text ?? "").replace(/\r?\n|\r/g, " "))])]
       const value = replaceShortcodes(trimLines(node.text ?? ""))
-      return inLink ? [text(value)] : linkified(value)
+      return inLink ? [text(value)] : withFootnotes(value, context)
     }
     case "hardBreak":
       // `<br>` written as HTML is the element alone; a break of two spaces or a backslash ends its line too.
@@ -176,13 +185,86 @@ const inlineRun = (nodes: ReadonlyArray<PMNode>, open: ReadonlyArray<Mark>, cont
     const rank = (mark: Mark) => reach(mark) * 4 + (mark.type.name === "highlight" ? 3 : mark.type.name === "link" ? 2 : mark.type.name === "italic" ? 1 : 0)
     const mark = marks.reduce((best, m) => (rank(m) > rank(best) ? m : best))
     const end = reach(mark)
-    out.push(...markElement(mark, inlineRun(nodes.slice(i, end), [...open, mark], context)))
+    const inner = inlineRun(nodes.slice(i, end), [...open, mark], context)
+    // GitBook's export of an annotation over words, `[words](#user-content-fn-1)[^1]`: the words annotated, not a link.
+    const annotated = mark.type.name === "link" ? /^#user-content-fn-(.+)$/i.exec(String(mark.attrs["href"] ?? ""))?.[1] : undefined
+    const after = nodes[end]
+    if (annotated !== undefined && after?.isText === true && context.notes.has(annotated.toUpperCase()) && (after.text ?? "").toUpperCase().startsWith(`[^${annotated.toUpperCase()}]`)) {
+      out.push(element("span", { className: ["annotated"] }, stitch(inner, context)))
+    } else out.push(...markElement(mark, inner, context))
     i = end
   }
   return out
 }
 
 const inline = (node: PMNode, context: TreeContext): Array<ElementContent> => stitch(inlineRun(childrenOf(node), [], context), context)
+
+// Footnotes -------------------------------------------------------------------------------------
+
+/**
+ * A footnote reference as GitBook's annotation: a button that opens the note in a popover (the
+ * browser's: keyboard and Escape included), the note's paragraphs read inline. `number` counts the
+ * page's references in order, as GitBook numbers its annotations.
+ */
+export const footnoteElements = (number: number, note: ReadonlyArray<ElementContent>): Array<ElementContent> => {
+  const label = String(number)
+  const id = `quire-note-${label}`
+  const content = note.map((child): ElementContent =>
+    child.type === "element" && child.tagName === "p" ? { ...child, tagName: "span", properties: { className: ["footnote-paragraph"] } } : child)
+  return [
+    element("sup", { className: ["footnote"] }, [
+      element("button", { type: "button", className: ["footnote-ref"], popoverTarget: id, ariaLabel: `Note ${label}`, ariaDescribedBy: [id] }, [text(label)])
+    ]),
+    element("span", { id, popover: "auto", role: "note", className: ["footnote-popover"] }, content)
+  ]
+}
+
+const footnoteDefinition = /^\[\^([^\]\s]+)\]:[ \t]*/
+const footnoteReference = /\[\^([^\]\s]+)\]/g
+
+const definitionLine = /(?:^|\n)\[\^([^\]\s]+)\]:[ \t]*/g
+
+/**
+ * The page's footnote definitions (`[^1]: The note.` paragraphs, several to a paragraph when
+ * written on consecutive lines), by label as references match them, each its note's paragraph.
+ */
+const footnotesOf = (doc: PMNode): Map<string, PMNode> => {
+  const notes = new Map<string, PMNode>()
+  doc.forEach((child) => {
+    const first = child.firstChild
+    if (child.type.name !== "paragraph" || first === null || !first.isText || first.marks.length > 0 || !footnoteDefinition.test(first.text ?? "")) return
+    // Where each definition's label starts and its note begins, in the paragraph's content.
+    const starts: Array<{ readonly label: string; readonly at: number; readonly body: number }> = []
+    child.forEach((node, offset) => {
+      if (!node.isText || node.marks.length > 0) return
+      for (const match of (node.text ?? "").matchAll(definitionLine)) {
+        const at = offset + match.index + (match[0].startsWith("\n") ? 1 : 0)
+        starts.push({ label: match[1]!.toUpperCase(), at, body: offset + match.index + match[0].length })
+      }
+    })
+    starts.forEach((start, i) => {
+      const end = i + 1 < starts.length ? starts[i + 1]!.at - 1 : child.content.size
+      if (!notes.has(start.label)) notes.set(start.label, child.copy(child.content.cut(start.body, Math.max(start.body, end))))
+    })
+  })
+  return notes
+}
+
+/** Text with its footnote references (to notes the page defines) drawn as annotations. */
+const withFootnotes = (value: string, context: TreeContext): Array<ElementContent> => {
+  if (context.notes.size === 0 || !value.includes("[^")) return linkified(value)
+  const out: Array<ElementContent> = []
+  let at = 0
+  for (const match of value.matchAll(footnoteReference)) {
+    const note = context.notes.get(match[1]!.toUpperCase())
+    if (note === undefined) continue
+    if (match.index > at) out.push(...linkified(value.slice(at, match.index)))
+    out.push(...footnoteElements(++context.footnotes, [element("p", {}, inline(note, context))]))
+    at = match.index + match[0].length
+  }
+  if (at < value.length) out.push(...linkified(value.slice(at)))
+  return out
+}
 
 // Raw HTML ----------------------------------------------------------------------------------------
 
@@ -363,7 +445,7 @@ const tagNames: Readonly<Record<string, string>> = { embed: "embed", contentRef:
 const tagOf = (node: PMNode, context: TreeContext): Array<Drawn> => {
   const params = (node.attrs["params"] as ReadonlyArray<{ readonly key: string | null; readonly value: string }> | null) ?? []
   const attributes: Record<string, string> = {}
-  for (const p of params) if (p.key !== null) attributes[p.key.toLowerCase()] = p.value
+  for (const p of params) if (p.key !== null) attributes[p.key] = p.value
   return context.tag(tagNames[node.type.name] ?? node.type.name, attributes, () => bodyBlocks(node, context))
 }
 
@@ -392,23 +474,40 @@ export interface TagBlock {
 /** Blocks between tags: their tree, and each code block's language and text (what a form reads of it). */
 export type TagChild = TagBlock | { readonly type: "blocks"; readonly draw: () => Array<ElementContent>; readonly code?: { readonly lang: string | null; readonly value: string } }
 
+/** The tags the codec reads as blocks of its own (see the registry). */
+const codecTags: ReadonlySet<string> = new Set(["hint", "tabs", "tab", "code", "stepper", "step", "columns", "column", "content-ref", "embed", "file", "openapi-operation", "include"])
+
 const tagChildren = (lines: ReadonlyArray<string>, context: TreeContext): Array<TagChild> => {
   const out: Array<TagChild> = []
   let pending: Array<string> = []
   const flush = () => {
     if (pending.join("").trim() !== "") {
+      // Runs of blocks drawn together (raw HTML joins across them: `<details>` … `</details>`); each code block alone, as forms read it.
+      let run: Array<PMNode> = []
+      const drawRun = () => {
+        if (run.length === 0) return
+        const doc = run[0]!.type.schema.topNodeType.create(null, run)
+        out.push({ type: "blocks", draw: () => blocks(doc, context) })
+        run = []
+      }
       context.parse(pending.join("\n") + "\n").forEach((child) => {
-        const language = child.type.name === "codeBlock" ? String(child.attrs["language"] ?? "").trim().split(/\s+/)[0] ?? "" : undefined
+        if (child.type.name !== "codeBlock") {
+          run.push(child)
+          return
+        }
+        drawRun()
+        const language = String(child.attrs["language"] ?? "").trim().split(/\s+/)[0] ?? ""
         const doc = child.type.schema.topNodeType.create(null, child)
-        const draw = () => blocks(doc, context)
-        out.push(language === undefined ? { type: "blocks", draw } : { type: "blocks", draw, code: { lang: language === "" ? null : language, value: child.textContent } })
+        out.push({ type: "blocks", draw: () => blocks(doc, context), code: { lang: language === "" ? null : language, value: child.textContent } })
       })
+      drawRun()
     }
     pending = []
   }
   for (let i = 0; i < lines.length; i++) {
     const tag = Syntax.readTag(lines[i]!.trim())
-    if (tag === undefined) {
+    // The codec's own tags stay in the markdown it reads (a hint inside `<details>` inside an update).
+    if (tag === undefined || codecTags.has((tag.closes ?? tag.name).toLowerCase())) {
       pending.push(lines[i]!)
       continue
     }
@@ -425,8 +524,7 @@ const tagChildren = (lines: ReadonlyArray<string>, context: TreeContext): Array<
         else depth--
       }
     }
-    const attributes = Object.fromEntries(Object.entries(Syntax.tagAttributes(tag)).map(([key, value]) => [key.toLowerCase(), value]))
-    out.push({ type: "tag", name, attributes, source: tag.source, children: close === -1 ? [] : tagChildren(lines.slice(i + 1, close), context) })
+    out.push({ type: "tag", name, attributes: Syntax.tagAttributes(tag), source: tag.source, children: close === -1 ? [] : tagChildren(lines.slice(i + 1, close), context) })
     if (close !== -1) i = close
   }
   flush()
@@ -443,6 +541,7 @@ const nested: Readonly<Record<string, BlockForm>> = {
 /** Every block's HTML form: a name of the registry without one is a type error. */
 const blockForms: { readonly [K in BlockName]: BlockForm } = {
   paragraph: (node, context) => {
+    if (context.definitions.has(node)) return []
     // A formula alone in its paragraph is shown as a block.
     const shown = childrenOf(node).filter((child) => !(child.type.name === "text" && (child.text ?? "").trim() === ""))
     if (shown.length === 1 && shown[0]!.type.name === "inlineMath") return [context.math(String(shown[0]!.attrs["tex"] ?? ""), true)]
@@ -481,6 +580,8 @@ const blockForms: { readonly [K in BlockName]: BlockForm } = {
   tabs: (node, context) => {
     const group = `quire-tabs-${++context.tabs}`
     const children: Array<ElementContent> = []
+    // GitBook's id of a tab is its title's, so a link to `page#title` selects it (blocks.js).
+    if (node.childCount > 0) context.needScript()
     childrenOf(node).forEach((tab, index) => {
       const title = paramOf(tab, "title") ?? `Tab ${index + 1}`
       const slug = gitbookSlug(title.replace(/\s+/g, " ").trim())
@@ -518,8 +619,11 @@ const blockForms: { readonly [K in BlockName]: BlockForm } = {
 const pageCodec = createMarkdownCodec(createSchema())
 
 /** The page's block tree as the site's hast, before its passes (links, sanitizer). */
-export const treeHast = (markdown: string, context: Omit<TreeContext, "parse" | "slugger" | "tabs">): HastRoot => {
+export const treeHast = (markdown: string, context: Omit<TreeContext, "parse" | "slugger" | "tabs" | "notes" | "definitions" | "footnotes">): HastRoot => {
   const doc = pageCodec.parse(markdown)
-  const full: TreeContext = { ...context, parse: (body) => pageCodec.parse(body), slugger: headingSlugger(), tabs: 0 }
+  const notes = footnotesOf(doc)
+  const definitions = new Set<PMNode>()
+  if (notes.size > 0) doc.forEach((child) => void (footnotesOf(child.type.schema.topNodeType.create(null, child)).size > 0 && definitions.add(child)))
+  const full: TreeContext = { ...context, parse: (body) => pageCodec.parse(body), slugger: headingSlugger(), tabs: 0, notes, definitions, footnotes: 0 }
   return { type: "root", children: blocks(doc, full) }
 }
