@@ -36,10 +36,19 @@ describe("the page drawn from the block tree", () => {
     ["GitBook tags the codec keeps as raw text", "{% updates format=\"full\" %}\n{% update date=\"2024-01-02\" %}\n## New\n\nThings.\n{% endupdate %}\n{% endupdates %}\n\n{% if visitor.claims.beta %}\nBeta only.\n{% endif %}\n\n{% prompt %}\nAsk this.\n{% endprompt %}\n"],
     ["footnotes, several defined on consecutive lines, and words annotated by one", "Pass an [address](#user-content-fn-1)[^1] or a name[^2].\n\n[^1]: e.g. `0xd8dA`\n[^2]: e.g. `dwr.eth`\n"],
     ["raw HTML inside emphasis and a tag's own tags inside `<details>` inside an update", "**from&#x20;there** and *<kbd>Ctrl</kbd> key*\n\n{% updates %}\n{% update date=\"2024-01-01\" %}\n<details>\n\n<summary>More</summary>\n\n{% hint style=\"success\" %}\nInside.\n{% endhint %}\n\n</details>\n{% endupdate %}\n{% endupdates %}\n"],
+    ["an OpenAPI operation alone", "Before\n\n{% openapi-operation spec=\"pets\" path=\"/pets\" method=\"get\" %}\n\nAfter\n"],
     ["embeds, files and content references", "{% embed url=\"https://www.youtube.com/watch?v=abc\" %}\nA video\n{% endembed %}\n\n{% file src=\"manual.pdf\" %}\nThe manual\n{% endfile %}\n\n{% content-ref url=\"guide.md\" %}\n[guide.md](guide.md)\n{% endcontent-ref %}\n"]
   ])("%s", (_name, markdown) => {
     const { remark, tree } = both(markdown)
     assert.strictEqual(tree, remark)
+  })
+
+  it("a tag the codec leaves raw is read once: a broken one, or one of its own it refused, is drawn, not read again forever", () => {
+    for (const markdown of ["{% hint style=\"info\"\n\nText {% endhint %}\n", "{% openapi-operation spec=\"pets\" %}\n", "{% tabs %}\n{% endtabs %}\n", "{%\n"]) {
+      const { html } = renderTreeSync(markdown, options)
+      assert.notInclude(html, "<script")
+      assert.isString(html)
+    }
   })
 
   const missing = MIRRORS.filter(([, dir]) => !existsSync(dir))

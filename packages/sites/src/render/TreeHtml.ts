@@ -477,7 +477,7 @@ export type TagChild = TagBlock | { readonly type: "blocks"; readonly draw: () =
 /** The tags the codec reads as blocks of its own (see the registry). */
 const codecTags: ReadonlySet<string> = new Set(["hint", "tabs", "tab", "code", "stepper", "step", "columns", "column", "content-ref", "embed", "file", "openapi-operation", "include"])
 
-const tagChildren = (lines: ReadonlyArray<string>, context: TreeContext): Array<TagChild> => {
+const tagChildren = (lines: ReadonlyArray<string>, context: TreeContext, raw = false): Array<TagChild> => {
   const out: Array<TagChild> = []
   let pending: Array<string> = []
   const flush = () => {
@@ -506,8 +506,9 @@ const tagChildren = (lines: ReadonlyArray<string>, context: TreeContext): Array<
   }
   for (let i = 0; i < lines.length; i++) {
     const tag = Syntax.readTag(lines[i]!.trim())
-    // The codec's own tags stay in the markdown it reads (a hint inside `<details>` inside an update).
-    if (tag === undefined || codecTags.has((tag.closes ?? tag.name).toLowerCase())) {
+    // The codec's own tags stay in the markdown it reads (a hint inside `<details>` inside an update),
+    // but for the tag a raw block starts with: the codec has read it already and left it raw.
+    if (tag === undefined || (codecTags.has((tag.closes ?? tag.name).toLowerCase()) && !(raw && i === 0))) {
       pending.push(lines[i]!)
       continue
     }
@@ -610,8 +611,9 @@ const blockForms: { readonly [K in BlockName]: BlockForm } = {
   frontmatter: () => [],
   raw: (node, context) => {
     const value = String(node.attrs["text"] ?? "")
-    if (!value.trimStart().startsWith("{%")) return [{ type: "html", value }]
-    return tagChildren(value.split("\n"), context).flatMap((child) => (child.type === "tag" ? context.rawTag(child) : child.draw()))
+    // Not a tag alone on its first line (`{% broken`): its text, as the codec kept it (read again, it would be raw again).
+    if (Syntax.readTag((value.split("\n")[0] ?? "").trim()) === undefined) return [{ type: "html", value }]
+    return tagChildren(value.split("\n"), context, true).flatMap((child) => (child.type === "tag" ? context.rawTag(child) : child.draw()))
   }
 }
 
