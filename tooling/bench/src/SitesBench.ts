@@ -247,31 +247,32 @@ const capture = (url: string) =>
 
 /**
  * What a cached page costs the database: the database's committed transactions (each statement
- * outside a transaction commits one) over `requests` sequential requests of `url`, less those of
- * as long a window without requests (the server's background work), per request.
+ * outside a transaction commits one) over `requests` sequential requests of `url`, less what the
+ * server commits without requests (its job queue's polling) over as long, per request. The idle
+ * rate is measured over six seconds: measured over a window as short as the requests' (a second or
+ * two), one poll more or less in it moved the figure by ±1 a request, below zero too.
  */
 const transactionsPerRequest = (databaseUrl: string, url: string, requests: number) =>
   Effect.promise(async () => {
     const client = new pg.Client({ connectionString: databaseUrl })
     await client.connect()
+    // Statistics are flushed by backends at most once a second, and cleared from the snapshot per transaction.
     const committed = async () => {
-      // Statistics are flushed by backends at most once a second, and cleared from the snapshot per transaction.
       await new Promise((resolve) => setTimeout(resolve, 1_500))
       await client.query("SELECT pg_stat_clear_snapshot()")
       const result = await client.query<{ n: string }>("SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()")
-      return Number(result.rows[0]!.n)
+      return { n: Number(result.rows[0]!.n), at: performance.now() }
     }
     try {
+      const idleFrom = await committed()
+      await new Promise((resolve) => setTimeout(resolve, 4_500))
+      const idleTo = await committed()
+      // Each reading commits two transactions of this client's own, counted by the next.
+      const idlePerMs = (idleTo.n - idleFrom.n - 2) / (idleTo.at - idleFrom.at)
       const before = await committed()
-      const start = performance.now()
       for (let i = 0; i < requests; i++) await (await fetch(url)).arrayBuffer()
-      const elapsed = performance.now() - start
       const after = await committed()
-      // The server's own background work (the job queue's polling) over as long without requests.
-      await new Promise((resolve) => setTimeout(resolve, elapsed))
-      const idle = await committed() - after
-      // The two statistics reads of this client count too, in both windows.
-      return (after - before - idle) / requests
+      return (after.n - before.n - 2 - idlePerMs * (after.at - before.at)) / requests
     } finally {
       await client.end()
     }
@@ -379,9 +380,9 @@ const measureBackend = (
       }
     }
 
-    // 200 requests under the default 10 s of load; 20 per second of load, at least 20 (the smoke's).
+    // 1,000 requests under the default 10 s of load; 100 per second of load, at least 20 (the smoke's).
     const statements = databaseUrl !== undefined
-      ? yield* transactionsPerRequest(databaseUrl, `${quire.baseUrl}${seed.sitePath}`, Math.max(20, Math.round(20 * options.load.duration)))
+      ? yield* transactionsPerRequest(databaseUrl, `${quire.baseUrl}${seed.sitePath}`, Math.max(20, Math.round(100 * options.load.duration)))
       : undefined
 
     yield* progress(`sites (${backend}): ${seed.pages.length - 1} uncached pages, one at a time`)
