@@ -360,6 +360,12 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
         if (view["targetDefinition"] === id) attrs += " data-card-target"
         if (view["coverDefinition"] === id) attrs += " data-card-cover"
         if (view["coverDefinitionDark"] === id) attrs += " data-card-cover-dark"
+        if (def["type"] === "select") {
+          // GitBook's tags column: its options in the header's `<select>`, no title.
+          const options = (def["options"] as ReadonlyArray<{ readonly value: string; readonly label: string; readonly color: string }> | undefined) ?? []
+          const html = options.map((o) => `<option value="${escapeAttribute(o.value)}" label="${escapeAttribute(o.label)}" color="${escapeAttribute(o.color)}"></option>`).join("")
+          return { attrs, label: `<select${def["multiple"] === true ? " multiple" : ""}>${html}</select>` }
+        }
         if (def["type"] !== "text") attrs += ` data-type="${def["type"] as string}"`
         return { attrs, label: def["title"] as string }
       })
@@ -386,6 +392,12 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
           if (type === "image" && typeof value === "object" && value !== null && !Array.isArray(value)) {
             const href = write(("ref" in value ? value.ref : value) as DocumentRef)
             return `<a href="${href}">${href.split(/[?#]/)[0]!.split("/").at(-1) ?? href}</a>`
+          }
+          if (type === "select") {
+            // Each option the card shows by its label, the ones before the last followed by a comma, as GitBook writes them.
+            const options = (definition[id]!["options"] as ReadonlyArray<{ readonly value: string; readonly label: string }> | undefined) ?? []
+            const chosen = Array.isArray(value) ? value.map(String) : []
+            return chosen.map((option, i) => `<span data-option="${escapeAttribute(option)}">${escapeHtml(options.find((o) => o.value === option)?.label ?? option)}${i < chosen.length - 1 ? ", " : ""}</span>`).join("")
           }
           if (type === "content-ref" || type === "files" || type === "image") return typeof value === "string" ? value : ""
           const nodes = fragmentNodes(value)

@@ -202,6 +202,9 @@ export const htmlInlineNodes = (nodes: ReadonlyArray<HtmlNode>, urlRef: UrlRef, 
               : { ref: urlRef(a["href"] ?? "") })
           }
         })
+      } else if (node.tag === "a" && a["href"] === undefined && /\bbutton\b/.test(a["class"] ?? "")) {
+        // GitBook's inactive button: no target, drawn disabled.
+        inline({ object: "inline", type: "button", isVoid: true, data: { label: textOf(node.children).trim(), kind: kindOf(node), ...(typeof a["data-icon"] === "string" ? { icon: a["data-icon"] } : {}) } })
       } else if (node.tag === "a" && typeof a["href"] === "string") {
         if (a["data-mention"] !== undefined) inline({ object: "inline", type: "mention", isVoid: true, data: { ref: urlRef(a["href"]) } })
         else if (/\bbutton\b/.test(a["class"] ?? "")) {
@@ -535,8 +538,9 @@ export const buttonHtml = (data: Readonly<Record<string, unknown>>, write: RefTe
     const query = typeof action.query === "string" ? ` data-query="${escapeAttribute(action.query)}"` : ""
     return `<button type="button" ${kind} data-action="${escapeAttribute(action.action)}"${query}${icon}>${label}</button>`
   }
-  const href = data["ref"] === undefined ? "" : write(data["ref"] as DocumentRef)
-  return `<a href="${escapeAttribute(href)}" ${kind}${icon}>${label}</a>`
+  // No target: GitBook's inactive button.
+  if (data["ref"] === undefined) return `<a ${kind}${icon}>${label}</a>`
+  return `<a href="${escapeAttribute(write(data["ref"] as DocumentRef))}" ${kind}${icon}>${label}</a>`
 }
 
 /** An inline image: `<picture>` when it has a dark variant, else `<img>` (`data-size="line"` at the text's height). */

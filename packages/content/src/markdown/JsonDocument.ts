@@ -66,7 +66,7 @@ const unnamed = (params: ReadonlyArray<Param>): string | undefined => params.fin
 const decodeEntity = (raw: string): string | undefined => (/^&(?:#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);$/.test(raw) ? decodeEntities(raw) : undefined)
 
 const ICON_OPEN = /^<i class="fa-([\w-]+)">$/
-const BUTTON_OPEN = /^<a href="([^"]*)" class="button (primary|secondary)"(?: data-icon="([^"]*)")?>$/
+const BUTTON_OPEN = /^<a(?: href="([^"]*)")? class="button (primary|secondary)"(?: data-icon="([^"]*)")?>$/
 
 const marksOf = (node: PageNode): Array<Mark> => {
   const out: Array<Mark> = []
@@ -232,7 +232,8 @@ export const inlines = (content: PageNode): Array<Text | Inline> => {
             object: "inline",
             type: "button",
             isVoid: true,
-            data: { label: label ?? "", kind: button[2]!, ref: urlRef(button[1]!), ...(button[3] === undefined ? {} : { icon: button[3] }) }
+            // Without an `href`, GitBook's inactive button: drawn disabled, no target (GitBook's own docs show one).
+            data: { label: label ?? "", kind: button[2]!, ...(button[1] === undefined ? {} : { ref: urlRef(button[1]) }), ...(button[3] === undefined ? {} : { icon: button[3] }) }
           })
           return buttonEnd + 1
         }
@@ -479,6 +480,17 @@ const htmlAttr = (attrs: string, name: string): string | null | undefined => {
   return m === null ? undefined : m[1] ?? null
 }
 
+/** A select column's header as GitBook writes it: `<select multiple?>` and its `<option value label color>`s. */
+const SELECT_COLUMN = /^<select( multiple)?>((?:<option [^<>]*><\/option>)*)<\/select>$/
+const SELECT_OPTION = /<option value="([^"]*)" label="([^"]*)" color="([^"]*)"><\/option>/g
+
+const selectColumn = (label: string): Attrs | undefined => {
+  const select = SELECT_COLUMN.exec(label)
+  if (select === null) return undefined
+  const options = Array.from(select[2]!.matchAll(SELECT_OPTION), (m) => ({ value: decodeEntities(m[1]!), label: decodeEntities(m[2]!), color: decodeEntities(m[3]!) }))
+  return { title: "", type: "select", multiple: select[1] !== undefined, options }
+}
+
 /** Cards (`<table data-view="cards">`): GitBook's `table` block with a cards view. */
 const cardsOf = (node: PageNode): JsonBlock => {
   const columns = node.attrs.columns as ReadonlyArray<{ readonly attrs: string; readonly label: string }>
@@ -493,7 +505,11 @@ const cardsOf = (node: PageNode): JsonBlock => {
   columns.forEach((column, k) => {
     const type = htmlAttr(column.attrs, "data-type")
     const kind = type != null && COLUMN_TYPES.has(type) ? type : "text"
-    definition[ids[k]!] = kind === "text" ? { id: ids[k], title: column.label, type: "text", textAlignment: "left" } : { id: ids[k], title: column.label, type: kind }
+    // A column of GitBook's tags: its options, each cell the ids of those it shows (`<span data-option>`).
+    const select = kind === "text" || kind === "select" ? selectColumn(column.label) : undefined
+    definition[ids[k]!] = select !== undefined
+      ? { id: ids[k], ...select }
+      : kind === "text" ? { id: ids[k], title: column.label, type: "text", textAlignment: "left" } : { id: ids[k], title: column.label, type: kind }
     if (htmlAttr(column.attrs, "data-card-target") !== undefined) targetDefinition = ids[k]
     if (htmlAttr(column.attrs, "data-card-cover") !== undefined) coverDefinition = ids[k]
     if (htmlAttr(column.attrs, "data-card-cover-dark") !== undefined) coverDefinitionDark = ids[k]
@@ -516,6 +532,7 @@ const cardsOf = (node: PageNode): JsonBlock => {
       // An image (a card's cover): GitBook's image record, a file's or a URL's reference (`resolveRecords`).
       else if (type === "image") values[id] = href === undefined ? null : urlRef(href, true)
       else if (type === "content-ref" || type === "files") values[id] = cell === "" ? null : cell
+      else if (type === "select") values[id] = Array.from(cell.matchAll(/<span data-option="([^"]*)">/g), (m) => decodeEntities(m[1]!))
       else {
         const fragment = `r${r}${id}`
         fragments.push({ object: "fragment", fragment, nodes: htmlParagraphs(cell) })
@@ -1077,7 +1094,7 @@ const resolveRecords = (records: Record<string, { values: Attrs }>, definition: 
         const ref = resolveRef(value, resolvers)
         record.values[key] = ref.kind === "file" || ref.kind === "url" ? ref : { kind: "url", url: value.url }
       } else if (isUrlRef(value)) record.values[key] = resolveRef(value, resolvers)
-      else if (Array.isArray(value)) {
+      else if (Array.isArray(value) && definition[key]?.["type"] !== "select") {
         // A file column: its files' ids, or the URL of an image that is no file (GitBook's image record).
         const refs = value.map((v: unknown) => (isUrlRef(v) ? resolveRef(v, resolvers) : v))
         record.values[key] = refs.every((ref) => typeof ref === "object" && ref !== null && (ref as DocumentRef).kind === "file")

@@ -218,6 +218,35 @@ describe("GitBook blocks of a page's document", () => {
     assert.strictEqual(documentMarkdown({ nodes: document.nodes }, { refs: assetWriter }), md)
   })
 
+  it("a column of tags (`<select>` in its header) is GitBook's select column, each card the ids of its options, not the header's HTML as a title", () => {
+    const md = [
+      "<table data-view=\"cards\"><thead><tr><th></th><th><select multiple><option value=\"a1\" label=\"One user\" color=\"blue\"></option><option value=\"b2\" label=\"$12 &#x26; more\" color=\"red\"></option></select></th></tr></thead>",
+      "<tbody><tr><td>Free</td><td><span data-option=\"a1\">One user</span></td></tr><tr><td>Pro</td><td><span data-option=\"a1\">One user, </span><span data-option=\"b2\">$12 &#x26; more</span></td></tr>",
+      "<tr><td>None</td><td></td></tr></tbody></table>\n"
+    ].join("")
+    const document = toJsonDocument(md)
+    const cards = document.nodes[0]!
+    assert.deepStrictEqual((cards.data!["definition"] as Record<string, unknown>)["c1"], {
+      id: "c1", title: "", type: "select", multiple: true, options: [{ value: "a1", label: "One user", color: "blue" }, { value: "b2", label: "$12 & more", color: "red" }]
+    })
+    assert.deepStrictEqual(Object.values(cards.data?.["records"] as Record<string, { values: Record<string, unknown> }>).map((r) => r.values["c1"]), [["a1"], ["a1", "b2"], []])
+    assert.deepStrictEqual(violations(document, schemas["JSONDocument"]!, "document"), [])
+    assert.strictEqual(back(md), md)
+    assert.strictEqual(documentMarkdown(document), md)
+  })
+
+  it("a link button without a target is GitBook's inactive button (drawn disabled), and is written back", () => {
+    const md = "Inactive: <a class=\"button primary\">Not yet</a> and <a href=\"https://example.com\" class=\"button secondary\">Go</a>\n"
+    const document = toJsonDocument(md)
+    const buttons = (document.nodes[0]!.nodes ?? []).filter((node) => node.object === "inline")
+    assert.deepStrictEqual(buttons.map((b) => (b as { data: unknown }).data), [
+      { label: "Not yet", kind: "primary" },
+      { label: "Go", kind: "secondary", ref: { kind: "url", url: "https://example.com" } }
+    ])
+    assert.strictEqual(back(md), md)
+    assert.strictEqual(documentMarkdown(document), md)
+  })
+
   it("a conditional block is GitBook's `if` with its expression", () => {
     const md = "{% if visitor.claims.beta %}\nBeta only.\n{% endif %}\n"
     assert.deepStrictEqual(only(md), { object: "block", type: "if", isVoid: false, data: { expression: "visitor.claims.beta" }, nodes: [p("Beta only.")] })
