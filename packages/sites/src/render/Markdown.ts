@@ -27,16 +27,15 @@ import { SKIP, visit } from "unist-util-visit"
 import { type ApiContext, operationBlock, schemasBlock, swaggerBlock, webhookBlock } from "./ApiBlocks.ts"
 import { assetFiles, type PageAsset } from "./Assets.ts"
 import { type BlockContext, conditionalBlock, conditionOf, embedBlock, integrationBlock, promptBlock, updatesBlock } from "./Blocks.ts"
-import { emojiOf, replaceShortcodes } from "./Emoji.ts"
+import { replaceShortcodes } from "./Emoji.ts"
 import { childBlocks, type GitbookBlock, type GitbookTag, markTags, stitchTags } from "./GitbookTags.ts"
 import { element, text } from "./Hast.ts"
 import { type Highlighting, themes } from "./Highlight.ts"
 import { type HtmlElement, stitchHtml } from "./HtmlFragment.ts"
-import { iconSvg } from "./Icons.ts"
 import { type Formula, formulaHtml, markMath, placeholderPattern, restoreMath } from "./Math.ts"
 import type { OperationData } from "./OpenApiOperation.ts"
 import { schema } from "./Sanitize.ts"
-import { footnoteElements, type TagBlock, type TagChild, treeHast } from "./TreeHtml.ts"
+import { footnoteElements, htmlElementOf, type TagBlock, type TagChild, treeHast } from "./TreeHtml.ts"
 
 /** A file of the revision as a page links to it. */
 export interface ResolvedFile {
@@ -292,19 +291,8 @@ interface MathNode {
 }
 
 /** Raw HTML written in the page: GitBook's buttons and icons drawn; an author's `<button>` does nothing, so it is text. */
-const htmlElement = (context: Context, state: State, node: HtmlElement): Element => {
-  const { icon, ...properties } = node.properties
-  const svg = typeof icon === "string" ? iconSvg(icon) : undefined
-  const drawn = svg === undefined ? [] : [element("span", { className: ["gb-icon"], ariaHidden: "true" }, [raw(context, svg)])]
-  if (node.tagName === "i" && typeof icon === "string") {
-    // Its text is the icon's name for editors (`:rocket:`), not for readers; an icon outside the
-    // free set is the emoji of its name when there is one (`sparkles` ✨), else nothing.
-    const emoji = svg === undefined ? emojiOf(icon.replaceAll("-", "_")) : undefined
-    return element("span", { className: ["gb-icon"], ariaHidden: "true" }, svg !== undefined ? [raw(context, svg)] : emoji === undefined ? [] : [text(emoji)])
-  }
-  const children = [...drawn, ...state.all(node as never)]
-  return element(node.tagName === "button" ? "span" : node.tagName, properties, children)
-}
+const htmlElement = (context: Context, state: State, node: HtmlElement): Element =>
+  htmlElementOf((html) => raw(context, html), node.tagName, node.properties, state.all(node as never))
 
 /**
  * A footnote reference as GitBook's annotation: a button that opens the note in a popover (the

@@ -269,14 +269,16 @@ const withFootnotes = (value: string, context: TreeContext): Array<ElementConten
 // Raw HTML ----------------------------------------------------------------------------------------
 
 /** HTML the author wrote, as the site draws it: GitBook's buttons and icons drawn, other buttons as text. */
-const htmlElementOf = (context: TreeContext, tagName: string, properties: Record<string, unknown>, children: Array<ElementContent>): Element => {
+export const htmlElementOf = (raw: (html: string) => Element, tagName: string, properties: Record<string, unknown>, children: Array<ElementContent>): Element => {
   const { icon, ...rest } = properties
   const svg = typeof icon === "string" ? iconSvg(icon) : undefined
   if (tagName === "i" && typeof icon === "string") {
+    // Its text is the icon's name for editors (`:rocket:`), not for readers; an icon outside the
+    // free set is the emoji of its name when there is one (`sparkles` ✨), else nothing.
     const emoji = svg === undefined ? emojiOf(icon.replaceAll("-", "_")) : undefined
-    return element("span", { className: ["gb-icon"], ariaHidden: "true" }, svg !== undefined ? [context.raw(svg)] : emoji === undefined ? [] : [text(emoji)])
+    return element("span", { className: ["gb-icon"], ariaHidden: "true" }, svg !== undefined ? [raw(svg)] : emoji === undefined ? [] : [text(emoji)])
   }
-  const drawn = svg === undefined ? [] : [element("span", { className: ["gb-icon"], ariaHidden: "true" }, [context.raw(svg)])]
+  const drawn = svg === undefined ? [] : [element("span", { className: ["gb-icon"], ariaHidden: "true" }, [raw(svg)])]
   return element(tagName === "button" ? "span" : tagName, rest as Element["properties"], [...drawn, ...children])
 }
 
@@ -293,7 +295,7 @@ const stitch = (drawn: ReadonlyArray<Drawn>, context: TreeContext): Array<Elemen
   const close = (to: number) => {
     while (stack.length > to) {
       const open = stack.pop()!
-      stack.at(-1)!.children.push(htmlElementOf(context, open.tagName, open.properties, open.children))
+      stack.at(-1)!.children.push(htmlElementOf(context.raw, open.tagName, open.properties, open.children))
     }
   }
   for (const piece of drawn) {
@@ -309,7 +311,7 @@ const stitch = (drawn: ReadonlyArray<Drawn>, context: TreeContext): Array<Elemen
           break
         case "open": {
           const properties = { ...propertiesOf(token.attributes), ...gitbookProperties(token) }
-          if (token.selfClosing || voidElements.has(token.name)) top.children.push(htmlElementOf(context, token.name, properties, []))
+          if (token.selfClosing || voidElements.has(token.name)) top.children.push(htmlElementOf(context.raw, token.name, properties, []))
           else stack.push({ name: token.name, tagName: token.name, properties, children: [] })
           break
         }
