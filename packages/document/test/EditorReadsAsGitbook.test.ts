@@ -1,6 +1,6 @@
 /** Where the editor read a page otherwise than GitBook (found by packages/markdown's EditorCodec differential test). */
 import { describe, expect, it } from "vitest"
-import { codec, expectExact } from "./support.ts"
+import { codec, expectExact, replaceText, setAttrs } from "./support.ts"
 
 describe("the editor reads these as GitBook does", () => {
   it("a link whose text starts with an image is a link, the image inside it", () => {
@@ -73,5 +73,59 @@ describe("the editor reads these as GitBook does", () => {
     const md = "{% not a tag\nat all\n"
     expect(codec.parse(md).child(0).type.name).toBe("paragraph")
     expectExact(md)
+  })
+
+  describe("GitBook's tags written loosely are the blocks they name, and come back as written", () => {
+    const names = (doc: ReturnType<typeof codec.parse>) => [...Array(doc.childCount).keys()].map((i) => doc.child(i).type.name)
+
+    it("a block on one line: a hint with its words, a content reference with its link", () => {
+      const md = "{% hint style=\"success\" %} All on **one** line {% endhint %}\n\n{% content-ref url=\"guide.md\" %}[The guide](guide.md){% endcontent-ref %}\n"
+      const doc = codec.parse(md)
+      expect(names(doc)).toEqual(["hint", "contentRef"])
+      expect(doc.child(0).textContent).toBe("All on one line")
+      expect(doc.child(1).attrs.body).toBe("[The guide](guide.md)")
+      expectExact(md)
+      // Edited, the hint is written as GitBook writes it, on lines of their own.
+      const edited = setAttrs(doc, 0, "hint", (attrs) => ({ ...attrs, params: [{ key: "style", value: "danger", quote: "\"" }] }))
+      expect(codec.serialize(edited).split("\n\n")[0]).toBe("{% hint style=\"danger\" %}\nAll on **one** line\n{% endhint %}")
+    })
+
+    it("tabs indented under their group, their content indented further, are tabs holding paragraphs", () => {
+      const md = "{% tabs %}\n  {% tab title=\"A\" %}\n    Indented **content**\n  {% endtab %}\n{% endtabs %}\n"
+      const doc = codec.parse(md)
+      expect(names(doc)).toEqual(["tabs"])
+      const tab = doc.child(0).child(0)
+      expect(tab.attrs.params).toEqual([{ key: "title", value: "A", quote: "\"" }])
+      expect(tab.child(0).type.name).toBe("paragraph")
+      expect(tab.textContent).toBe("Indented content")
+      expectExact(md)
+    })
+
+    it("a tag on its own line inside HTML opens its block there; the HTML around it stays as written", () => {
+      const md = "<div>\n{% hint style=\"success\" %}\nInside\n{% endhint %}\n</div>\n"
+      const doc = codec.parse(md)
+      expect(names(doc)).toEqual(["raw", "hint", "raw"])
+      expect(doc.child(1).textContent).toBe("Inside")
+      expectExact(md)
+    })
+
+    it("a formula with a pipe in a table cell is one cell", () => {
+      const md = "| Symbol | Meaning |\n| --- | --- |\n| $$a|b$$ | a divides b |\n"
+      const doc = codec.parse(md)
+      expect(names(doc)).toEqual(["table"])
+      const row = doc.child(0).child(1)
+      expect(row.childCount).toBe(2)
+      expect(row.child(1).textContent).toBe("a divides b")
+      expectExact(md)
+      // Written again, the formula keeps its pipe; a pipe in words is escaped.
+      const edited = replaceText(doc, 0, "a divides b", "a | b")
+      expect(codec.serialize(edited)).toContain("| $$a|b$$ | a \\| b |")
+    })
+
+    it("indented four columns, a tag is code, not a block", () => {
+      const md = "Text\n\n    {% hint style=\"info\" %}\n    shown as code\n"
+      expect(names(codec.parse(md))).toEqual(["paragraph", "raw"])
+      expectExact(md)
+    })
   })
 })

@@ -214,7 +214,7 @@ A hint in a column.
 
   it("blocks next to HTML, in quotes and in indented code", async () => {
     const inTab = await render(`{% tabs %}\n{% tab title="A" %}\n<details>\n<summary>S</summary>\n\nIn\n\n</details>\n{% endtab %}\n{% endtabs %}`)
-    assert.include(inTab.html, `<div class="tab-panel" role="group" aria-label="A"><details id="s">\n<summary>S</summary><p>In</p></details></div></div>`)
+    assert.include(inTab.html, `<div class="tab-panel" role="group" aria-label="A"><details id="s"><summary>S</summary><p>In</p></details></div></div>`)
     const inDiv = await render(`<div>\n{% hint style="success" %}\nInside\n{% endhint %}\n</div>`)
     assert.include(inDiv.html, `<div><div class="hint hint-success" role="note" aria-label="Success"><p>Inside</p></div>`)
     const quoted = await render(`> {% hint style="warning" %}\n> Quoted\n> {% endhint %}`)

@@ -80,6 +80,14 @@ const tagLinesEnd = (lines: ReadonlyArray<string>, i: number): number => {
   return -1
 }
 
+/** A line that is one of GitBook's block tags, `{% hint style="info" %}`, opening the block (up to three spaces before it). */
+const opensBlock = (line: string): boolean => {
+  const trimmed = line.trim()
+  if (!trimmed.startsWith("{%") || indentOf(line) > 3) return false
+  const tag = readTag(trimmed)
+  return tag !== undefined && tag.closes === undefined && blockTagNames.has(tag.name)
+}
+
 /** Where markdown we do not model, starting at `i`, ends: unknown liquid blocks, tags over several lines, HTML blocks, indented code. */
 const rawEnd = (lines: ReadonlyArray<string>, i: number, line: string): number | undefined => {
   if (line.startsWith("{%") && opensUnclosedTag(line)) {
@@ -107,8 +115,9 @@ const rawEnd = (lines: ReadonlyArray<string>, i: number, line: string): number |
     return j
   }
   if (HTML_BLOCK6.test(line) || HTML_BLOCK7.test(line)) {
+    // GitBook reads a block's tag on a line of its own as the block even inside HTML (`<div>` then `{% hint %}`).
     let j = i + 1
-    while (j < lines.length && !isBlank(lines[j]!)) j++
+    while (j < lines.length && !isBlank(lines[j]!) && !opensBlock(lines[j]!)) j++
     return j
   }
   if (indentOf(line) >= 4) {

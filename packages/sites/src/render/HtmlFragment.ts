@@ -1,18 +1,8 @@
 /**
- * Raw HTML written in a page's markdown (`<details>`, `<figure>`, `<mark>`...) turned into
- * elements: a small tokenizer, and a pass that joins the HTML pieces remark leaves in separate
- * nodes (an opening `<details>` block, markdown, a closing `</details>` block) into one element
- * around what lies between. It builds structure only; what may stay is decided by the sanitizer.
+ * Raw HTML written in a page's markdown (`<details>`, `<figure>`, `<mark>`...) read as tokens, which
+ * the block tree's drawing (TreeHtml.ts) joins into elements around what lies between them. It
+ * builds structure only; what may stay is decided by the sanitizer.
  */
-import type { Nodes, Parent, RootContent } from "mdast"
-
-/** An element written as raw HTML, carried through mdast to hast. */
-export interface HtmlElement extends Parent {
-  readonly type: "htmlElement"
-  readonly tagName: string
-  readonly properties: Record<string, string | boolean | Array<string>>
-  children: Array<RootContent>
-}
 
 export type Token =
   | { readonly kind: "open"; readonly name: string; readonly attributes: ReadonlyArray<readonly [string, string]>; readonly selfClosing: boolean }
@@ -176,41 +166,3 @@ const faModifiers = new Set([
   "fa-xl", "fa-2x", "fa-3x", "fa-4x", "fa-5x", "fa-spin", "fa-pulse", "fa-border"
 ])
 
-/**
- * Replaces the `html` nodes of `parent` (and of its descendants) with elements, each holding the
- * siblings up to its closing tag; a closing tag without its opening one is dropped, an element
- * left open ends with its parent.
- */
-export const stitchHtml = (parent: Parent): void => {
-  const base: { children: Array<RootContent> } = { children: [] }
-  const stack: Array<{ readonly name?: string; readonly node: { children: Array<RootContent> } }> = [{ node: base }]
-  for (const child of parent.children) {
-    if (child.type !== "html") {
-      if ("children" in child) stitchHtml(child)
-      stack.at(-1)!.node.children.push(child)
-      continue
-    }
-    for (const token of tokenize(child.value)) {
-      const top = stack.at(-1)!.node
-      switch (token.kind) {
-        case "text":
-          top.children.push({ type: "text", value: token.value })
-          break
-        case "open": {
-          const element: HtmlElement = {
-            type: "htmlElement", tagName: token.name, properties: { ...propertiesOf(token.attributes), ...gitbookProperties(token) }, children: []
-          }
-          top.children.push(element as unknown as RootContent)
-          if (!token.selfClosing && !voidElements.has(token.name)) stack.push({ name: token.name, node: element })
-          break
-        }
-        case "close": {
-          const index = stack.findLastIndex((open) => open.name === token.name)
-          if (index > 0) stack.length = index
-          break
-        }
-      }
-    }
-  }
-  parent.children = base.children as Array<Nodes> as Parent["children"]
-}

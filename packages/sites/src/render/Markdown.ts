@@ -4,38 +4,25 @@
  * and its plain text. Pure: links and files are resolved by the functions the caller passes. The
  * document model (frontmatter, parsing, heading anchors) is `@quire/markdown`'s; the HTML is this module's.
  */
-import {
-  gitbookSlug,
-  type HeadingAnchors,
-  headingAnchorsOf,
-  headingText,
-  markdownLimitBreach,
-  parseBody,
-  plainTextTree,
-  splitFrontmatter,
-  takeFreeId
-} from "@quire/markdown"
+import { describeBreach, gitbookSlug, type MarkdownLimitBreach, markdownLimitBreach, splitFrontmatter, takeFreeId } from "@quire/markdown"
 import { escapeHtml } from "@quire/kernel"
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from "hast"
-import type { FootnoteReference, Heading, Link, Nodes, Paragraph, Parents, PhrasingContent, Root } from "mdast"
+import type { Nodes } from "mdast"
 import { toString } from "mdast-util-to-string"
 import rehypeSanitize from "rehype-sanitize"
 import rehypeStringify from "rehype-stringify"
-import remarkRehype, { defaultHandlers, type Options as RemarkRehypeOptions } from "remark-rehype"
 import { unified } from "unified"
 import { SKIP, visit } from "unist-util-visit"
 import { type ApiContext, operationBlock, schemasBlock, swaggerBlock, webhookBlock } from "./ApiBlocks.ts"
 import { assetFiles, type PageAsset } from "./Assets.ts"
 import { type BlockContext, conditionalBlock, conditionOf, embedBlock, integrationBlock, promptBlock, updatesBlock } from "./Blocks.ts"
-import { replaceShortcodes } from "./Emoji.ts"
-import { childBlocks, type GitbookBlock, type GitbookTag, markTags, stitchTags } from "./GitbookTags.ts"
+import { childBlocks, type GitbookBlock } from "./GitbookTags.ts"
 import { element, text } from "./Hast.ts"
 import { type Highlighting, themes } from "./Highlight.ts"
-import { type HtmlElement, stitchHtml } from "./HtmlFragment.ts"
-import { type Formula, formulaHtml, markMath, placeholderPattern, restoreMath } from "./Math.ts"
+import { formulaHtml } from "./Math.ts"
 import type { OperationData } from "./OpenApiOperation.ts"
 import { schema } from "./Sanitize.ts"
-import { footnoteElements, htmlElementOf, type TagBlock, type TagChild, treeHast } from "./TreeHtml.ts"
+import { type TagBlock, type TagChild, treeHast } from "./TreeHtml.ts"
 
 /** A file of the revision as a page links to it. */
 export interface ResolvedFile {
@@ -89,16 +76,16 @@ export interface RenderedPage {
   readonly conditions: ReadonlyArray<string>
 }
 
-type Handlers = NonNullable<RemarkRehypeOptions["handlers"]>
-type State = Parameters<NonNullable<Handlers["paragraph"]>>[0]
-type Handler = (state: State, node: never) => Element | Array<ElementContent> | undefined
+/** How a tag's form draws what it holds: a block's children, each drawing its own. */
+interface State {
+  readonly all: (parent: unknown) => Array<ElementContent>
+}
 
 /** What one render's handlers and plugins share: passed to each, so no render sees another's. */
 interface Context {
   readonly options: RenderOptions
   /** Links and images whose URL the renderer has set already. */
   readonly resolved: WeakSet<Element>
-  readonly ids: Map<Heading, HeadingAnchors>
   /** The ids the page's elements have taken: its headings' first, then tabs' and expandables'. */
   readonly taken: Set<string>
   tabs: number
@@ -283,101 +270,6 @@ const mermaidBlock = (context: Context, code: string): Element => {
  */
 const includeBlock = (): Array<ElementContent> => []
 
-/** A formula of the page (see Math.ts), inline or shown as a block. */
-interface MathNode {
-  readonly type: "quireMath"
-  readonly tex: string
-  readonly display: boolean
-}
-
-/** Raw HTML written in the page: GitBook's buttons and icons drawn; an author's `<button>` does nothing, so it is text. */
-const htmlElement = (context: Context, state: State, node: HtmlElement): Element =>
-  htmlElementOf((html) => raw(context, html), node.tagName, node.properties, state.all(node as never))
-
-/**
- * A footnote reference as GitBook's annotation: a button that opens the note in a popover (the
- * browser's: keyboard and Escape included), the note's paragraphs read inline.
- */
-const footnote = (context: Context, state: State, node: FootnoteReference): Array<ElementContent> => {
-  const definition = state.footnoteById.get(String(node.identifier).toUpperCase())
-  if (definition === undefined) return [text(`[^${node.label ?? node.identifier}]`)]
-  return footnoteElements(++context.footnotes, state.all(definition))
-}
-
-/**
- * GitBook's export of an annotation over some words, `[words](#user-content-fn-1)[^1]`: the words
- * are the annotated text, not a link (GitHub gives its footnotes that id; a site has no such
- * element), and the note follows as any footnote. Undefined for any other link.
- */
-const annotatedWords = (state: State, node: Link, parent: Parents | undefined): Element | undefined => {
-  const id = /^#user-content-fn-(.+)$/i.exec(node.url)?.[1]
-  if (id === undefined || parent === undefined) return undefined
-  const next = parent.children[parent.children.indexOf(node as never) + 1]
-  if (next?.type !== "footnoteReference" || next.identifier.toUpperCase() !== decodedId(id).toUpperCase()) return undefined
-  if (!state.footnoteById.has(next.identifier.toUpperCase())) return undefined
-  return element("span", { className: ["annotated"] }, state.all(node))
-}
-
-const decodedId = (id: string) => {
-  try {
-    return decodeURIComponent(id)
-  } catch {
-    return id
-  }
-}
-
-/**
- * A heading's content without the empty anchor GitBook ends it with to carry its id
- * (`## Title <a href="#x" id="x"></a>`): the heading has that id, the anchor shows nothing and
- * would be a second link to it.
- */
-const withoutGitbookAnchor = (children: Array<ElementContent>): Array<ElementContent> => {
-  const last = children.at(-1)
-  if (last?.type !== "element" || last.tagName !== "a" || last.children.length > 0) return children
-  const kept = children.slice(0, -1)
-  const before = kept.at(-1)
-  if (before?.type === "text") kept[kept.length - 1] = { ...before, value: before.value.trimEnd() }
-  return kept.filter((child) => child.type !== "text" || child.value !== "")
-}
-
-/** mdast to hast for one render: GitBook's blocks, raw HTML elements, highlighted code, anchored headings. */
-const handlersFor = (context: Context): Handlers => {
-  const custom: Record<string, Handler> = {
-    gitbookBlock: (state, node: GitbookBlock) => blockHandler(context, state, node),
-    htmlElement: (state, node: HtmlElement) => htmlElement(context, state, node),
-    quireMath: (_state, node: MathNode) => {
-      context.assets.add("katex")
-      const html = formulaHtml(node.tex, node.display)
-      return element(node.display ? "div" : "span", { className: ["math", node.display ? "math-display" : "math-inline"] }, [raw(context, html)])
-    }
-  }
-  return {
-    ...(custom as Handlers),
-    code: (_state, node) => (node.lang?.toLowerCase() === "mermaid" ? mermaidBlock(context, node.value) : highlight(context, node.value, node.lang)),
-    footnoteReference: (state, node) => footnote(context, state, node),
-    link: (state, node, parent) => {
-      const annotated = annotatedWords(state, node, parent)
-      if (annotated === undefined) return defaultHandlers.link(state, node)
-      state.patch(node, annotated)
-      return state.applyData(node, annotated)
-    },
-    heading: (state, node) => {
-      const anchors = context.ids.get(node)
-      const id = anchors?.id
-      const children = withoutGitbookAnchor(state.all(node))
-      // The GitHub-style id the heading had before GitBook's, so that links written against it still land.
-      if (anchors?.legacy !== undefined) children.unshift(element("span", { id: anchors.legacy, className: ["legacy-anchor"] }, []))
-      if (id !== undefined) {
-        children.push(text(" "), element("a", { href: `#${id}`, className: ["heading-anchor"], ariaLabel: "Link to this section" }, [text("#")]))
-        context.resolved.add(children.at(-1) as Element)
-      }
-      const result = element(`h${node.depth}`, id === undefined ? {} : { id }, children)
-      state.patch(node, result)
-      return state.applyData(node, result)
-    }
-  }
-}
-
 const addClass = (node: Element, name: string) => {
   const existing = node.properties["className"]
   node.properties["className"] = [...(Array.isArray(existing) ? existing : []), name]
@@ -461,95 +353,15 @@ const rehypeRaws = (context: Context) => (tree: HastRoot) => {
  * Every table but a card grid takes the keyboard's focus: page-body.css lets a table scroll sideways
  * where it is wider than the page (a phone), and a region that scrolls must be reachable without a mouse.
  */
-const rehypeScrollableTables = () => (tree: Root) => {
+const rehypeScrollableTables = () => (tree: HastRoot) => {
   visit(tree, "element", (node: Element) => {
     const className = node.properties["className"]
     if (node.tagName === "table" && !(Array.isArray(className) && className.includes("cards"))) node.properties["tabIndex"] = 0
   })
 }
 
-/** The hast of one render: its handlers and plugins are given its context. */
-const toHast = (context: Context) =>
-  unified()
-    .use(remarkRehype, { handlers: handlersFor(context) })
-    .use(rehypeLinks, context)
-    .use(rehypeExpandables, context)
-    .use(rehypeSanitize, schema)
-    .use(rehypeScrollableTables)
-    .use(rehypeRaws, context)
 // Raw nodes are the renderer's own: the sanitizer has dropped any other.
 const serializer = unified().use(rehypeStringify, { allowDangerousHtml: true }).freeze()
-
-interface Parsed {
-  readonly tree: Root
-  readonly tags: ReadonlyArray<GitbookTag>
-  readonly formulas: ReadonlyArray<Formula>
-}
-
-const parse = (markdown: string): Parsed => {
-  const body = splitFrontmatter(markdown).body
-  // A page over a markdown limit (stored before the limits, or by an older version) is shown as plain text with a note.
-  const breach = markdownLimitBreach(body)
-  if (breach !== undefined) return { tree: plainTextTree(body, breach), tags: [], formulas: [] }
-  const marked = markTags(body)
-  const math = markMath(marked.markdown)
-  return { tree: parseBody(math.markdown), tags: marked.tags, formulas: math.formulas }
-}
-
-/** Text with formula placeholders as text and formula nodes. */
-const splitFormulas = (value: string, formulas: ReadonlyArray<Formula>): Array<PhrasingContent> => {
-  const parts: Array<PhrasingContent> = []
-  let at = 0
-  for (const match of value.matchAll(placeholderPattern)) {
-    const formula = formulas[Number(match[1])]
-    if (formula === undefined) continue
-    if (match.index > at) parts.push({ type: "text", value: value.slice(at, match.index) })
-    parts.push({ type: "quireMath", tex: formula.tex, display: formula.block, block: false } as unknown as PhrasingContent)
-    at = match.index + match[0].length
-  }
-  if (at < value.length) parts.push({ type: "text", value: value.slice(at) })
-  return parts
-}
-
-/** Formulas in place of their placeholders (a formula alone in its paragraph is a block), and emoji for shortcodes. */
-const placeInline = (tree: Root, formulas: ReadonlyArray<Formula>): void => {
-  visit(tree, (node, index, parent) => {
-    if (node.type === "code" || node.type === "inlineCode" || node.type === "html") {
-      node.value = restoreMath(node.value, formulas)
-      return
-    }
-    if (node.type === "link" || node.type === "image" || node.type === "definition") {
-      node.url = restoreMath(node.url, formulas)
-      if (node.type === "image" && node.alt !== null && node.alt !== undefined) node.alt = replaceShortcodes(restoreMath(node.alt, formulas))
-      return
-    }
-    if (node.type !== "text" || parent === undefined || index === undefined) return
-    const value = replaceShortcodes(node.value)
-    if (formulas.length === 0 || !value.includes("\ue000")) {
-      node.value = value
-      return
-    }
-    const parts = splitFormulas(value, formulas)
-    parent.children.splice(index, 1, ...(parts as Array<typeof node>))
-    return index + parts.length
-  })
-  if (formulas.length === 0) return
-  visit(tree, "paragraph", (node: Paragraph, index, parent) => {
-    const shown = node.children.filter((child) => !(child.type === "text" && child.value.trim() === ""))
-    const only = shown[0] as unknown as MathNode | undefined
-    if (shown.length === 1 && only?.type === "quireMath" && parent !== undefined && index !== undefined) {
-      parent.children[index] = { type: "quireMath", tex: only.tex, display: true, block: true } as unknown as Paragraph
-    }
-  })
-}
-
-/** The tree's blocks and HTML joined, its formulas and emoji placed: ready for hast. */
-const prepare = ({ formulas, tags, tree }: Parsed): Root => {
-  stitchTags(tree, tags)
-  stitchHtml(tree)
-  placeInline(tree, formulas)
-  return tree
-}
 
 /** The stylesheet and script the page's blocks need, from the site's assets. */
 const assetTags = (assets: ReadonlySet<PageAsset>, url: ((name: string) => string) | undefined): readonly [string, string] => {
@@ -588,35 +400,6 @@ const plainText = (tree: HastRoot): string => {
   return parts.join("").split("\n").map((line) => line.replace(/\s+/g, " ").trim()).filter((line) => line !== "").join("\n")
 }
 
-const render = (parsed: Parsed, options: RenderOptions): RenderedPage => {
-  const { formulas, tree } = parsed
-  const ids = headingAnchorsOf(tree)
-  const headings: Array<TocHeading> = []
-  visit(tree, "heading", (node) => {
-    const id = ids.get(node)?.id
-    if ((node.depth === 2 || node.depth === 3) && id !== undefined) {
-      headings.push({ depth: node.depth, id, text: replaceShortcodes(restoreMath(headingText(node), formulas)) })
-    }
-  })
-  const taken = new Set<string>()
-  for (const anchors of ids.values()) {
-    taken.add(anchors.id)
-    if (anchors.legacy !== undefined) taken.add(anchors.legacy)
-  }
-  const context: Context = {
-    options, resolved: new WeakSet(), ids, taken, tabs: 0, raws: [], assets: new Set(), conditions: [], footnotes: 0
-  }
-  const hast = toHast(context).runSync(prepare(parsed)) as HastRoot
-  const [head, tail] = assetTags(context.assets, options.assetUrl)
-  return {
-    html: head + serializer.stringify(hast) + tail,
-    headings,
-    text: plainText(hast),
-    assets: [...context.assets],
-    conditions: context.conditions
-  }
-}
-
 /** The site's passes over hast drawn without remark (see TreeHtml.ts). */
 const treePasses = (context: Context) =>
   unified()
@@ -635,7 +418,7 @@ const drawTag = (context: Context, tag: TagBlock): Array<ElementContent> => {
   const asChild = (child: TagChild): unknown =>
     child.type === "tag"
       ? asBlock(child)
-      : child.code === undefined ? { type: "treeBlocks", draw: child.draw } : { type: "code", lang: child.code.lang, value: child.code.value, draw: child.draw }
+      : child.code === undefined ? { type: "treeBlocks", draw: child.draw, value: child.text } : { type: "code", lang: child.code.lang, value: child.code.value, draw: child.draw }
   const asBlock = (block: TagBlock): GitbookBlock =>
     ({ type: "gitbookBlock", name: block.name, attributes: block.attributes, source: block.source, children: block.children.map(asChild) }) as unknown as GitbookBlock
   const state = {
@@ -650,14 +433,13 @@ const drawTag = (context: Context, tag: TagBlock): Array<ElementContent> => {
   return Array.isArray(drawn) ? drawn : [drawn]
 }
 
-/**
- * `renderPageSync` drawn from the editor's block tree (TreeHtml.ts) instead of remark: not yet the
- * site's renderer; `TreeHtml.test.ts` measures how far it is from it over real GitBook pages.
- */
-export const renderTreeSync = (markdown: string, options: RenderOptions): RenderedPage => {
-  const context: Context = {
-    options, resolved: new WeakSet(), ids: new Map(), taken: new Set(), tabs: 0, raws: [], assets: new Set(), conditions: [], footnotes: 0
-  }
+const newContext = (options: RenderOptions): Context => ({
+  options, resolved: new WeakSet(), taken: new Set(), tabs: 0, raws: [], assets: new Set(), conditions: [], footnotes: 0
+})
+
+/** A page's body drawn from its block tree (the editor's, `@quire/document`'s; see TreeHtml.ts). */
+const drawBody = (markdown: string, options: RenderOptions): RenderedPage => {
+  const context = newContext(options)
   const drawn = treeHast(markdown, {
     code: (code, language) => (language?.toLowerCase() === "mermaid" ? mermaidBlock(context, code) : highlight(context, code, language)),
     math: (tex, display) => {
@@ -667,6 +449,7 @@ export const renderTreeSync = (markdown: string, options: RenderOptions): Render
     raw: (html) => raw(context, html),
     needScript: () => context.assets.add("script"),
     taken: context.taken,
+    links: { resolveLink: options.resolveLink, resolveFile: options.resolveFile, resolveTitle: options.resolveTitle, resolved: context.resolved },
     tag: (name, attributes, inner) => {
       if (name === "content-ref") {
         const url = attributes["url"] ?? ""
@@ -694,8 +477,23 @@ export const renderTreeSync = (markdown: string, options: RenderOptions): Render
   visit(drawn, "element", (node: Element) => {
     if (node.tagName === "a" && Array.isArray(node.properties["className"]) && node.properties["className"].includes("heading-anchor")) context.resolved.add(node)
   })
+  return finish(context, drawn)
+}
+
+/**
+ * A page over a markdown limit (stored before the limits, or by an older version) as plain text
+ * with a note, which costs no parse.
+ */
+const drawPlain = (markdown: string, breach: MarkdownLimitBreach, options: RenderOptions): RenderedPage => {
+  const context = newContext(options)
+  const note = `This page is shown as plain text: its markdown is over ${describeBreach(breach)}.`
+  return finish(context, { type: "root", children: [element("p", {}, [element("em", {}, [text(note)])]), highlight(context, markdown, "text")] })
+}
+
+/** The page's hast through the site's passes (links, sanitizer, its own HTML), with its headings, text and assets. */
+const finish = (context: Context, drawn: HastRoot): RenderedPage => {
   const hast = treePasses(context).runSync(drawn) as HastRoot
-  const [head, tail] = assetTags(context.assets, options.assetUrl)
+  const [head, tail] = assetTags(context.assets, context.options.assetUrl)
   const headings: Array<TocHeading> = []
   visit(hast, "element", (node: Element) => {
     const depth = node.tagName === "h2" ? 2 : node.tagName === "h3" ? 3 : undefined
@@ -708,23 +506,30 @@ export const renderTreeSync = (markdown: string, options: RenderOptions): Render
   return { html: head + serializer.stringify(hast) + tail, headings, text: plainText(hast), assets: [...context.assets], conditions: context.conditions }
 }
 
+/** The languages of a page's fenced code blocks, for the highlighter to load before drawing. */
+const fenceLanguages = (markdown: string): Array<string> => {
+  const langs: Array<string> = []
+  for (const match of markdown.matchAll(/^[ \t>]*(?:[-*+]|\d+[.)])?[ \t]*(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm)) langs.push(match[1]!)
+  return langs
+}
+
 /** Renders a page's markdown (its body: frontmatter is skipped), loading the grammars its code needs. */
 export const renderPage = async (markdown: string, options: RenderOptions): Promise<RenderedPage> => {
-  const parsed = parse(markdown)
-  const langs: Array<string | null | undefined> = []
-  visit(parsed.tree, "code", (node) => {
-    langs.push(node.lang)
-  })
+  const langs = fenceLanguages(markdown)
   // Without a highlighter (or one that failed to start), code is shown plain rather than the page failing.
   if (langs.length > 0 && options.highlighter !== undefined) await options.highlighter.load(langs)
-  return render(parsed, options)
+  return renderPageSync(markdown, options)
 }
 
 /**
  * `renderPage` without waiting: code is highlighted in the languages loaded so far (plain text
  * for others, and for all before the highlighter has loaded any).
  */
-export const renderPageSync = (markdown: string, options: RenderOptions): RenderedPage => render(parse(markdown), options)
+export const renderPageSync = (markdown: string, options: RenderOptions): RenderedPage => {
+  const body = splitFrontmatter(markdown).body
+  const breach = markdownLimitBreach(body)
+  return breach === undefined ? drawBody(body, options) : drawPlain(body, breach, options)
+}
 
 /** A typical page: a few KB of prose, a table, a hint, tabs and two code blocks. */
 export const samplePage = `Quire publishes a space as a site. This page shows **what a typical page** holds.

@@ -1,15 +1,15 @@
 /**
- * A page's published HTML drawn from the editor's block tree (`@quire/document`'s codec), not from a
- * second parse of its markdown: the first step of taking remark and the tag-marker pass out of the
- * site's path (docs/content.md). Each block of the registry has its HTML form in `blockForms`, typed by the
- * registry's names, so a block without one does not compile. What a form draws is hast, which the
- * site's own passes (links, expandables, the sanitizer, the renderer's raw HTML) then take as they
- * take remark's. `TreeHtml.test.ts` compares it with the remark renderer over real GitBook pages;
- * until they agree on the corpus the site keeps the remark renderer.
+ * A page's published HTML, drawn from the editor's block tree (`@quire/document`'s codec): the one
+ * reading of a page's markdown, which the editor, live editing and the JSON document share. Each
+ * block of the registry has its HTML form in `blockForms`, typed by the registry's names, so a block
+ * without one does not compile. What a form draws is hast, which the site's own passes (links,
+ * expandables, the sanitizer, the renderer's raw HTML) then take. `TreeHtml.test.ts` holds it to the
+ * HTML the site drew over real GitBook pages before remark left its path.
  */
-import { type BlockName, createMarkdownCodec, createSchema, type MarkdownCodec, Syntax } from "@quire/document"
+import { type BlockName, createMarkdownCodec, createSchema, indentOf, type MarkdownCodec, stripIndent, Syntax } from "@quire/document"
 import { gitbookAnchorId, gitbookSlug, headingAnchors, headingSlugger, type HeadingSlugger, takeFreeId } from "@quire/markdown"
 import type { Element, ElementContent, Root as HastRoot } from "hast"
+import { cardGrid, type CardLinks, linksAsWritten } from "./Cards.ts"
 import { emojiOf, replaceShortcodes } from "./Emoji.ts"
 import { element, text } from "./Hast.ts"
 import { gitbookProperties, propertiesOf, tokenize, voidElements } from "./HtmlFragment.ts"
@@ -34,7 +34,7 @@ export interface TreeContext {
   /** A GitBook tag the codec keeps as raw text, drawn by the site (see `TagBlock`). */
   readonly rawTag: (tag: TagBlock) => Array<ElementContent>
   /** The page's footnotes by label, and the paragraphs that define them (not drawn where they stand). */
-  readonly notes: ReadonlyMap<string, PMNode>
+  readonly notes: ReadonlyMap<string, Footnote>
   readonly definitions: ReadonlySet<PMNode>
   footnotes: number
   /** Markdown inside a tag block (its body) as the block tree. */
@@ -43,6 +43,8 @@ export interface TreeContext {
   /** The ids the page's elements have taken: its headings' first, then tabs' and expandables'. */
   readonly taken: Set<string>
   tabs: number
+  /** The site's resolvers of a card grid's covers, targets and page titles; without them, its URLs as written for the site's link pass. */
+  readonly links?: CardLinks
 }
 
 /** A block's HTML form: the hast it draws, its children through `blocks`. */
@@ -66,11 +68,11 @@ const paramOf = (node: PMNode, key: string): string | undefined =>
 
 // Inline ------------------------------------------------------------------------------------------
 
-/** Spaces and tabs around line endings dropped, as remark gives text to hast. */
+/** Spaces and tabs around line endings dropped (CommonMark: they are not content). */
 const trimLines = (value: string): string => value.replace(/[ \t]*(\r?\n|\r)[ \t]*/g, "$1")
 
 /**
- * A URL written in markdown as remark gives it to HTML (micromark's `normalizeUri`): every character
+ * A URL written in markdown as CommonMark writes it to HTML (micromark's `normalizeUri`): every character
  * outside the URL-safe set percent-encoded as UTF-8, a `%` that starts no escape too.
  */
 const normalizeUri = (url: string): string =>
@@ -137,13 +139,40 @@ const linkified = (value: string): Array<ElementContent> => {
   return out
 }
 
+/** The tags that stand alone: one written among words (`see {% embed url="…" %} here`) is drawn as its block there. */
+const inlineBlockTags: ReadonlySet<string> = new Set(["embed", "file"])
+
+/** Words with the GitBook tags among them drawn: a standalone block tag as its block, any other block tag left out. */
+const withInlineTags = (value: string, context: TreeContext): Array<ElementContent> => {
+  const tags = value.includes("{%") ? Syntax.tagsIn(value).filter((tag) => Syntax.blockTagNames.has((tag.closes ?? tag.name).toLowerCase())) : []
+  if (tags.length === 0) return withFootnotes(value, context)
+  const out: Array<ElementContent> = []
+  let at = 0
+  for (const tag of tags) {
+    const before = value.slice(at, tag.start)
+    at = tag.end
+    const name = tag.name.toLowerCase()
+    if (tag.closes !== undefined || !inlineBlockTags.has(name)) {
+      // Left out with the space that set it off at the end of its line.
+      out.push(...withFootnotes(value.slice(at).trim() === "" ? before.trimEnd() : before, context))
+      continue
+    }
+    if (before.trim() !== "") out.push(...withFootnotes(before.trimEnd(), context), text("\n"))
+    out.push(...context.tag(name, Syntax.tagAttributes(tag), () => []))
+    if (value.slice(at).trim() !== "") out.push(text("\n"))
+    at += value.slice(at).length - value.slice(at).trimStart().length
+  }
+  out.push(...withFootnotes(value.slice(at), context))
+  return out
+}
+
 const leafOf = (node: PMNode, context: TreeContext, inLink: boolean): Array<Drawn> => {
   switch (node.type.name) {
     case "text": {
       const code = node.marks.find((m) => m.type.name === "code")
       if (code !== undefined) return [element("code", {}, [text((node.text ?? "").replace(/\r?\n|\r/g, " "))])]
       const value = replaceShortcodes(trimLines(node.text ?? ""))
-      return inLink ? [text(value)] : withFootnotes(value, context)
+      return inLink ? [text(value)] : withInlineTags(value, context)
     }
     case "hardBreak":
       // `<br>` written as HTML is the element alone; a break of two spaces or a backslash ends its line too.
@@ -228,9 +257,10 @@ const definitionLine = /(?:^|\n)\[\^([^\]\s]+)\]:[ \t]*/g
  * The page's footnote definitions (`[^1]: The note.` paragraphs, several to a paragraph when
  * written on consecutive lines), by label as references match them, each its note's paragraph.
  */
-const footnotesOf = (doc: PMNode): Map<string, PMNode> => {
-  const notes = new Map<string, PMNode>()
-  doc.forEach((child) => {
+const footnotesOf = (doc: PMNode): Map<string, Footnote> => {
+  const notes = new Map<string, Footnote>()
+  const children = childrenOf(doc)
+  children.forEach((child, index) => {
     const first = child.firstChild
     if (child.type.name !== "paragraph" || first === null || !first.isText || first.marks.length > 0 || !footnoteDefinition.test(first.text ?? "")) return
     // Where each definition's label starts and its note begins, in the paragraph's content.
@@ -242,13 +272,34 @@ const footnotesOf = (doc: PMNode): Map<string, PMNode> => {
         starts.push({ label: match[1]!.toUpperCase(), at, body: offset + match.index + match[0].length })
       }
     })
+    // The last note goes on in the indented blocks after its paragraph (`[^1]: A note.`, a blank line, `    More of it.`).
+    const more: Array<PMNode> = []
+    for (let k = index + 1; k < children.length && isIndentedCode(children[k]!); k++) more.push(children[k]!)
     starts.forEach((start, i) => {
-      const end = i + 1 < starts.length ? starts[i + 1]!.at - 1 : child.content.size
-      if (!notes.has(start.label)) notes.set(start.label, child.copy(child.content.cut(start.body, Math.max(start.body, end))))
+      const last = i + 1 === starts.length
+      const end = last ? child.content.size : starts[i + 1]!.at - 1
+      if (!notes.has(start.label)) notes.set(start.label, { paragraph: child.copy(child.content.cut(start.body, Math.max(start.body, end))), more: last ? more : [], definedIn: child })
     })
   })
   return notes
 }
+
+/** A footnote's first paragraph, and the indented blocks that go on with it. */
+interface Footnote {
+  readonly paragraph: PMNode
+  readonly more: ReadonlyArray<PMNode>
+  /** The page's paragraph that defines it (not drawn where it stands). */
+  readonly definedIn: PMNode
+}
+
+/** Markdown the codec keeps as indented code: lines indented four columns or more. */
+const isIndentedCode = (node: PMNode): boolean => node.type.name === "raw" && indentOf(String(node.attrs["text"] ?? "")) >= 4
+
+/** A footnote's content: its paragraph's words, then its indented blocks read as blocks. */
+const noteContent = (note: Footnote, context: TreeContext): Array<ElementContent> => [
+  element("p", {}, inline(note.paragraph, context)),
+  ...note.more.flatMap((block) => packed(context.parse(String(block.attrs["text"] ?? "").split("\n").map((line) => stripIndent(line, 4)).join("\n")), context))
+]
 
 /** Text with its footnote references (to notes the page defines) drawn as annotations. */
 const withFootnotes = (value: string, context: TreeContext): Array<ElementContent> => {
@@ -259,7 +310,7 @@ const withFootnotes = (value: string, context: TreeContext): Array<ElementConten
     const note = context.notes.get(match[1]!.toUpperCase())
     if (note === undefined) continue
     if (match.index > at) out.push(...linkified(value.slice(at, match.index)))
-    out.push(...footnoteElements(++context.footnotes, [element("p", {}, inline(note, context))]))
+    out.push(...footnoteElements(++context.footnotes, noteContent(note, context)))
     at = match.index + match[0].length
   }
   if (at < value.length) out.push(...linkified(value.slice(at)))
@@ -329,7 +380,7 @@ const stitch = (drawn: ReadonlyArray<Drawn>, context: TreeContext): Array<Elemen
 
 // Blocks ------------------------------------------------------------------------------------------
 
-/** Elements one to a line, as remark-rehype writes a container's children (`loose`: a line break at both ends too). */
+/** Elements one to a line, as the site has always written a container's children (`loose`: a line break at both ends too). */
 const wrap = (nodes: ReadonlyArray<ElementContent>, loose = false): Array<ElementContent> => {
   const out: Array<ElementContent> = loose ? [text("\n")] : []
   nodes.forEach((node, i) => {
@@ -345,6 +396,9 @@ const drawChildren = (node: PMNode, context: TreeContext): Array<Drawn> => child
 /** A container's blocks, its raw HTML joined around them. */
 const blocks = (node: PMNode, context: TreeContext, loose = false): Array<ElementContent> =>
   wrap(stitch(drawChildren(node, context), context), loose)
+
+/** A GitBook block's blocks (a hint's, a tab's, a step's), side by side as the site draws them. */
+const packed = (node: PMNode, context: TreeContext): Array<ElementContent> => stitch(drawChildren(node, context), context)
 
 const drawBlock = (node: PMNode, context: TreeContext): Array<Drawn> => {
   const form = blockForms[node.type.name as BlockName] ?? nested[node.type.name]
@@ -439,7 +493,7 @@ const table = (node: PMNode, context: TreeContext): Array<Drawn> => {
 }
 
 const containerTag = (name: string) => (node: PMNode, context: TreeContext): Array<Drawn> =>
-  [element("div", { className: [name] }, blocks(node, context))]
+  [element("div", { className: [name] }, packed(node, context))]
 
 const tagNames: Readonly<Record<string, string>> = { embed: "embed", contentRef: "content-ref", file: "file", openapiOperation: "openapi-operation" }
 
@@ -474,7 +528,7 @@ export interface TagBlock {
 }
 
 /** Blocks between tags: their tree, and each code block's language and text (what a form reads of it). */
-export type TagChild = TagBlock | { readonly type: "blocks"; readonly draw: () => Array<ElementContent>; readonly code?: { readonly lang: string | null; readonly value: string } }
+export type TagChild = TagBlock | { readonly type: "blocks"; readonly draw: () => Array<ElementContent>; readonly text: string; readonly code?: { readonly lang: string | null; readonly value: string } }
 
 /** The tags the codec reads as blocks of its own (see the registry). */
 const codecTags: ReadonlySet<string> = new Set(["hint", "tabs", "tab", "code", "stepper", "step", "columns", "column", "content-ref", "embed", "file", "openapi-operation", "include"])
@@ -489,7 +543,7 @@ const tagChildren = (lines: ReadonlyArray<string>, context: TreeContext, raw = f
       const drawRun = () => {
         if (run.length === 0) return
         const doc = run[0]!.type.schema.topNodeType.create(null, run)
-        out.push({ type: "blocks", draw: () => blocks(doc, context) })
+        out.push({ type: "blocks", draw: () => blocks(doc, context), text: doc.textBetween(0, doc.content.size, "\n\n") })
         run = []
       }
       context.parse(pending.join("\n") + "\n").forEach((child) => {
@@ -500,7 +554,7 @@ const tagChildren = (lines: ReadonlyArray<string>, context: TreeContext, raw = f
         drawRun()
         const language = String(child.attrs["language"] ?? "").trim().split(/\s+/)[0] ?? ""
         const doc = child.type.schema.topNodeType.create(null, child)
-        out.push({ type: "blocks", draw: () => blocks(doc, context), code: { lang: language === "" ? null : language, value: child.textContent } })
+        out.push({ type: "blocks", draw: () => blocks(doc, context), text: child.textContent, code: { lang: language === "" ? null : language, value: child.textContent } })
       })
       drawRun()
     }
@@ -578,7 +632,7 @@ const blockForms: { readonly [K in BlockName]: BlockForm } = {
   hint: (node, context) => {
     const requested = paramOf(node, "style") ?? ""
     const style = Object.hasOwn(hintLabels, requested) ? requested : "info"
-    return [element("div", { className: ["hint", `hint-${style}`], role: "note", ariaLabel: hintLabels[style]! }, blocks(node, context))]
+    return [element("div", { className: ["hint", `hint-${style}`], role: "note", ariaLabel: hintLabels[style]! }, packed(node, context))]
   },
   tabs: (node, context) => {
     const group = `quire-tabs-${++context.tabs}`
@@ -592,19 +646,19 @@ const blockForms: { readonly [K in BlockName]: BlockForm } = {
       children.push(
         element("input", { type: "radio", name: group, id, className: ["tab-input"], checked: index === 0 }, []),
         element("label", { htmlFor: [id], className: ["tab-label"] }, [text(title)]),
-        element("div", { className: ["tab-panel"], role: "group", ariaLabel: title }, blocks(tab, context))
+        element("div", { className: ["tab-panel"], role: "group", ariaLabel: title }, packed(tab, context))
       )
     })
     return [element("div", { className: ["tabs"] }, children)]
   },
-  stepper: (node, context) => [element("ol", { className: ["stepper"] }, childrenOf(node).map((step) => element("li", { className: ["step"] }, blocks(step, context))))],
-  columns: (node, context) => [element("div", { className: ["columns"] }, childrenOf(node).map((column) => element("div", { className: ["column"] }, blocks(column, context))))],
+  stepper: (node, context) => [element("ol", { className: ["stepper"] }, childrenOf(node).map((step) => element("li", { className: ["step"] }, packed(step, context))))],
+  columns: (node, context) => [element("div", { className: ["columns"] }, childrenOf(node).map((column) => element("div", { className: ["column"] }, packed(column, context))))],
   expandable: (node, context) => {
     const summary = String(node.attrs["summary"] ?? "")
     return [{ type: "html", value: String(node.attrs["openTag"] ?? "<details>") }, { type: "html", value: `<summary>${summary}</summary>` }, ...drawChildren(node, context), { type: "html", value: String(node.attrs["endTag"] ?? "</details>") }]
   },
-  // GitBook's card grid is its HTML table (`<table data-view="cards">`), drawn as the HTML it is.
-  cards: (node) => [{ type: "html", value: String(node.attrs["source"] ?? "").trim() }],
+  // GitBook's card grid (`<table data-view="cards">`): a card a row, its cover on top (Cards.ts).
+  cards: (node, context) => cardGrid(String(node.attrs["source"] ?? "").trim(), { ...(context.links ?? linksAsWritten), html: (value) => stitch([{ type: "html", value }], context) }),
   embed: (node, context) => tagOf(node, context),
   contentRef: (node, context) => tagOf(node, context),
   file: (node, context) => tagOf(node, context),
@@ -612,7 +666,19 @@ const blockForms: { readonly [K in BlockName]: BlockForm } = {
   include: () => [],
   frontmatter: () => [],
   raw: (node, context) => {
+    if (context.definitions.has(node)) return []
     const value = String(node.attrs["text"] ?? "")
+    // Indented code: its lines less four columns, as code without a language.
+    if (indentOf(value) >= 4) return [context.code(value.split("\n").map((line) => stripIndent(line, 4)).join("\n").replace(/\n+$/, ""), null)]
+    // A tag written over several lines (`{% @mermaid/diagram content="graph TD` …): the tag, and what it holds up to its end tag.
+    const first = value.trimStart().startsWith("{%") ? Syntax.tagsIn(value)[0] : undefined
+    if (first !== undefined && first.source.includes("\n") && value.slice(0, first.start).trim() === "") {
+      const name = first.name.toLowerCase()
+      const after = value.slice(first.end).split("\n").slice(1)
+      const close = after.findLastIndex((line) => Syntax.readTag(line.trim())?.closes?.toLowerCase() === name)
+      const children = close < 0 ? [] : tagChildren(after.slice(0, close), context)
+      return context.rawTag({ type: "tag", name, attributes: Syntax.tagAttributes(first), source: first.source, children })
+    }
     // Not a tag alone on its first line (`{% broken`): its text, as the codec kept it (read again, it would be raw again).
     if (Syntax.readTag((value.split("\n")[0] ?? "").trim()) === undefined) return [{ type: "html", value }]
     return tagChildren(value.split("\n"), context, true).flatMap((child) => (child.type === "tag" ? context.rawTag(child) : child.draw()))
@@ -627,7 +693,10 @@ export const treeHast = (markdown: string, context: Omit<TreeContext, "parse" | 
   const doc = pageCodec.parse(markdown)
   const notes = footnotesOf(doc)
   const definitions = new Set<PMNode>()
-  if (notes.size > 0) doc.forEach((child) => void (footnotesOf(child.type.schema.topNodeType.create(null, child)).size > 0 && definitions.add(child)))
+  for (const note of notes.values()) {
+    definitions.add(note.definedIn)
+    for (const block of note.more) definitions.add(block)
+  }
   const full: TreeContext = { ...context, parse: (body) => pageCodec.parse(body), slugger: headingSlugger(), tabs: 0, notes, definitions, footnotes: 0 }
   return { type: "root", children: blocks(doc, full) }
 }

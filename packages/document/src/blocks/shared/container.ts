@@ -5,7 +5,8 @@
 import { Node } from "@tiptap/core"
 import type { Node as PMNode } from "@tiptap/pm/model"
 import { findLiquidEnd, parseLiquidTag, renderLiquidLine, type LiquidParam } from "../../syntax/Liquid.ts"
-import { isBlank } from "../../codec/lines.ts"
+import { indentOf, isBlank, stripIndent } from "../../codec/lines.ts"
+import { tagsIn } from "../../syntax/Tags.ts"
 import type { BlockMarkdown, BlockParse, MarkdownContext } from "../../codec/types.ts"
 import { attr, count, is, isBlankLines, isParam, maxBlankLines, sourceAttr } from "./attrs.ts"
 
@@ -27,7 +28,44 @@ export const containerNode = (name: string, content: string, top: boolean, html:
     renderHTML: () => ["div", { "data-type": html, ...(SITE_CLASS[html] ? { class: SITE_CLASS[html] } : {}) }, 0]
   })
 
-/** Parses `{% tag %}…{% endtag %}` at `i` whose inner lines become `inner(lines)`. */
+/** The opening `{% tag … %}` of a block on line `i`, alone on its line; `indented` allows any indentation before it (a group's children), else up to three spaces. */
+export const openingTag = (lines: ReadonlyArray<string>, i: number, tag: string, indented = false): { readonly params: ReadonlyArray<LiquidParam> } | undefined => {
+  const line = lines[i]!
+  if (!indented && indentOf(line) > 3) return undefined
+  const trimmed = line.trim()
+  if (!trimmed.startsWith("{%")) return undefined
+  const parsed = parseLiquidTag(trimmed)
+  return parsed?.name === tag ? parsed : undefined
+}
+
+/**
+ * A block written on one line, `{% hint style="info" %} Words {% endhint %}`, as GitBook reads it:
+ * its opening tag, what lies between (trimmed), its closing tag.
+ */
+export const oneLineTag = (line: string, tag: string): { readonly params: ReadonlyArray<LiquidParam>; readonly open: string; readonly inner: string; readonly close: string } | undefined => {
+  if (indentOf(line) > 3) return undefined
+  const trimmed = line.trim()
+  if (!trimmed.startsWith(`{%`) || !trimmed.endsWith("%}")) return undefined
+  const tags = tagsIn(trimmed)
+  const first = tags[0]
+  const last = tags.at(-1)
+  if (first === undefined || last === undefined || tags.length < 2 || first.start !== 0 || last.end !== trimmed.length) return undefined
+  const parsed = parseLiquidTag(first.source)
+  if (parsed?.name !== tag || last.closes !== tag || tags.slice(1, -1).some((t) => t.name === tag || t.closes === tag)) return undefined
+  return { params: parsed.params, open: first.source, inner: trimmed.slice(first.end, last.start).trim(), close: last.source }
+}
+
+/**
+ * A block's inner lines as its blocks read them: content indented under its tag (`{% tab %}` then lines
+ * indented further) brought back to the tag's indentation, so that it does not turn into indented code.
+ */
+const dedented = (lines: ReadonlyArray<string>, own: number): ReadonlyArray<string> => {
+  let least = Infinity
+  for (const line of lines) if (!isBlank(line)) least = Math.min(least, indentOf(line))
+  return least === Infinity || least <= own ? lines : lines.map((line) => stripIndent(line, least - own))
+}
+
+/** Parses `{% tag %}…{% endtag %}` at `i` (or the block on one line) whose inner lines become `inner(lines)`. */
 export const parseContainer = (
   ctx: MarkdownContext,
   lines: ReadonlyArray<string>,
@@ -35,13 +73,19 @@ export const parseContainer = (
   tag: string,
   type: string,
   inner: (lines: ReadonlyArray<string>) => Array<PMNode> | undefined,
-  extra: Record<string, unknown> = {}
+  extra: Record<string, unknown> = {},
+  indented = false
 ): BlockParse | undefined => {
-  const parsed = lines[i]!.startsWith("{%") ? parseLiquidTag(lines[i]!) : undefined
-  if (parsed?.name !== tag) return undefined
+  const parsed = openingTag(lines, i, tag, indented)
+  if (parsed === undefined) {
+    const one = oneLineTag(lines[i]!, tag)
+    const content = one && inner(one.inner === "" ? [] : [one.inner])
+    if (!one || !content) return undefined
+    return { node: ctx.schema.nodes[type]!.create({ params: one.params, tag: one.open, endTag: one.close, ...extra }, content), end: i + 1 }
+  }
   const end = findLiquidEnd(lines, i, tag)
   if (end < 0) return undefined
-  const content = inner(lines.slice(i + 1, end))
+  const content = inner(dedented(lines.slice(i + 1, end), indentOf(lines[i]!)))
   if (!content) return undefined
   return { node: ctx.schema.nodes[type]!.create({ params: parsed.params, tag: lines[i], endTag: lines[end], ...extra }, content), end: end + 1 }
 }
@@ -69,7 +113,7 @@ export const groupContainer = (tag: string, type: string, childTag: string, chil
           k++
           continue
         }
-        const child = parseContainer(ctx, inner, k, childTag, childType, (body) => ctx.parseBlocks(body), { lead })
+        const child = parseContainer(ctx, inner, k, childTag, childType, (body) => ctx.parseBlocks(body), { lead }, true)
         if (!child) return undefined
         children.push(child.node)
         lead = 0

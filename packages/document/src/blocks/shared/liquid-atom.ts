@@ -6,6 +6,7 @@ import { Node } from "@tiptap/core"
 import { findLiquidEnd, parseLiquidTag, renderLiquidLine, type LiquidParam } from "../../syntax/Liquid.ts"
 import type { BlockMarkdown } from "../../codec/types.ts"
 import { attr, is, isParam, sourceAttr } from "./attrs.ts"
+import { oneLineTag } from "./container.ts"
 
 export const liquidAtomNode = (name: string, html: string) =>
   Node.create({
@@ -26,6 +27,11 @@ export const liquidAtomNode = (name: string, html: string) =>
 export const liquidAtom = (tag: string, type: string, ending: "required" | "optional" | "none"): BlockMarkdown => ({
   parse: (ctx, lines, i) => {
     const line = lines[i]!
+    if (ending !== "none" && line.startsWith("{%")) {
+      // `{% content-ref url="x.md" %}[X](x.md){% endcontent-ref %}`: the block on one line.
+      const one = oneLineTag(line, tag)
+      if (one !== undefined) return { node: ctx.schema.nodes[type]!.create({ params: one.params, tag: one.open, body: one.inner, endTag: one.close }), end: i + 1 }
+    }
     if (!line.startsWith("{%")) return undefined
     const parsed = parseLiquidTag(line)
     if (parsed?.name !== tag) return undefined

@@ -13,7 +13,12 @@ export const splitRow = (line: string): Array<string> | undefined => {
   const cells: Array<string> = []
   let cur = ""
   for (let i = 0; i < s.length; i++) {
-    if (s[i] === "\\" && s[i + 1] === "|") {
+    const math = s.startsWith("$$", i) ? s.indexOf("$$", i + 2) : -1
+    if (math > 0) {
+      // A formula is one cell: `$$a|b$$` is TeX, not two cells.
+      cur += s.slice(i, math + 2)
+      i = math + 1
+    } else if (s[i] === "\\" && s[i + 1] === "|") {
       cur += "\\|"
       i++
     } else if (s[i] === "|") {
@@ -72,7 +77,7 @@ export const table: BlockMarkdown = {
         return
       }
       const cells: Array<string> = []
-      r.forEach((c) => void cells.push(ctx.serializeInline(c.firstChild!.content, false).replace(/\|/g, "\\|").replace(/\n/g, " ")))
+      r.forEach((c) => void cells.push(ctx.serializeInline(c.firstChild!.content, false).replace(/\$\$[^\n]*?\$\$|\|/g, (found) => (found === "|" ? "\\|" : found)).replace(/\n/g, " ")))
       if (index === 0) {
         width = cells.length
         out.push(row(cells))
