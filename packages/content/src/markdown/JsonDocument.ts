@@ -6,7 +6,7 @@
  * markdown is read with `@quire/document`'s grammar, the one the editor uses; `DocumentMarkdown.ts`
  * writes a document back.
  */
-import { Syntax } from "@quire/document"
+import { type BlockName, isBlockName, Syntax } from "@quire/document"
 import { describeBreach, gitbookSlug, headingAnchor, headingSlugger, markdownLimitBreach } from "@quire/markdown"
 import type { ContentRef } from "../domain/Revision.ts"
 import {
@@ -770,149 +770,147 @@ const updatesOf = (body: string, codec: Codec): Array<JsonBlock> | undefined => 
 export const headingType = (level: number): "heading-1" | "heading-2" | "heading-3" =>
   level <= 2 ? "heading-1" : level === 3 ? "heading-2" : "heading-3"
 
-/** One block of the page codec's document as GitBook's blocks (none for frontmatter, several for a legacy table). */
-const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> => {
-  const a = node.attrs
-  const params = (a.params as ReadonlyArray<Param> | undefined) ?? []
-  switch (node.type.name) {
-    case "paragraph":
-      // (Footnote definitions are the page's, at its top level (`pageBlocks`); in a list or a block they are its words.)
-      return [imagesOf(node) ?? paragraph(inlines(node))]
-    case "heading": {
-      const anchor = a.anchor as string | null
-      return [{
-        object: "block",
-        type: headingType(a.level as number),
-        // The heading's words and its custom anchor, until the document's anchors are given out (`jsonDocumentBuilder`).
-        data: { id: headingText(node), ...(anchor === null ? {} : { explicitId: anchor }) },
-        nodes: inlines(node)
-      }]
-    }
-    case "bulletList":
-    case "orderedList":
-    case "taskList": {
-      const type = node.type.name === "taskList" ? "list-tasks" : node.type.name === "orderedList" ? "list-ordered" : "list-unordered"
-      const start = node.type.name === "orderedList" ? (a.start as number | null) ?? 1 : 1
-      const items: Array<JsonBlock> = []
-      node.forEach((item) => {
-        items.push({
-          object: "block",
-          type: "list-item",
-          ...(item.type.name === "taskItem" ? { data: { checked: item.attrs.checked === true } } : {}),
-          nodes: childBlocks(item, codec)
-        })
-      })
-      return [{ object: "block", type, ...(type === "list-ordered" ? { data: start === 1 ? {} : { start } } : {}), nodes: items }]
-    }
-    case "blockquote":
-      return [{ object: "block", type: "blockquote", nodes: childBlocks(node, codec) }]
-    case "codeBlock":
-      return [codeOf(node)]
-    case "mathBlock":
-      return [{ object: "block", type: "math", isVoid: true, data: { formula: node.textContent } }]
-    case "figure": {
-      const img = a.img as ReadonlyArray<{ readonly name: string; readonly value: string | null }>
-      // HTML's attributes, their references decoded (GitBook writes `&` in a URL as `&#x26;`).
-      const get = (name: string) => {
-        const value = img.find((x) => x.name === name)?.value
-        return value === undefined || value === null ? undefined : decodeEntities(value)
-      }
-      const alt = get("alt")
-      const width = get("width")
-      const size = width === undefined ? undefined : lengthOf(width)
-      const caption = a.caption as string
-      return [{
-        object: "block",
-        type: "images",
-        isVoid: false,
-        data: {},
-        nodes: [{
-          object: "block",
-          type: "image",
-          isVoid: true,
-          data: { ref: urlRef(get("src") ?? "", true), ...(alt === undefined || alt === "" ? {} : { alt }), ...(size === undefined ? {} : { width: size }) },
-          // GitBook's caption holds paragraphs only.
-          fragments: caption === "" ? [] : [{ object: "fragment", fragment: "caption", nodes: htmlParagraphs(caption).filter((b) => b.type === "paragraph") }]
-        }]
-      }]
-    }
-    case "horizontalRule":
-      return [{ object: "block", type: "divider", isVoid: true, data: {} }]
-    case "hint": {
-      const style = param(params, "style") ?? "info"
-      // Its icon (`icon="books"`) is GitBook's `data.icon`, shown in place of the style's.
-      const icon = param(params, "icon")
-      const data = { style: hintStyles.has(style) ? style : "info", ...(icon === undefined || icon === "" ? {} : { icon }) }
-      return [{ object: "block", type: "hint", isVoid: false, data, nodes: childBlocks(node, codec) }]
-    }
-    case "tabs":
-    case "stepper":
-    case "columns": {
-      const items: Array<JsonBlock> = []
-      node.forEach((child) => {
-        const p = child.attrs.params as ReadonlyArray<Param>
-        const data: Attrs = {}
-        if (node.type.name === "tabs") data["title"] = param(p, "title") ?? ""
-        if (node.type.name === "columns") {
-          const width = param(p, "width")
-          const size = width === undefined ? undefined : lengthOf(width)
-          if (size !== undefined) data["width"] = size
-          const valign = param(p, "valign")
-          if (valign !== undefined) data["verticalAlignment"] = valign
-        }
-        const type = node.type.name === "tabs" ? "tabs-item" : node.type.name === "stepper" ? "stepper-step" : "column"
-        items.push({ object: "block", type, isVoid: false, data, nodes: childBlocks(child, codec) })
-      })
-      const fullWidth = param(params, "fullWidth")
-      return [{ object: "block", type: node.type.name, isVoid: false, data: fullWidth === undefined ? {} : { fullWidth: fullWidth === "true" }, nodes: items }]
-    }
-    case "expandable": {
-      const title: Array<Text | Inline> = []
-      for (const child of inlinesOfText(a.summary as string, codec)) title.push(child)
-      return [{
-        object: "block",
-        type: "expandable",
-        isVoid: true,
-        data: /\sopen\b/.test(a.openTag as string) ? { defaultExpanded: true } : {},
-        fragments: [
-          { object: "fragment", fragment: "expandable-title", type: "expandable-title", nodes: [paragraph(title)] },
-          { object: "fragment", fragment: "expandable-body", type: "expandable-body", nodes: childBlocks(node, codec) }
-        ]
-      }]
-    }
-    case "cards":
-      return [cardsOf(node)]
-    case "table":
-      return [tableOf(node)]
-    case "embed": {
-      const url = param(params, "url") ?? ""
-      const fullWidth = param(params, "fullWidth")
-      return [{ object: "block", type: "embed", isVoid: true, data: { url, ...(fullWidth === undefined ? {} : { fullWidth: fullWidth === "true" }) }, ...captionOf(a.body, codec) }]
-    }
-    case "contentRef":
-      return [{ object: "block", type: "content-ref", isVoid: true, data: { ref: urlRef(param(params, "url") ?? "") } }]
-    case "file":
-      return [{ object: "block", type: "file", isVoid: true, data: { ref: urlRef(param(params, "src") ?? "", true) }, ...captionOf(a.body, codec) }]
-    case "openapiOperation":
-      return [{
-        object: "block",
-        type: "openapi-operation",
-        isVoid: true,
-        data: { ref: { kind: "openapi", spec: param(params, "spec") ?? "" }, path: param(params, "path") ?? "", method: param(params, "method") ?? "get" }
-      }]
-    case "include": {
-      const ref = unnamed(params) ?? ""
-      // The reference as written; `resolveBlocks` turns it into the reusable content's id.
-      return [{ object: "block", type: "reusable-content", isVoid: true, data: { ref: { kind: "reusable-content", reusableContent: ref } } }]
-    }
-    case "frontmatter":
-      return []
-    case "raw":
-      return rawOf(a.text as string, codec)
-    default:
-      return [paragraph([text(node.textContent)])]
-  }
+/** A block's GitBook JSON form: the page codec's node as GitBook's blocks (none for frontmatter, several for a legacy table). */
+type JsonForm = (node: PageNode, codec: Codec) => Array<JsonBlock>
+
+const paramsOf = (node: PageNode): ReadonlyArray<Param> => (node.attrs.params as ReadonlyArray<Param> | undefined) ?? []
+
+const listOf: JsonForm = (node, codec) => {
+  const type = node.type.name === "taskList" ? "list-tasks" : node.type.name === "orderedList" ? "list-ordered" : "list-unordered"
+  const start = node.type.name === "orderedList" ? (node.attrs.start as number | null) ?? 1 : 1
+  const items: Array<JsonBlock> = []
+  node.forEach((item) => {
+    items.push({
+      object: "block",
+      type: "list-item",
+      ...(item.type.name === "taskItem" ? { data: { checked: item.attrs.checked === true } } : {}),
+      nodes: childBlocks(item, codec)
+    })
+  })
+  return [{ object: "block", type, ...(type === "list-ordered" ? { data: start === 1 ? {} : { start } } : {}), nodes: items }]
 }
+
+/** Tabs, a stepper or columns: GitBook's block of that name holding its items. */
+const groupOf: JsonForm = (node, codec) => {
+  const items: Array<JsonBlock> = []
+  node.forEach((child) => {
+    const p = child.attrs.params as ReadonlyArray<Param>
+    const data: Attrs = {}
+    if (node.type.name === "tabs") data["title"] = param(p, "title") ?? ""
+    if (node.type.name === "columns") {
+      const width = param(p, "width")
+      const size = width === undefined ? undefined : lengthOf(width)
+      if (size !== undefined) data["width"] = size
+      const valign = param(p, "valign")
+      if (valign !== undefined) data["verticalAlignment"] = valign
+    }
+    const type = node.type.name === "tabs" ? "tabs-item" : node.type.name === "stepper" ? "stepper-step" : "column"
+    items.push({ object: "block", type, isVoid: false, data, nodes: childBlocks(child, codec) })
+  })
+  const fullWidth = param(paramsOf(node), "fullWidth")
+  return [{ object: "block", type: node.type.name, isVoid: false, data: fullWidth === undefined ? {} : { fullWidth: fullWidth === "true" }, nodes: items }]
+}
+
+/** Every block's GitBook JSON form, keyed by the registry's names: a block without one does not compile. */
+const jsonForms: { readonly [K in BlockName]: JsonForm } = {
+  // (Footnote definitions are the page's, at its top level (`pageBlocks`); in a list or a block they are its words.)
+  paragraph: (node) => [imagesOf(node) ?? paragraph(inlines(node))],
+  heading: (node) => {
+    const anchor = node.attrs.anchor as string | null
+    return [{
+      object: "block",
+      type: headingType(node.attrs.level as number),
+      // The heading's words and its custom anchor, until the document's anchors are given out (`jsonDocumentBuilder`).
+      data: { id: headingText(node), ...(anchor === null ? {} : { explicitId: anchor }) },
+      nodes: inlines(node)
+    }]
+  },
+  bulletList: listOf,
+  orderedList: listOf,
+  taskList: listOf,
+  blockquote: (node, codec) => [{ object: "block", type: "blockquote", nodes: childBlocks(node, codec) }],
+  codeBlock: (node) => [codeOf(node)],
+  mathBlock: (node) => [{ object: "block", type: "math", isVoid: true, data: { formula: node.textContent } }],
+  figure: (node) => {
+    const img = node.attrs.img as ReadonlyArray<{ readonly name: string; readonly value: string | null }>
+    // HTML's attributes, their references decoded (GitBook writes `&` in a URL as `&#x26;`).
+    const get = (name: string) => {
+      const value = img.find((x) => x.name === name)?.value
+      return value === undefined || value === null ? undefined : decodeEntities(value)
+    }
+    const alt = get("alt")
+    const width = get("width")
+    const size = width === undefined ? undefined : lengthOf(width)
+    const caption = node.attrs.caption as string
+    return [{
+      object: "block",
+      type: "images",
+      isVoid: false,
+      data: {},
+      nodes: [{
+        object: "block",
+        type: "image",
+        isVoid: true,
+        data: { ref: urlRef(get("src") ?? "", true), ...(alt === undefined || alt === "" ? {} : { alt }), ...(size === undefined ? {} : { width: size }) },
+        // GitBook's caption holds paragraphs only.
+        fragments: caption === "" ? [] : [{ object: "fragment", fragment: "caption", nodes: htmlParagraphs(caption).filter((b) => b.type === "paragraph") }]
+      }]
+    }]
+  },
+  horizontalRule: () => [{ object: "block", type: "divider", isVoid: true, data: {} }],
+  hint: (node, codec) => {
+    const params = paramsOf(node)
+    const style = param(params, "style") ?? "info"
+    // Its icon (`icon="books"`) is GitBook's `data.icon`, shown in place of the style's.
+    const icon = param(params, "icon")
+    const data = { style: hintStyles.has(style) ? style : "info", ...(icon === undefined || icon === "" ? {} : { icon }) }
+    return [{ object: "block", type: "hint", isVoid: false, data, nodes: childBlocks(node, codec) }]
+  },
+  tabs: groupOf,
+  stepper: groupOf,
+  columns: groupOf,
+  expandable: (node, codec) => {
+    const title: Array<Text | Inline> = []
+    for (const child of inlinesOfText(node.attrs.summary as string, codec)) title.push(child)
+    return [{
+      object: "block",
+      type: "expandable",
+      isVoid: true,
+      data: /\sopen\b/.test(node.attrs.openTag as string) ? { defaultExpanded: true } : {},
+      fragments: [
+        { object: "fragment", fragment: "expandable-title", type: "expandable-title", nodes: [paragraph(title)] },
+        { object: "fragment", fragment: "expandable-body", type: "expandable-body", nodes: childBlocks(node, codec) }
+      ]
+    }]
+  },
+  cards: (node) => [cardsOf(node)],
+  table: (node) => [tableOf(node)],
+  embed: (node, codec) => {
+    const params = paramsOf(node)
+    const url = param(params, "url") ?? ""
+    const fullWidth = param(params, "fullWidth")
+    return [{ object: "block", type: "embed", isVoid: true, data: { url, ...(fullWidth === undefined ? {} : { fullWidth: fullWidth === "true" }) }, ...captionOf(node.attrs.body, codec) }]
+  },
+  contentRef: (node) => [{ object: "block", type: "content-ref", isVoid: true, data: { ref: urlRef(param(paramsOf(node), "url") ?? "") } }],
+  file: (node, codec) => [{ object: "block", type: "file", isVoid: true, data: { ref: urlRef(param(paramsOf(node), "src") ?? "", true) }, ...captionOf(node.attrs.body, codec) }],
+  openapiOperation: (node) => {
+    const params = paramsOf(node)
+    return [{
+      object: "block",
+      type: "openapi-operation",
+      isVoid: true,
+      data: { ref: { kind: "openapi", spec: param(params, "spec") ?? "" }, path: param(params, "path") ?? "", method: param(params, "method") ?? "get" }
+    }]
+  },
+  // The reference as written; `resolveBlocks` turns it into the reusable content's id.
+  include: (node) => [{ object: "block", type: "reusable-content", isVoid: true, data: { ref: { kind: "reusable-content", reusableContent: unnamed(paramsOf(node)) ?? "" } } }],
+  frontmatter: () => [],
+  raw: (node, codec) => rawOf(node.attrs.text as string, codec)
+}
+
+/** One block of the page codec's document as GitBook's blocks. */
+const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> =>
+  isBlockName(node.type.name) ? jsonForms[node.type.name](node, codec) : [paragraph([text(node.textContent)])]
 
 /**
  * The caption of an embed or a file (the body up to `{% endembed %}`/`{% endfile %}`): GitBook's

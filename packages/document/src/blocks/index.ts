@@ -1,7 +1,10 @@
 /**
  * The block registry: every top-level block a page can hold, keyed by name, with its TipTap nodes (schema only,
  * no views) and its markdown. A name in `BlockName` without an entry (or an entry without markdown) is a type
- * error; the editor attaches its views by the same names (apps/web/src/editor/blocks/views.ts).
+ * error, and so is a name without each of its other forms, each kept by the package that draws it and keyed by
+ * `BlockName` in the same way: its editor view (apps/web/src/editor/blocks/views.ts), its GitBook JSON document
+ * form (`jsonForms` in packages/content/src/markdown/JsonDocument.ts) and its published HTML (`blockForms` in
+ * packages/sites/src/render/TreeHtml.ts). A new block is a folder here plus one entry in each.
  */
 import type { AnyExtension } from "@tiptap/core"
 import type { BlockMarkdown } from "../codec/types.ts"
