@@ -130,6 +130,10 @@ export const run = (options: DocumentsBenchOptions, progress: (message: string) 
     const first = yield* timed(largeUrl)
     const again: Array<number> = []
     for (let i = 0; i < options.largeReads; i++) again.push(yield* timed(largeUrl))
+    // What each answer weighs, beside the markdown it is drawn from (GitBook's shape, no copy of the source).
+    const largeDocument = yield* capture(largeUrl)
+    const smallMarkdown = yield* capture(`${quire.baseUrl}${pagePath}?format=markdown`)
+    const bytes = (text: string) => Buffer.byteLength(text, "utf8")
     const byName = (target: string, endpoint: string) => rows.find((r) => r.target === target && r.endpoint === endpoint)!
     const document = byName(quire.name, "3 KB page as a document")
     const floor = byName(baseline.name, "3 KB page as a document")
@@ -140,7 +144,8 @@ export const run = (options: DocumentsBenchOptions, progress: (message: string) 
       "|---|---|---|---|---|---|",
       ...rows.map((r) => `| ${r.target} | ${r.endpoint} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.cpuPerRequest.toFixed(0)} |`),
       `document over markdown: ${(document.requestsPerSecond / Math.max(1, markdown.requestsPerSecond)).toFixed(2)} of its req/s; over node:http with the same bytes: ${(document.requestsPerSecond / Math.max(1, floor.requestsPerSecond)).toFixed(2)}`,
-      `${(options.largeBytes / 1e6).toFixed(1)} MB page as a document: first read ${first.toFixed(0)} ms, then median ${median(again).toFixed(0)} ms over ${again.length} reads`
+      `${(options.largeBytes / 1e6).toFixed(1)} MB page as a document: first read ${first.toFixed(0)} ms, then median ${median(again).toFixed(0)} ms over ${again.length} reads`,
+      `document sizes: the 3 KB page's ${(bytes(stored.body) / 1e3).toFixed(1)} KB (its markdown answer ${(bytes(smallMarkdown.body) / 1e3).toFixed(1)} KB), the large page's ${(bytes(largeDocument.body) / 1e6).toFixed(2)} MB`
     ].join("\n")
     return yield* Load.unlessFailed(report, rows.map((r) => ({ what: `${r.target} ${r.endpoint}`, failures: r.failures })))
   }))
