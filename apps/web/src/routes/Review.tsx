@@ -29,8 +29,8 @@ import "../features/review/review.css"
 export const Review = (props: { readonly spaceId: string; readonly number: number }) => {
   const atom = reviewAtom(`${props.spaceId}\n${props.number}`)
   const result = useAtomValue(atom)
-  if (AsyncResult.isFailure(result)) return <main className="review-page"><Failure result={result} /></main>
-  if (!AsyncResult.isSuccess(result)) return <main className="review-page"><Loading what="the change request" /></main>
+  if (AsyncResult.isFailure(result)) return <div className="review-page"><Failure result={result} /></div>
+  if (!AsyncResult.isSuccess(result)) return <div className="review-page"><Loading what="the change request" /></div>
   return <ReviewBody spaceId={props.spaceId} number={props.number} data={result.value} />
 }
 
@@ -92,7 +92,7 @@ const ReviewBody = (props: Props) => {
     find()
   }
   return (
-    <main className="review-page">
+    <div className="review-page">
       <RightPanel label="Page details">
         <ReviewPanel author={cr.createdBy} contributors={contributors} reviews={reviews} requested={requested} threads={threads.list} onGo={go} />
       </RightPanel>
@@ -167,7 +167,7 @@ const ReviewBody = (props: Props) => {
         canMark={!closed && AsyncResult.isSuccess(space) && space.value.permissions.review} closed={closed}
         comments={comments} reveal={reveal} />
       <ReviewComments spaceId={props.spaceId} number={props.number} organizationId={organizationId} changedPages={changedPages} />
-    </main>
+    </div>
   )
 }
 

@@ -103,3 +103,35 @@ it("opens a change request's preview from the app, with its toolbar, and shares 
     await reader.context.close()
   }
 })
+
+it("asks no site that does not publish the change request's space for a preview, so nothing fails in the console", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Two spaces Org" })
+  const published = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Published handbook" })
+  const other = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Internal notes" })
+  const site = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/sites`, { title: "Handbook site", visibility: "public" })
+  await api(url, "POST", `/orgs/${org.id}/sites/${site.id}/site-spaces`, { spaceId: published.id })
+  await api(url, "POST", `/orgs/${org.id}/sites/${site.id}/publish`)
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${other.id}/change-requests`, { subject: "Note the on-call rota" })
+  await api(url, "POST", `/spaces/${other.id}/change-requests/${cr.id}/content`, {
+    changes: [{ operation: "insert_page", title: "On call", slug: "on-call", document: { markdown: "Who answers the pager this week.\n" } }]
+  })
+
+  const ada = await open(browser(), url)
+  try {
+    await signInAsAdmin(ada, url)
+    const asked: Array<string> = []
+    ada.page.on("request", (request) => {
+      if (request.url().includes("/publishing/preview")) asked.push(request.url())
+    })
+    const siteSpacesRead = ada.page.waitForResponse((response) => response.url().includes(`/sites/${site.id}/site-spaces`), { timeout: 30_000 })
+    await ada.page.goto(`/s/${other.id}/~/changes/${cr.number}`)
+    // The app read which spaces the site publishes, found none of this change request's, and asked nothing more.
+    await siteSpacesRead
+    await ada.page.waitForLoadState("networkidle")
+    expect(asked).toEqual([])
+    expect(await ada.page.getByRole("link", { name: "Preview", exact: true }).count()).toBe(0)
+    expect(ada.problems).toEqual([])
+  } finally {
+    await ada.context.close()
+  }
+})

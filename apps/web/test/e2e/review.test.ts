@@ -126,6 +126,8 @@ it("two members review a change request: diff, block comment, mentions, reaction
     await toThread.click()
     await expect.poll(() => beside.evaluate((el) => el.parentElement === document.activeElement)).toBe(true)
     await expectAccessible(b.page, "Rita's review")
+    // One main landmark: the review is the shell's main content, not a second <main> inside it.
+    expect(await b.page.locator("main").count()).toBe(1)
 
     // Ada reacts, replies mentioning Rita (the reply nests under the comment), resolves and reopens the thread.
     await a.page.reload()

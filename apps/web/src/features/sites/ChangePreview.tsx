@@ -27,16 +27,26 @@ interface Target {
   readonly url: string
 }
 
-/** The published sites of the organization that show the change request's space, with its preview URL on each. */
-const previewTargets = (organizationId: string, changeRequestId: string) =>
+/**
+ * The published sites of the organization that show the change request's space, with its preview URL
+ * on each. Only a site that lists the space is asked for a preview: any other would answer 400, an
+ * error in the browser's console on every open of the change request.
+ */
+const previewTargets = (organizationId: string, spaceId: string, changeRequestId: string) =>
   Effect.gen(function*() {
     const client = yield* QuireApi
     const sites = yield* client.sites.listSites({ params: { organizationId }, query: { limit: 100 } })
+    const shows = (siteId: string) =>
+      client.siteSpaces.listSiteSpaces({ params: { organizationId, siteId }, query: { limit: 100 } }).pipe(
+        Effect.map((list) => list.items.some((item) => item.space.id === spaceId && !item.draft)),
+        Effect.orElseSucceed(() => false)
+      )
     const found = yield* Effect.forEach(sites.items.filter((site) => site.published), (site) =>
-      client.sitePreview.getSitePublishingPreviewById({ params: { organizationId, siteId: site.id }, query: { changeRequest: changeRequestId } }).pipe(
-        Effect.map((preview): Option.Option<Target> => Option.some({ organizationId, siteId: site.id, title: site.title, url: preview.url })),
-        Effect.orElseSucceed(() => Option.none<Target>())
-      ), { concurrency: 4 })
+      Effect.flatMap(shows(site.id), (shown) => !shown ? Effect.succeed(Option.none<Target>()) :
+        client.sitePreview.getSitePublishingPreviewById({ params: { organizationId, siteId: site.id }, query: { changeRequest: changeRequestId } }).pipe(
+          Effect.map((preview): Option.Option<Target> => Option.some({ organizationId, siteId: site.id, title: site.title, url: preview.url })),
+          Effect.orElseSucceed(() => Option.none<Target>())
+        )), { concurrency: 4 })
     return found.flatMap((target) => Option.isSome(target) ? [target.value] : [])
   })
 
@@ -79,7 +89,7 @@ export const ChangePreview = (props: { readonly spaceId: string; readonly change
   useEffect(() => {
     if (organizationId === undefined || closed) return
     let live = true
-    callApi(registry, previewTargets(organizationId, props.changeRequestId)).then(
+    callApi(registry, previewTargets(organizationId, props.spaceId, props.changeRequestId)).then(
       (found) => {
         if (!live) return
         setTargets(found)
@@ -88,7 +98,7 @@ export const ChangePreview = (props: { readonly spaceId: string; readonly change
       () => { if (live) setTargets([]) }
     )
     return () => { live = false }
-  }, [registry, organizationId, props.changeRequestId, closed, reloadLinks])
+  }, [registry, organizationId, props.spaceId, props.changeRequestId, closed, reloadLinks])
   if (closed || targets === undefined || targets.length === 0) return null
   const copy = async (target: Target) => {
     setSaid(undefined)
