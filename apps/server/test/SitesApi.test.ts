@@ -589,6 +589,12 @@ for (const backend of backends) {
         assert.isString(customized.updatedAt)
         const read = yield* api.sites.getSiteCustomizationById({ params: siteParams, query: {} })
         assert.deepStrictEqual(read.themes, { default: "dark", toggeable: true })
+        // What a read answered, `updatedAt` included, is accepted back as it is; the server sets the time.
+        const sentBack = yield* send(alice.token, "PUT", `/v1/orgs/${organizationId}/sites/${site.id}/customization`, { ...read, updatedAt: "2001-01-01T00:00:00.000Z" })
+        assert.strictEqual(sentBack.status, 200)
+        const again = yield* api.sites.getSiteCustomizationById({ params: siteParams, query: {} })
+        assert.deepStrictEqual({ ...again, updatedAt: undefined }, { ...read, updatedAt: undefined })
+        assert.notStrictEqual(again.updatedAt, "2001-01-01T00:00:00.000Z")
         const reprofile = yield* api.sites.getPublishedContentSite({ params: siteParams, query: {} })
         assert.strictEqual(reprofile.customizations.site.title, "Handbook docs")
         // What the site set, over GitBook's default of each other setting, field by field.

@@ -91,6 +91,16 @@ export const SiteCustomization = Schema.Struct({
   updatedAt: Schema.optionalKey(Timestamp)
 }).annotate({ identifier: "SiteCustomizationSettings" })
 
+/**
+ * What a customization is replaced with: GitBook's settings, and the `updatedAt` that
+ * `getSiteCustomizationById` answers, so that what a read gave can be sent back as it is (the
+ * server sets the time of its own change; the one sent is not kept).
+ */
+export const SiteCustomizationInput = Schema.Struct({
+  ...CustomizationSettings.fields,
+  updatedAt: Schema.optionalKey(Timestamp)
+}).annotate({ identifier: "SiteCustomizationSettingsInput" })
+
 /** GitBook's `PublishedContentSite`: what a published site's renderer needs in one answer. */
 export const PublishedContentSite = Schema.Struct({
   object: Schema.Literal("published-content-site"),
@@ -325,7 +335,7 @@ export class SitesApi extends HttpApiGroup.make("sites")
     /** Replaces the customization; a value GitBook's schema refuses is a 400 naming the field. */
     HttpApiEndpoint.put("updateSiteCustomizationById", "/orgs/:organizationId/sites/:siteId/customization", {
       params: siteParams,
-      payload: CustomizationSettings,
+      payload: SiteCustomizationInput,
       success: SiteCustomization,
       error: ApiErrors.Common
     })

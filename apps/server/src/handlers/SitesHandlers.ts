@@ -76,8 +76,8 @@ export const layer = HttpApiBuilder.group(Api, "sites", Effect.fn(function*(hand
       sites.regeneratePublishingAuth(params.organizationId, params.siteId).pipe(DomainErrors.api, Effect.map(publishingAuth)))
     .handle("getSiteCustomizationById", ({ params }) =>
       sites.getCustomization(params.organizationId, params.siteId).pipe(DomainErrors.api, Effect.map(SitePresenters.customization)))
-    .handle("updateSiteCustomizationById", ({ params, payload }) =>
-      sites.putCustomization(params.organizationId, params.siteId, payload).pipe(
+    .handle("updateSiteCustomizationById", ({ params, payload: { updatedAt: _sent, ...settings } }) =>
+      sites.putCustomization(params.organizationId, params.siteId, settings).pipe(
         DomainErrors.api,
         Effect.map(SitePresenters.customization)
       ))
