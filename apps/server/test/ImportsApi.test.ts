@@ -103,6 +103,17 @@ for (const backend of backends) {
         assert.include(markdown.get("Usage")!, "| `acme run` | Runs the tool |")
       }))
 
+    it.effect("a markdown file written for GitHub: its alerts are hints, as when the API writes it", () =>
+      Effect.gen(function*() {
+        const text = "# Deploying\n\n> [!WARNING]\n> Deploys stop the queue for a minute.\n\n> [!TIP]\n> Deploy after six.\n\n> A plain quote stays one.\n"
+        const { markdown } = yield* importInto("deploying.md", new TextEncoder().encode(text))
+        const page = markdown.get("Deploying")!
+        assert.include(page, "{% hint style=\"warning\" %}\nDeploys stop the queue for a minute.\n{% endhint %}")
+        assert.include(page, "{% hint style=\"success\" %}\nDeploy after six.\n{% endhint %}")
+        assert.include(page, "> A plain quote stays one.")
+        assert.notInclude(page, "[!WARNING]")
+      }))
+
     it.effect("Docusaurus and Docsify folders keep their order, categories and sidebars", () =>
       Effect.gen(function*() {
         const docusaurus = yield* importInto("widgets.zip", zipOf("docusaurus"))

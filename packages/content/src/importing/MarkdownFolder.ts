@@ -6,6 +6,7 @@
  * folder's page. MkDocs' and Docusaurus' admonitions become hints.
  */
 import { parse as parseYaml } from "yaml"
+import { alertsToHints } from "@quire/markdown"
 import type { ArchiveFiles } from "./Archive.ts"
 import type { ImportTree, TreeAsset, TreePage } from "./ImportTree.ts"
 import { basename, hint, htmlPage, isImage, type Resolver, rewriteMarkdown } from "./Links.ts"
@@ -218,7 +219,8 @@ const buildTree = async (source: Source, all: ArchiveFiles, nav: ReadonlyArray<N
       parsed.set(key, { ...split, title: split.title ?? (title === "" ? undefined : title) })
     } else {
       const split = splitMarkdown(body)
-      parsed.set(key, { ...split, body: rewriteMarkdown(admonitionsToHints(split.body), key, resolver) })
+      // GitHub's alerts become hints here as through the API's writes (`quire pages put`), Docusaurus' and MkDocs' admonitions too.
+      parsed.set(key, { ...split, body: rewriteMarkdown(alertsToHints(admonitionsToHints(split.body)), key, resolver) })
     }
   }
   const titleOf = (key: string, fallback?: string) => {
