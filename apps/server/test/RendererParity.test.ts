@@ -11,7 +11,7 @@ import { Effect, Schedule } from "effect"
 import { bareRepository } from "./GitRepositories.ts"
 import { responseSchema, violations } from "@quire/testkit/GitbookSchemas"
 import { baseUrl, everyBackend, memory, publicUrl, spaceWith, withSettings } from "./Harness.ts"
-import { get, publishedSite } from "./SiteFixtures.ts"
+import { get, publishedSite, write } from "./SiteFixtures.ts"
 
 type Json = Record<string, unknown>
 type Reply = Promise<{ data: Json; status: number }>
@@ -182,6 +182,47 @@ for (const backend of [memory, ...everyBackend]) {
         // Every other operation still needs a token.
         const profile = yield* Effect.promise(() => statusOf(anonymous.orgs.getPublishedContentSite(site.organizationId, site.siteId, {})))
         assert.strictEqual(profile, 401)
+      }))
+
+    it.effect("an OpenAPI block's spec is read with the site's token when a page of the site names it (private too, as the site draws it); any other is not found, which the renderer draws as nothing", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite("public")
+        const organizationId = s.organizationId
+        const text = JSON.stringify({ openapi: "3.0.3", info: { title: "Pets", version: "1" }, paths: { "/pets": { get: { summary: "List the pets", responses: { "200": { description: "The pets" } } } } } })
+        const ready = (specSlug: string) =>
+          s.api.openAPISpecs.getOpenAPISpecBySlug({ params: { organizationId, specSlug } }).pipe(
+            Effect.flatMap((found) => found.processingState === "complete" && found.lastVersion !== undefined ? Effect.succeed(found) : Effect.fail("pending" as const)),
+            Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 150 }),
+            Effect.orDie
+          )
+        for (const slug of ["pets", "internal"]) {
+          yield* s.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug, source: { text } } })
+          yield* ready(slug)
+        }
+        yield* write(s.api, s.apiSpace.id, [{
+          operation: "insert_page",
+          title: "Pets",
+          slug: "pets",
+          document: { markdown: "The pets API.\n\n{% openapi-operation spec=\"pets\" path=\"/pets\" method=\"get\" %}\n{% endopenapi-operation %}\n" }
+        }])
+        const endpoint = yield* baseUrl
+        const found = yield* lookup(endpoint, `${publicUrl.replace(/^http:/, "https:")}/~sites/${s.siteId}/api/pets`)
+        const read = (org: string, slug: string, token: string) =>
+          Effect.promise(async () => {
+            const response = await fetch(`${endpoint}/v1/orgs/${org}/openapi/${slug}/versions/latest/content`, { headers: { authorization: `Bearer ${token}` } })
+            return { status: response.status, body: (await response.json()) as Json }
+          })
+        const shown = yield* read(organizationId, "pets", found.apiToken)
+        assert.strictEqual(shown.status, 200)
+        assert.deepStrictEqual(offSpec("getLatestOpenAPISpecVersionContent", shown.body), [])
+        assert.include(JSON.stringify(shown.body["filesystem"]), "List the pets")
+        // A spec no page of the site names, one that does not exist, another organization's: not found.
+        assert.strictEqual((yield* read(organizationId, "internal", found.apiToken)).status, 404)
+        assert.strictEqual((yield* read(organizationId, "absent", found.apiToken)).status, 404)
+        const other = yield* publishedSite("public")
+        assert.strictEqual((yield* read(other.organizationId, "pets", found.apiToken)).status, 404)
+        // A member reads both, as before.
+        assert.strictEqual((yield* read(organizationId, "internal", s.token)).status, 200)
       }))
 
     it.effect("format=markdown read with the site's token has the reusable contents a page includes in place, as the site's .md; a member's with dereferenced", () =>

@@ -45,6 +45,7 @@ export const siteReaderOperations: ReadonlySet<string> = new Set([
   "getReusableContentInRevisionById",
   "getReusableContentDocumentInRevisionById",
   "getEmbedByUrlInSpace",
+  "getLatestOpenAPISpecVersionContent",
   "getPublishedContentSite",
   "searchSiteContent",
   "getSiteRedirectBySource",

@@ -25,6 +25,8 @@ export interface SpecUsage {
 export interface SpecUsagesShape {
   /** The pages of the organization's sites that show the spec, site by site (members). */
   readonly list: (organizationId: string, slug: string) => Effect.Effect<ReadonlyArray<SpecUsage>, Errors.NotFound, Actor.Actor>
+  /** Whether a page of these revisions shows the spec (what a published site's reader may read of it). */
+  readonly shownIn: (revisionIds: ReadonlyArray<string>, slug: string) => Effect.Effect<boolean>
 }
 
 const apiBlockNames: ReadonlySet<string> = new Set(["openapi-operation", "openapi-schemas", "openapi-webhook", "openapi", "swagger"])
@@ -88,7 +90,12 @@ export class SpecUsages extends Context.Service<SpecUsages, SpecUsagesShape>()("
         return found
       })
 
-      return SpecUsages.of({ list })
+      const shownIn = Effect.fn("SpecUsages.shownIn")(function*(revisionIds: ReadonlyArray<string>, slug: string) {
+        for (const revisionId of revisionIds) if ((yield* pagesShowing(revisionId, slug)).length > 0) return true
+        return false
+      })
+
+      return SpecUsages.of({ list, shownIn })
     })
   )
 }

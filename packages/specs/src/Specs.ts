@@ -48,6 +48,11 @@ export interface SpecsShape {
   /** A public spec's latest version, for anyone; NotFound for private specs. */
   readonly published: (organizationId: string, slug: string) => Effect.Effect<{ readonly spec: Spec; readonly version: SpecVersion }, Errors.NotFound>
   /**
+   * A spec's latest version whatever its visibility, for a published site's reader when a page the
+   * site shows names it (the caller has checked that it does): the site draws it to every reader.
+   */
+  readonly shownOnSite: (organizationId: string, slug: string) => Effect.Effect<{ readonly spec: Spec; readonly version: SpecVersion }, Errors.NotFound>
+  /**
    * One processing run (the `specs.process` job): pending → progress → complete, with a new version
    * when the content changed. A document that cannot become a version (unparsable, invalid, too
    * large or deep) is recorded on the spec and fails the job permanently.
@@ -232,6 +237,7 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
             if (spec.visibility !== "public") return yield* new Errors.NotFound({ resource: "OpenAPISpec", id: slug })
             return yield* versionOf(spec, "latest")
           }),
+        shownOnSite: (organizationId, slug) => Effect.flatMap(bySlug(organizationId, slug), (spec) => versionOf(spec, "latest")),
         process: runs.process,
         giveUp: runs.giveUp,
         pollDue: runs.pollDue

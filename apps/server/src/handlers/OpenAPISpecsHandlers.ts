@@ -1,9 +1,11 @@
 /** Handlers of the OpenAPI specs group. Specs queues processing on the JobQueue its layer was given. */
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import { SpecUsages } from "@quire/sites"
+import { Spaces } from "@quire/content"
+import { Actor, Errors } from "@quire/kernel"
 import { Specs } from "@quire/specs"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
@@ -15,7 +17,26 @@ const versionRef = (versionId: string) => ({ id: versionId })
 export const layer = HttpApiBuilder.group(Api, "openAPISpecs", Effect.fn(function*(handlers) {
   const specs = yield* Specs
   const usages = yield* SpecUsages
+  const spaces = yield* Spaces
   const urls = yield* PublicUrl
+  /**
+   * A spec as a published site's reader reads it (GitBook's renderer, drawing an OpenAPI block): a
+   * public spec of the site's organization, or one a page of the spaces it shows names, as the site
+   * itself draws it; any other is not found, which the renderer draws as nothing.
+   */
+  const readerSpec = Effect.fnUntraced(function*(reader: Actor.SiteReader, organizationId: string, slug: string) {
+    const missing = new Errors.NotFound({ resource: "OpenAPISpec", id: slug })
+    if (reader.organizationId !== organizationId) return yield* missing
+    const published = yield* Effect.option(specs.published(organizationId, slug))
+    if (Option.isSome(published)) return published.value
+    const revisionIds: Array<string> = []
+    for (const spaceId of reader.spaceIds) {
+      const space = yield* Effect.option(spaces.get(spaceId))
+      if (Option.isSome(space)) revisionIds.push(space.value.space.revisionId)
+    }
+    if (!(yield* usages.shownIn(revisionIds, slug))) return yield* missing
+    return yield* specs.shownOnSite(organizationId, slug)
+  })
   const present = Effect.map((access: Parameters<typeof SpecPresenters.spec>[1]) => SpecPresenters.spec(urls, access))
   return handlers
     .handle("listOpenAPISpecs", ({ params, query }) =>
@@ -56,10 +77,13 @@ export const layer = HttpApiBuilder.group(Api, "openAPISpecs", Effect.fn(functio
         Effect.map(({ spec, version }) => SpecPresenters.version(urls, spec, version))
       ))
     .handle("getLatestOpenAPISpecVersionContent", ({ params }) =>
-      specs.version(params.organizationId, params.specSlug, "latest").pipe(
-        DomainErrors.api,
-        Effect.map(({ spec, version }) => SpecPresenters.content(urls, spec, version))
-      ))
+      Effect.gen(function*() {
+        const reader = (yield* Actor.Actor).siteReader
+        const found = reader === undefined
+          ? yield* specs.version(params.organizationId, params.specSlug, "latest")
+          : yield* readerSpec(reader, params.organizationId, params.specSlug)
+        return SpecPresenters.content(urls, found.spec, found.version)
+      }).pipe(DomainErrors.api))
     .handle("getOpenAPISpecVersionById", ({ params }) =>
       specs.version(params.organizationId, params.specSlug, versionRef(params.versionId)).pipe(
         DomainErrors.api,
