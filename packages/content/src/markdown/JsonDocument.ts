@@ -905,7 +905,8 @@ const jsonForms: { readonly [K in BlockName]: JsonForm } = {
   // The reference as written; `resolveBlocks` turns it into the reusable content's id.
   include: (node) => [{ object: "block", type: "reusable-content", isVoid: true, data: { ref: { kind: "reusable-content", reusableContent: unnamed(paramsOf(node)) ?? "" } } }],
   frontmatter: () => [],
-  raw: (node, codec) => rawOf(node.attrs.text as string, codec)
+  // `<br>` alone on its line is how GitBook writes a paragraph of one line break (DocumentMarkdown writes it back so).
+  raw: (node, codec) => (/^<br\s*\/?>$/i.test((node.attrs.text as string).trim()) ? [paragraph([text("\n")])] : rawOf(node.attrs.text as string, codec))
 }
 
 /** One block of the page codec's document as GitBook's blocks. */

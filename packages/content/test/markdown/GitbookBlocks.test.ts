@@ -247,6 +247,15 @@ describe("GitBook blocks of a page's document", () => {
     assert.strictEqual(documentMarkdown(document), md)
   })
 
+  it("`<br>` alone on its line is a paragraph of one line break, not the text `<br>`, and is written back", () => {
+    const md = "Get started today.\n\n<br>\n\nAfter.\n"
+    const document = toJsonDocument(md)
+    assert.deepStrictEqual(document.nodes[1], p("\n"))
+    assert.notInclude(JSON.stringify(document), "<br>")
+    assert.strictEqual(back(md), md)
+    assert.strictEqual(documentMarkdown(document), md)
+  })
+
   it("a conditional block is GitBook's `if` with its expression", () => {
     const md = "{% if visitor.claims.beta %}\nBeta only.\n{% endif %}\n"
     assert.deepStrictEqual(only(md), { object: "block", type: "if", isVoid: false, data: { expression: "visitor.claims.beta" }, nodes: [p("Beta only.")] })
