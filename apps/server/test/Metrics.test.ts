@@ -88,7 +88,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("/metrics o
       // The code block was highlighted once, by the server's one highlighter.
       assert.strictEqual(valueOf(samples, "quire_cache_entries", { cache: "highlighted_code" }), 1)
       // Every cache of the server is listed by name with its bound, used or not.
-      for (const cache of ["fast_pages", "fast_posts", "published_sites", "site_themes", "site_answers", "site_revisions", "site_place_trees", "spec_documents", "link_graphs", "highlighted_code"]) {
+      for (const cache of ["fast_pages", "fast_posts", "published_sites", "site_themes", "site_answers", "site_revisions", "site_place_trees", "spec_documents", "revision_specs", "link_graphs", "highlighted_code"]) {
         assert.isAbove(valueOf(samples, "quire_cache_capacity", { cache }) ?? 0, 0, cache)
       }
     }))

@@ -223,6 +223,15 @@ for (const backend of [memory, ...everyBackend]) {
         assert.strictEqual((yield* read(other.organizationId, "pets", found.apiToken)).status, 404)
         // A member reads both, as before.
         assert.strictEqual((yield* read(organizationId, "internal", s.token)).status, 200)
+        // What a revision shows is kept per revision: once a page names "internal", the space's new revision shows it.
+        yield* write(s.api, s.apiSpace.id, [{
+          operation: "insert_page",
+          title: "Internal",
+          slug: "internal",
+          document: { markdown: "{% openapi-operation spec=\"internal\" path=\"/pets\" method=\"get\" %}\n{% endopenapi-operation %}\n" }
+        }])
+        assert.strictEqual((yield* read(organizationId, "internal", found.apiToken)).status, 200)
+        assert.strictEqual((yield* read(organizationId, "pets", found.apiToken)).status, 200)
       }))
 
     it.effect("format=markdown read with the site's token has the reusable contents a page includes in place, as the site's .md; a member's with dereferenced", () =>

@@ -7,7 +7,7 @@
 import * as Syntax from "@quire/document/syntax"
 import { Context, Effect, Layer } from "effect"
 import { flattenPages, PublishedContent } from "@quire/content"
-import type { Actor, Errors } from "@quire/kernel"
+import { type Actor, BoundedCache, type Errors } from "@quire/kernel"
 import type { Site } from "./domain/Site.ts"
 import { Sites } from "./Sites.ts"
 import type { SiteSpaceView, SiteStructureView } from "./SiteStructure.ts"
@@ -52,6 +52,8 @@ export class SpecUsages extends Context.Service<SpecUsages, SpecUsagesShape>()("
     Effect.gen(function*() {
       const sites = yield* Sites
       const published = yield* PublishedContent
+      /** The specs each revision's pages show; a revision never changes, so its answer is kept. */
+      const shownByRevision = yield* BoundedCache.make<string, ReadonlySet<string>>({ name: "revision_specs", capacity: 512 })
 
       /** The pages of a space's current revision that show the spec. */
       const pagesShowing = Effect.fnUntraced(function*(revisionId: string, slug: string) {
@@ -90,8 +92,22 @@ export class SpecUsages extends Context.Service<SpecUsages, SpecUsagesShape>()("
         return found
       })
 
+      /** Every spec a revision's pages show, read once per revision. */
+      const specsShownIn = Effect.fnUntraced(function*(revisionId: string) {
+        const kept = shownByRevision.get(revisionId)
+        if (kept !== undefined) return kept
+        const revision = yield* published.revision(revisionId).pipe(Effect.orElseSucceed(() => undefined))
+        if (revision === undefined) return new Set<string>()
+        const ids = flattenPages(revision.pages).flatMap(({ page }) => (page.document === undefined ? [] : [page.document]))
+        const documents = yield* published.documents(ids)
+        const shown = new Set<string>()
+        for (const markdown of documents.values()) for (const spec of specsOf(markdown)) shown.add(spec)
+        shownByRevision.set(revisionId, shown)
+        return shown
+      })
+
       const shownIn = Effect.fn("SpecUsages.shownIn")(function*(revisionIds: ReadonlyArray<string>, slug: string) {
-        for (const revisionId of revisionIds) if ((yield* pagesShowing(revisionId, slug)).length > 0) return true
+        for (const revisionId of revisionIds) if ((yield* specsShownIn(revisionId)).has(slug)) return true
         return false
       })
 
