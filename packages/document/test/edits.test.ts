@@ -257,3 +257,26 @@ describe("an edit changes only the lines of the block it touches", () => {
     expect(codec.serialize(replaceText(d, 2, "b", "c"))).toBe("# Title\r\n\r\nSome words.\r\n\r\n- a\r\n- c\r\n")
   })
 })
+
+describe("blocks put side by side (moved, dropped, or merged from another person's edit)", () => {
+  const reorder = (markdown: string, order: ReadonlyArray<number>): string => {
+    const doc = codec.parse(markdown)
+    return codec.serialize(doc.type.create(doc.attrs, order.map((i) => doc.child(i))))
+  }
+  it("keeps neighbours as written, and sets apart kept slices that side by side would read as one block", () => {
+    // As written: a heading right above its words, a frontmatter right above the title.
+    const tight = "---\ndescription: Hi\n---\n# Title\nWords.\n\nLast.\n"
+    expect(reorder(tight, [0, 1, 2, 3])).toBe(tight)
+    // The page's last line moved above another: "Last.\nWords.\n" would be one paragraph.
+    const moved = reorder(tight, [0, 1, 3, 2])
+    expect(moved).toBe("---\ndescription: Hi\n---\n# Title\nLast.\n\nWords.\n\n")
+    const again = codec.parse(moved)
+    expect(again.childCount).toBe(4)
+    expect([again.child(2).textContent, again.child(3).textContent]).toEqual(["Last.", "Words."])
+    // A list's last item, then a paragraph that was its lazy continuation's neighbour.
+    const list = "Intro.\n\n- one\n- two\n\nAfter.\n"
+    const swapped = reorder(list, [0, 2, 1])
+    expect(codec.parse(swapped).childCount).toBe(3)
+    expect(codec.parse(reorder("A.\n\nB.\n\nC.", [2, 0, 1])).childCount).toBe(3)
+  })
+})

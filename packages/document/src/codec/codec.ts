@@ -133,6 +133,26 @@ const rawEnd = (lines: ReadonlyArray<string>, i: number, line: string): number |
 }
 
 /**
+ * Whether two top-level blocks' kept slices, one right after the other, read back as those two blocks
+ * (remembered per pair of nodes). `first` reads a page's start, `rest` the rest of it.
+ */
+const pairsReadApart = (first: (text: string) => Array<PMNode>, rest: (text: string) => Array<PMNode>) => {
+  const apart = new WeakMap<PMNode, WeakMap<PMNode, boolean>>()
+  return (before: PMNode, beforeChunk: string, after: PMNode, afterChunk: string, pageStart: boolean): boolean => {
+    // The page's first block reads as it does only at the start (a frontmatter): its pairs are not remembered.
+    const known = pageStart ? undefined : apart.get(before)?.get(after)
+    if (known !== undefined) return known
+    const again = (pageStart ? first : rest)(beforeChunk + afterChunk)
+    const ok = again.length === 2 && again[0]!.eq(before) && again[1]!.eq(after)
+    if (pageStart) return ok
+    let afters = apart.get(before)
+    if (afters === undefined) apart.set(before, (afters = new WeakMap()))
+    afters.set(after, ok)
+    return ok
+  }
+}
+
+/**
  * The top-level blocks without the empty paragraphs the editor left at the end (the line after a block inserted
  * last): they have no source and would only add blank lines. A page of nothing else keeps one.
  */
@@ -208,6 +228,8 @@ export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
     return ok
   }
 
+  const keptApart = pairsReadApart((text) => parseTop(text), (text) => parseTopNotFirst(text))
+
   const parseTopNotFirst = (text: string): Array<PMNode> => {
     const raw = splitLinesKeepEol(text)
     return parseSequence(raw.map(stripEol), (s, e) => raw.slice(s, e).join(""), false)
@@ -233,11 +255,19 @@ export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
       chunks.push(text)
       tail = (tail + text).slice(-8)
     }
+    let previous: { readonly node: PMNode; readonly chunk: string; readonly first: boolean } | undefined
     content.forEach((child, _offset, index) => {
       const last = index === content.childCount - 1
       let chunk: string
-      if (!fresh?.(child) && canReuse(child, top, index === 0)) chunk = child.attrs.source as string
-      else {
+      if (!fresh?.(child) && canReuse(child, top, index === 0)) {
+        chunk = child.attrs.source as string
+        // Two kept slices with no blank line between were neighbours as written, or were put side by side
+        // (a block moved, dropped, or merged from another person's edit): then they are set apart when
+        // they would read as something else ("Two.\n" then "One.\n", one paragraph).
+        if (top && previous !== undefined && endsLine(tail) && !blankEnd(tail) && !keptApart(previous.node, previous.chunk, child, chunk, previous.first)) {
+          push(tail.endsWith("\r") ? "\r" : eol)
+        }
+      } else {
         const source = child.attrs.source as string | null
         const { lead, trail } = source == null ? { lead: "", trail: null } : splitSlice(source)
         const body = serializeBlock(child)
@@ -250,6 +280,7 @@ export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
       }
       if (chunks.length && !endsLine(tail)) push(eol + eol)
       push(chunk)
+      previous = { node: child, chunk, first: index === 0 }
     })
     return chunks.join("")
   }

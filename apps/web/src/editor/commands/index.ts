@@ -1,7 +1,9 @@
-/** The editor's ways in: slash menu, markdown shortcuts, toolbar commands, link picker, image upload. */
+/** The editor's ways in: slash menu, markdown shortcuts, toolbar commands, link picker, image upload, block handles, the empty line's hint. */
 import { Extension, type AnyExtension } from "@tiptap/core"
 import { Plugin, PluginKey } from "@tiptap/pm/state"
+import { BlockHandles } from "./handles.ts"
 import type { CommandHooks } from "./hooks.ts"
+import { Placeholder } from "./placeholder.ts"
 import { MarkdownShortcuts } from "./shortcuts.ts"
 import { slashMenu } from "./slash.ts"
 import { imageDrop } from "./upload.ts"
@@ -35,5 +37,7 @@ export const commandExtensions = (hooks: CommandHooks): Array<AnyExtension> => [
   MarkdownShortcuts,
   slashMenu(() => hooks.pickImage(), () => hooks.reusable),
   imageDrop((file, pos) => hooks.upload(file, pos), (srcs) => hooks.importImages(srcs)),
-  linkKey(hooks)
+  linkKey(hooks),
+  BlockHandles,
+  Placeholder
 ]

@@ -3,6 +3,7 @@
  * what follows the `/`. Arrows move, Enter or a click inserts, Escape closes; the editor keeps the focus and
  * points at the active option with `aria-activedescendant`.
  */
+import { flip, shift, size } from "@floating-ui/dom"
 import { Extension, type Editor } from "@tiptap/core"
 import { PluginKey } from "@tiptap/pm/state"
 import { Suggestion, exitSuggestion, type SuggestionKeyDownProps, type SuggestionProps } from "@tiptap/suggestion"
@@ -11,6 +12,10 @@ import { runItem } from "./insert.ts"
 import { type ReusableCatalog, reusableItems } from "./reusable.ts"
 
 export const slashMenuKey = new PluginKey("quireSlashMenu")
+
+/** The menu's list at its tallest (18rem, as editor.css had it) and shortest (about six rows), px. */
+const maxMenuHeight = 288
+const minMenuHeight = 168
 
 let menuCount = 0
 
@@ -150,6 +155,25 @@ export const slashMenu = (pickImage: () => void, reusable: () => ReusableCatalog
           // matches an item (a slash in prose, "/usr/bin and", ends the menu at the first space).
           allowSpaces: true,
           decorationClass: "quire-slash-query",
+          // Below the caret, shortened to the room there (down to six rows) rather than over the words above it;
+          // above only when even that does not fit.
+          flip: false,
+          floatingUi: {
+            middleware: [
+              size({
+                padding: 8,
+                apply: ({ availableHeight, elements }) => {
+                  const list = elements.floating.querySelector<HTMLElement>("[role=listbox]")
+                  if (list === null) return
+                  // The menu's own border around the list (editor.css sizes the list border-box).
+                  const chrome = elements.floating.offsetHeight - list.offsetHeight
+                  list.style.maxHeight = `${Math.floor(Math.max(minMenuHeight, Math.min(maxMenuHeight, availableHeight - chrome)))}px`
+                }
+              }),
+              flip({ padding: 8 }),
+              shift({ padding: 8 })
+            ]
+          },
           items: async ({ query }) => [...await itemsFor(query, reusable())],
           allow: ({ editor, state, range }) => allowedAt(editor, range.from) && stillMatches(state.doc.textBetween(range.from + 1, range.to)),
           command: ({ editor, range, props }) => runItem(editor, props, range, pickImage),
