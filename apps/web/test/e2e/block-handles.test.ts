@@ -144,3 +144,58 @@ it("hints on empty lines, and moves, duplicates, deletes and adds blocks with th
     await context.close()
   }
 })
+
+it("shows a block's options in a bar over the block the caret or the pointer is in: a hint's style, a figure's alt text and width", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Bars Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Handbook" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Options" })
+  const markdown = "Intro.\n\n{% hint style=\"info\" %}\nCareful here.\n{% endhint %}\n\n<figure><img src=\"https://images.invalid/cat.png\" alt=\"A cat\" width=\"300\"><figcaption><p>The cat</p></figcaption></figure>\n\nEnd.\n"
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: "insert_page", title: "Options", slug: "options", document: { markdown } }] })
+  const pages = await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)
+  const options = pages.pages.find((p) => p.title === "Options")!
+  const read = () => api<PageRead>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/page/${options.id}?format=markdown`)
+
+  // The figure's image is on a host that does not exist: the browser says so in the console.
+  const session = await open(browser(), url, { expected: [/Failed to load resource/] })
+  const { page, problems, context } = session
+  try {
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/options`)
+    await editor.getByText("End.").waitFor()
+    const styles = editor.getByRole("group", { name: "Hint style" })
+    const shown = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el.closest(".quire-block-bar")!).opacity)
+    // Out of the hint, its bar is not shown; with the caret in it, it is, the hint's style pressed.
+    await editor.getByText("End.").click()
+    await page.mouse.move(5, 5)
+    await expect.poll(() => shown(styles)).toBe("0")
+    await editor.getByText("Careful here.").click()
+    await page.mouse.move(5, 5)
+    await expect.poll(() => shown(styles)).toBe("1")
+    expect(await styles.getByRole("button", { name: "Info" }).getAttribute("aria-pressed")).toBe("true")
+    await captureScreen(page, "editor-block-bar")
+    await captureOtherPairs(page, "editor-block-bar")
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await editor.getByText("Careful here.").click()
+    await styles.getByRole("button", { name: "Danger" }).click()
+    await eventually("the hint's new style", read, (p) => (p.markdown ?? "").includes("{% hint style=\"danger\" %}\nCareful here.\n{% endhint %}"))
+    expect(await styles.getByRole("button", { name: "Danger" }).getAttribute("aria-pressed")).toBe("true")
+
+    // The figure: its caption under the image, its alt text and width in its bar, shown on the pointer.
+    const figure = editor.locator(".quire-figure")
+    await figure.hover()
+    const alt = figure.getByRole("textbox", { name: "Alt text" })
+    await expect.poll(() => shown(alt)).toBe("1")
+    await alt.fill("A sleeping cat")
+    await alt.press("Tab")
+    const width = figure.getByRole("textbox", { name: "Width" })
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-field"))).toBe("Width")
+    await width.fill("240")
+    await width.press("Tab")
+    await figure.getByRole("textbox", { name: "Caption" }).fill("The cat, asleep")
+    await figure.getByRole("textbox", { name: "Caption" }).press("Tab")
+    await eventually("the figure's alt text, width and caption", read, (p) =>
+      /alt="A sleeping cat"/.test(p.markdown ?? "") && /width="240"/.test(p.markdown ?? "") && (p.markdown ?? "").includes("<figcaption><p>The cat, asleep</p></figcaption>"))
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})

@@ -1,6 +1,7 @@
 /** The editor's ways in: slash menu, markdown shortcuts, toolbar commands, link picker, image upload, block handles, the empty line's hint. */
 import { Extension, type AnyExtension } from "@tiptap/core"
 import { Plugin, PluginKey } from "@tiptap/pm/state"
+import { CurrentBlock } from "./current.ts"
 import { BlockHandles } from "./handles.ts"
 import type { CommandHooks } from "./hooks.ts"
 import { Placeholder } from "./placeholder.ts"
@@ -39,5 +40,6 @@ export const commandExtensions = (hooks: CommandHooks): Array<AnyExtension> => [
   imageDrop((file, pos) => hooks.upload(file, pos), (srcs) => hooks.importImages(srcs)),
   linkKey(hooks),
   BlockHandles,
-  Placeholder
+  Placeholder,
+  CurrentBlock
 ]

@@ -72,6 +72,14 @@ export const field = (
   return { root: h("label", { class: "quire-field" }, h("span", {}, label), input), input }
 }
 
+/**
+ * A block's options, GitBook's way: a small bar at the block's top right, shown while the caret or the
+ * pointer is in the block or a control of it has the focus (editor.css; `commands/current.ts` marks the
+ * caret's blocks), over the block rather than taking a line of the page.
+ */
+export const blockBar = (...controls: ReadonlyArray<HTMLElement>): HTMLElement =>
+  h("div", { class: "quire-block-bar", contenteditable: "false" }, ...controls)
+
 /** "Edit as markdown": shows the block as its source (editor/source), when the editor has that command. */
 export const sourceButton = (props: NodeViewRendererProps): HTMLButtonElement => {
   const button = h("button", { type: "button", class: "quire-source-button", "aria-label": "Edit this block as markdown", title: "Edit as markdown (Mod-Alt-U)" }, "Markdown")
@@ -114,7 +122,7 @@ export const atomView =
     }
     let body = draw(node)
     let redraw: ReturnType<typeof setTimeout> | undefined
-    const dom = h("div", { class: `quire-block quire-${node.type.name}`, contenteditable: "false" }, sourceButton(props), body)
+    const dom = h("div", { class: `quire-block quire-${node.type.name}`, contenteditable: "false" }, blockBar(sourceButton(props)), body)
     return {
       dom,
       stopEvent: (event) => event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLButtonElement,
