@@ -118,6 +118,11 @@ const sentence = (event: AuditEventView, nameOf: NameOf, refs: Refs): string => 
   const what = targetOf(event, nameOf, refs)
   const p = event.payload ?? {}
   const self = event.actor.id === event.target.id
+  // A team by its name ("the team “Support writers”"), else "a team (yqLy2pPj…)".
+  const teamOf = (id: string) => {
+    const name = nameOf("team", id)
+    return name === undefined ? refs.ref(`a team (${short(id)})`, "team", id) : `the team ${quoted(refs.ref(name, "team", id))}`
+  }
   const possessive = (value: string) => (plain(value, refs).endsWith("s") ? `${value}’` : `${value}’s`)
   switch (event.action) {
     case "auth.password.signed-in":
@@ -184,8 +189,9 @@ const sentence = (event: AuditEventView, nameOf: NameOf, refs: Refs): string => 
     case "permission.changed":
     case "permission.revoked": {
       const principalId = text(p["principalId"]) ?? ""
-      const principal = p["principalType"] === "team" ? `the team ${quoted(named(refs, nameOf, "team", principalId))}` : named(refs, nameOf, "user", principalId)
-      const on = `the ${kindOf(event.target.type)} ${quoted(what)}`
+      const principal = p["principalType"] === "team" ? teamOf(principalId) : named(refs, nameOf, "user", principalId)
+      const known = event.target.label !== undefined || nameOf(event.target.type, event.target.id) !== undefined
+      const on = `the ${kindOf(event.target.type)} ${known ? quoted(what) : what}`
       if (event.action === "permission.revoked") return `${who} removed ${possessive(principal)} access to ${on}`
       return `${who} gave ${principal} ${roleName(text(p["to"]) ?? null)} access to ${on}`
     }
@@ -193,7 +199,7 @@ const sentence = (event: AuditEventView, nameOf: NameOf, refs: Refs): string => 
     case "site.permission-changed":
     case "site.permission-revoked": {
       const principalId = text(p["principalId"]) ?? ""
-      const principal = p["principal"] === "team" ? `the team ${quoted(named(refs, nameOf, "team", principalId))}` : named(refs, nameOf, "user", principalId)
+      const principal = p["principal"] === "team" ? teamOf(principalId) : named(refs, nameOf, "user", principalId)
       const site = `the site ${quoted(what)}`
       if (event.action === "site.permission-revoked") return `${who} removed ${possessive(principal)} role on ${site}`
       return `${who} gave ${principal} the ${siteRoleName(text(p["to"]))} role on ${site}`
