@@ -3,28 +3,36 @@
  * GitBook's does. Beside it, when the person has change requests of their own in the space still
  * being worked on, "Continue a change request" lists them, to pick one instead.
  */
-import { AsyncResult, Atom } from "effect/reactivity"
+import { AsyncResult } from "effect/reactivity"
 import { useRef, useState } from "react"
 import { callApi } from "../../api/call.ts"
-import { QuireApi } from "../../api/client.ts"
 import { useAtomValue, useRegistry } from "../../api/react.ts"
 import { navigate } from "../../router.ts"
 import { Link } from "../../ui/Link.tsx"
 import { MenuDisclosure } from "../../ui/MenuDisclosure.tsx"
 import { refusalOf } from "../../ui/refusal.ts"
-import { myChangeRequests, newChangeRequest } from "./content.ts"
+import { useMe } from "../review/ReviewComments.tsx"
+import { draftChangeRequestsAtom, openChangeRequestsAtom } from "../space/queries.ts"
+import { newChangeRequest } from "./content.ts"
 
-/** The person's draft and open change requests in a space. */
-const mineAtom = Atom.family((spaceId: string) => QuireApi.runtime.atom(myChangeRequests(spaceId)).pipe(Atom.withReactivity([`space:${spaceId}`])))
-
-const Continue = (props: { readonly spaceId: string; readonly pagePath: string }) => {
-  const mine = useAtomValue(mineAtom(props.spaceId))
+/**
+ * The person's drafts and open change requests in the space, most recently updated first: the
+ * reads the space screen's side panel already makes ("Your drafts", "Change requests"), so no
+ * request more.
+ */
+const Continue = (props: { readonly spaceId: string; readonly pagePath: string; readonly me: string }) => {
+  const drafts = useAtomValue(draftChangeRequestsAtom(`${props.spaceId}\n${props.me}`))
+  const open = useAtomValue(openChangeRequestsAtom(props.spaceId))
   const menu = useRef<HTMLDetailsElement>(null)
-  if (!AsyncResult.isSuccess(mine) || mine.value.length === 0) return null
+  const mine = [
+    ...(AsyncResult.isSuccess(drafts) ? drafts.value.items : []),
+    ...(AsyncResult.isSuccess(open) ? open.value.items.filter((cr) => cr.createdBy.id === props.me) : [])
+  ].toSorted((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+  if (mine.length === 0) return null
   return (
     <MenuDisclosure label="Continue a change request" menu={menu} panelClassName="continue-menu">
       <ul>
-        {mine.value.map((cr) => (
+        {mine.map((cr) => (
           <li key={cr.id}>
             <Link href={`/s/${props.spaceId}/~/changes/${cr.number}/${props.pagePath}`}>#{cr.number} {cr.subject === "" ? "Untitled" : cr.subject}</Link>
             <span className="muted"> {cr.status === "draft" ? "Draft" : "In review"}</span>
@@ -37,6 +45,7 @@ const Continue = (props: { readonly spaceId: string; readonly pagePath: string }
 
 export const EditButton = (props: { readonly spaceId: string; readonly pagePath: string; readonly label?: string; readonly subject?: string }) => {
   const registry = useRegistry()
+  const me = useMe()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const onClick = () => {
@@ -53,7 +62,7 @@ export const EditButton = (props: { readonly spaceId: string; readonly pagePath:
   return (
     <span className="edit-button">
       <button type="button" className="button" onClick={onClick} disabled={busy} aria-busy={busy}>{busy ? "Opening…" : props.label ?? "Edit"}</button>
-      <Continue spaceId={props.spaceId} pagePath={props.pagePath} />
+      {me === undefined ? null : <Continue spaceId={props.spaceId} pagePath={props.pagePath} me={me} />}
       {error === undefined ? null : <span role="alert" className="form-error">{error}</span>}
     </span>
   )

@@ -76,25 +76,13 @@ export const importFile = (spaceId: string, cr: string | number, url: string, ba
 
 /**
  * "Edit": a new change request in the space, as GitBook's does; answers its number. Continuing one
- * of the person's own is a choice they make (`myChangeRequests`), never a guess: reusing the latest
+ * of the person's own is a choice they make ("Continue a change request"), never a guess: reusing the latest
  * took a newcomer into an unrelated change request with conflicts.
  */
 export const newChangeRequest = (spaceId: string, subject: string) =>
   withClient((client) => client.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject } })).pipe(
     Effect.map((created) => created.number)
   )
-
-/** The person's own change requests in the space still being worked on (draft or open), most recently updated first. */
-export const myChangeRequests = (spaceId: string) =>
-  Effect.gen(function*() {
-    const client = yield* QuireApi
-    const me = yield* client.users.getAuthenticatedUser()
-    // The space's listing takes one status at a time (GitBook's listChangeRequestsForSpace).
-    const [drafts, open] = yield* Effect.all((["draft", "open"] as const).map((status) =>
-      client.changeRequests.listChangeRequestsForSpace({ params: { spaceId }, query: { creator: me.id, status, limit: 20 } })
-    ), { concurrency: "unbounded" })
-    return [...drafts!.items, ...open!.items].toSorted((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-  })
 
 /** The title a first page starts with, selected in the editor so that typing replaces it. */
 export const firstPageTitle = "Untitled"
