@@ -33,6 +33,12 @@ const documents = (pages: ReadonlyArray<RevisionPage>): Array<RevisionPage> =>
 
 const messageOf = (failure: unknown) => failure instanceof Error ? failure.message : String(failure)
 
+/** The address of the open page once it has another (replacing, so Back does not return to the old one). */
+const FollowPath = (props: { readonly to: string }) => {
+  useEffect(() => navigate(props.to, { replace: true }), [props.to])
+  return null
+}
+
 const Subject = (props: { readonly spaceId: string; readonly cr: ChangeRequestInfo; readonly editable: boolean }) => {
   const registry = useRegistry()
   const [error, setError] = useState<string | undefined>(undefined)
@@ -132,7 +138,10 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   const docs = documents(content.pages)
   const found = props.pagePath === "" ? docs[0] : docs.find((page) => page.path === props.pagePath)
   const kept = opened.current !== undefined && (props.pagePath === "" || opened.current.path === props.pagePath) && !docs.some((page) => page.id === opened.current?.id)
-  const current = found ?? (kept ? opened.current : undefined)
+  // The open page given another address (its slug changed, as a first page's does with its title):
+  // it stays open, and the address follows it (below).
+  const moved = found === undefined && props.pagePath !== "" && opened.current !== undefined ? docs.find((page) => page.id === opened.current?.id && page.path !== props.pagePath) : undefined
+  const current = found ?? moved ?? (kept ? opened.current : undefined)
   opened.current = current
   // Merged or archived: shown as it is, and nothing in it changes.
   const editable = content.cr.status === "draft" || content.cr.status === "open"
@@ -150,6 +159,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   const titleOf = (pageId: string) => docs.find((page) => page.id === pageId)?.title
   return (
     <LiveChangeRequest changeRequestId={content.cr.id} pageId={current?.id} person={person} onChanged={refresh}>
+      {moved === undefined ? null : <FollowPath to={`${base}/${moved.path ?? ""}`} />}
       <header className="cr-header">
         <Subject key={content.cr.id} spaceId={props.spaceId} cr={content.cr} editable={editable} />
         <StatusActions spaceId={props.spaceId} cr={content.cr} onChanged={() => void reload()} />

@@ -2,7 +2,9 @@
  * `/s/<space>/~/import`: imports into the space, for its editors. Upload a Confluence or Notion
  * export, a Word document or a zip of markdown or HTML files (or give a website's URL), choose what
  * it is, and follow the run's progress (polled while it runs); a finished run lists the pages it
- * added, each a link. Loaded with `import()` (App.tsx), with its stylesheet.
+ * added, each a link. As GitBook does, an import is proposed as a new change request unless the
+ * person chooses to import straight into the space; the change request then opens once the run
+ * completes. Loaded with `import()` (App.tsx), with its stylesheet.
  */
 import type { ContentImportRun } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
@@ -18,6 +20,7 @@ import { cancelImport, importRunsAtom, importsKey, startImport, UploadRefused, u
 import "../features/imports/imports.css"
 import { flattenPages } from "../features/space/PageTree.tsx"
 import { Field } from "../ui/Field.tsx"
+import { navigate } from "../router.ts"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import { formatTime } from "../ui/time.ts"
@@ -90,7 +93,7 @@ export const Import = (props: { readonly spaceId: string }) => {
   const [kind, setKind] = useState<SourceKind>("auto")
   const [url, setUrl] = useState("")
   const [files, setFiles] = useState<ReadonlyArray<File>>([])
-  const [asChangeRequest, setAsChangeRequest] = useState(false)
+  const [destination, setDestination] = useState<"change-request" | "main">("change-request")
   const [status, setStatus] = useState("")
   const fileInput = useRef<HTMLInputElement>(null)
   const fileId = useId()
@@ -103,14 +106,23 @@ export const Import = (props: { readonly spaceId: string }) => {
   useEffect(() => {
     if (completed !== "") refresh(pagesAtom(spaceId))
   }, [completed, refresh, spaceId])
-  // The run this screen started: its end is announced once.
+  // The run this screen started: its end is announced once; one that completed into a change
+  // request opens it, where the imported pages are reviewed and edited.
   const [watching, setWatching] = useState<string | undefined>(undefined)
+  const registry = useRegistry()
   useEffect(() => {
     const run = list.find((item) => item.id === watching)
     if (run === undefined || isActive(run)) return
     setStatus(`Import: ${runHeadline(run)}${run.status === "failed" && run.reason !== undefined ? `: ${run.reason}` : ""}.`)
     setWatching(undefined)
-  }, [list, watching])
+    const changeRequestId = run.target.changeRequest
+    if (run.status !== "completed" || changeRequestId === undefined) return
+    callApi(registry, getChangeRequest(spaceId, changeRequestId)).then(
+      (cr) => navigate(`/s/${spaceId}/~/changes/${cr.number}`),
+      // The run's own line still links to its change request.
+      () => undefined
+    )
+  }, [list, watching, registry, spaceId])
 
   const crumbs = (
     <p className="crumbs">
@@ -131,7 +143,7 @@ export const Import = (props: { readonly spaceId: string }) => {
       try {
         const keys = website ? [] : await Promise.all(files.map((file) => uploadImportFile(organizationId, file)))
         const source = kind === "website" ? { type: "website" as const, url: url.trim() } : { type: "file" as const, files: keys, format: kind }
-        const run = await start({ params: { organizationId }, payload: { source, target: { space: spaceId }, ...(asChangeRequest ? { newChangeRequest: {} } : {}) }, reactivityKeys: [importsKey(spaceId)] })
+        const run = await start({ params: { organizationId }, payload: { source, target: { space: spaceId }, ...(destination === "change-request" ? { newChangeRequest: {} } : {}) }, reactivityKeys: [importsKey(spaceId)] })
         setWatching(run.id)
       } catch (error) {
         if (error instanceof UploadRefused) {
@@ -174,10 +186,17 @@ export const Import = (props: { readonly spaceId: string }) => {
               {fileError === undefined ? null : <p id={`${fileId}-error`} className="field-error" role="alert">{fileError}</p>}
             </div>
           )}
-          <div className="field import-as-cr">
-            <label><input type="checkbox" name="changeRequest" checked={asChangeRequest} onChange={(event) => setAsChangeRequest(event.target.checked)} aria-describedby={`${fileId}-cr-hint`} />Import as a change request</label>
-            <span id={`${fileId}-cr-hint`} className="hint">The pages go into a new change request, to be reviewed before they reach the space.</span>
-          </div>
+          <fieldset className="field import-destination">
+            <legend>Where the pages go</legend>
+            <label>
+              <input type="radio" name="destination" value="change-request" checked={destination === "change-request"} onChange={() => setDestination("change-request")} aria-describedby={`${fileId}-cr-hint`} />
+              <span>Propose them in a new change request<span id={`${fileId}-cr-hint`} className="hint">Reviewed before they reach the space; it opens once the import is done.</span></span>
+            </label>
+            <label>
+              <input type="radio" name="destination" value="main" checked={destination === "main"} onChange={() => setDestination("main")} aria-describedby={`${fileId}-main-hint`} />
+              <span>Straight into the space<span id={`${fileId}-main-hint`} className="hint">Readers see them at once, without a review.</span></span>
+            </label>
+          </fieldset>
           <FormError errors={form.errors} />
           <div className="toolbar"><button type="submit" className="primary" disabled={form.busy}>{form.busy ? "Starting…" : "Start the import"}</button></div>
         </form>

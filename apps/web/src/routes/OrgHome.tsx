@@ -1,4 +1,4 @@
-/** `/o/<orgId>`: the organization's spaces and collections as a tree, creating them, and its recent change requests. */
+/** `/o/<orgId>`: the organization's spaces and collections as a tree, creating them (a new space opens on its first page), and its recent change requests. */
 import { AsyncResult } from "effect/reactivity"
 import { type FormEvent, useEffect, useMemo, useState } from "react"
 import { orgKey, QuireApi } from "../api/client.ts"
@@ -8,6 +8,8 @@ import { OrgTree } from "../features/org-tree/OrgTree.tsx"
 import { SitesList } from "../features/sites/SitesList.tsx"
 import { buildTree } from "../features/org-tree/tree-model.ts"
 import { NewChangeRequestInOrganization } from "../features/editing/NewChangeRequest.tsx"
+import { useStartFirstPage } from "../features/onboarding/first-page.ts"
+import { navigate } from "../router.ts"
 import { appPath, Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 
@@ -20,6 +22,8 @@ const CreateForm = (props: { readonly organizationId: string; readonly kind: "sp
   const [error, setError] = useState<string | undefined>(undefined)
   const newSpace = useMutation(createSpace)
   const newCollection = useMutation(createCollection)
+  const startFirstPage = useStartFirstPage()
+  const [opening, setOpening] = useState(false)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const value = title.trim()
@@ -28,20 +32,26 @@ const CreateForm = (props: { readonly organizationId: string; readonly kind: "sp
       return
     }
     const reactivityKeys = [orgKey(props.organizationId)]
+    let space: { readonly id: string } | undefined
     try {
-      if (props.kind === "space") await newSpace({ params: { organizationId: props.organizationId }, payload: { title: value }, reactivityKeys })
+      if (props.kind === "space") space = await newSpace({ params: { organizationId: props.organizationId }, payload: { title: value }, reactivityKeys })
       else await newCollection({ params: { organizationId: props.organizationId }, payload: { title: value }, reactivityKeys })
-      props.onDone(`Created ${value}`)
     } catch (cause) {
       setError(typeof cause === "object" && cause !== null && "message" in cause ? String(cause.message) : "The server refused it.")
+      return
     }
+    if (space === undefined) return props.onDone(`Created ${value}`)
+    // A new space opens on its first page, to be typed into; if that fails, on the space, which offers it again.
+    setOpening(true)
+    const spaceId = space.id
+    await startFirstPage(spaceId).catch(() => navigate(`/s/${spaceId}`))
   }
   return (
     <form className="toolbar" onSubmit={(event) => void submit(event)}>
       <label className="visually-hidden" htmlFor="new-title">Title of the new {props.kind}</label>
       <input id="new-title" style={{ maxWidth: "18rem" }} placeholder={`Title of the new ${props.kind}`} value={title} onChange={(event) => setTitle(event.target.value)} autoFocus
         aria-invalid={error === undefined ? undefined : true} aria-describedby={error === undefined ? undefined : "new-error"} />
-      <button type="submit" className="primary">Create</button>
+      <button type="submit" className="primary" disabled={opening} aria-busy={opening}>{opening ? "Opening…" : "Create"}</button>
       <button type="button" onClick={() => props.onDone("")}>Cancel</button>
       {error === undefined ? null : <p id="new-error" className="field-error" role="alert" style={{ flexBasis: "100%" }}>{error}</p>}
     </form>

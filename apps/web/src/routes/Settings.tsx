@@ -18,6 +18,7 @@ import { Loading } from "../ui/States.tsx"
 // The tokens section loads with its own chunk, when opened.
 const ApiTokens = lazy(() => import("../features/admin/ApiTokens.tsx"))
 // The instance's audit log likewise (instance administrators only).
+const Backups = lazy(() => import("../features/admin/Backups.tsx"))
 const InstanceAuditLog = lazy(() => import("../features/audit/AuditLog.tsx").then((module) => ({ default: module.InstanceAuditLog })))
 
 
@@ -121,23 +122,28 @@ const sections = [
   { key: "sessions", label: "Sessions and password" },
   { key: "tokens", label: "API tokens" },
   { key: "notifications", label: "Notifications" },
-  { key: "instance-audit-log", label: "Instance audit log" }
+  { key: "instance-audit-log", label: "Instance audit log" },
+  { key: "backups", label: "Backups" }
 ] as const
+
+/** Sections only instance administrators see. */
+const instanceOnly: ReadonlyArray<string> = ["instance-audit-log", "backups"]
 
 export const Settings = (props: { readonly section?: string }) => {
   const session = useAtomValue(sessionAtom)
   const user = AsyncResult.isSuccess(session) && session.value.signedIn ? session.value.info.user : undefined
   const userId = user?.id
   const instanceAdmin = user?.instanceAdmin === true
-  const section = props.section === "tokens" || props.section === "notifications" || (props.section === "instance-audit-log" && instanceAdmin) ? props.section : "sessions"
+  const section = props.section === "tokens" || props.section === "notifications" || (props.section !== undefined && instanceOnly.includes(props.section) && instanceAdmin) ? props.section : "sessions"
   return (
     <div className="stack">
       <h1>Settings</h1>
       <nav className="admin-tabs" aria-label="Settings">
-        {sections.filter((item) => item.key !== "instance-audit-log" || instanceAdmin).map((item) => <Link key={item.key} href={`/settings/${item.key}`} aria-current={item.key === section ? "page" : undefined}>{item.label}</Link>)}
+        {sections.filter((item) => !instanceOnly.includes(item.key) || instanceAdmin).map((item) => <Link key={item.key} href={`/settings/${item.key}`} aria-current={item.key === section ? "page" : undefined}>{item.label}</Link>)}
       </nav>
       {section === "instance-audit-log" && user !== undefined
         ? <Suspense fallback={<Loading what="the instance's audit log" />}><InstanceAuditLog me={user} /></Suspense>
+        : section === "backups" ? <Suspense fallback={<Loading what="the backups" />}><Backups /></Suspense>
         : section === "notifications" ? <EmailSettings /> : section === "tokens"
         ? userId === undefined ? null : <Suspense fallback={<Loading what="your API tokens" />}><ApiTokens userId={userId} /></Suspense>
         : (

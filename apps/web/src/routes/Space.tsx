@@ -54,7 +54,7 @@ const PageArea = (props: { readonly spaceId: string; readonly pageId?: string | 
     <article>
       <div className="space-page-header">
         <h2>{page.value.title}</h2>
-        <EditButton spaceId={props.spaceId} pagePath={props.pagePath} />
+        <EditButton spaceId={props.spaceId} pagePath={props.pagePath} subject={`Edit “${page.value.title}”`} />
       </div>
       {page.value.description === undefined ? null : <p className="muted">{page.value.description}</p>}
       <LastEdit spaceId={props.spaceId} updatedAt={"updatedAt" in page.value && typeof page.value.updatedAt === "string" ? page.value.updatedAt : undefined} />
@@ -119,7 +119,7 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
         <SpaceReusableContents spaceId={props.spaceId} />
       </RightPanel>
       {AsyncResult.isSuccess(pages) && documents.length === 0
-        ? <><p className="muted">This space has no pages yet.</p><EditButton spaceId={props.spaceId} pagePath="" label="Write the first page" />{AsyncResult.isSuccess(space) ? <SpaceStart space={space.value} /> : null}</>
+        ? <><p className="muted">This space has no pages yet.</p>{AsyncResult.isSuccess(space) ? <SpaceStart space={space.value} /> : null}</>
         : props.pagePath !== "" ? <PageArea spaceId={props.spaceId} pagePath={props.pagePath} />
         : current === undefined ? null
         : <PageArea spaceId={props.spaceId} pageId={current.id} pagePath={current.path ?? ""} />}

@@ -146,22 +146,26 @@ const content = async (page: Page, org: string) => {
     await page.getByRole("button", { name: `New ${kind}` }).click()
     await page.getByLabel(`Title of the new ${kind}`).fill(title)
     await page.keyboard.press("Enter")
-    await page.getByRole("main").getByRole("link", { name: title }).waitFor()
+    if (kind === "collection") await page.getByRole("main").getByRole("link", { name: title }).waitFor()
   }
-  await page.getByRole("button", { name: "Move Field Manual to…" }).focus()
-  await page.keyboard.press("Enter")
-  await page.getByRole("dialog").getByRole("button", { name: "Handbooks" }).click()
-  await page.getByRole("status").filter({ hasText: "Moved Field Manual" }).waitFor()
-  await page.getByRole("main").getByRole("link", { name: "Field Manual" }).click()
-  await page.getByRole("button", { name: "Write the first page" }).click()
-  await page.waitForURL(/\/~\/changes\/\d+\/$/)
+  // The new space opens on its first page, its title selected: the welcome page is written there.
+  await page.waitForURL(/\/~\/changes\/\d+\/untitled/)
   const spaceId = /\/s\/([^/]+)\//.exec(page.url())![1]!
-  await page.getByLabel("New page title").fill("Welcome")
-  await page.getByRole("button", { name: "Add page" }).click()
+  const titleField = page.getByRole("textbox", { name: "Page title", exact: true })
+  await expect.poll(() => titleField.evaluate((element) => element === document.activeElement)).toBe(true)
+  await page.keyboard.type("Welcome")
+  await page.keyboard.press("Enter")
+  await page.waitForURL(/\/~\/changes\/\d+\/welcome$/)
   const editor = page.getByRole("textbox", { name: "Page content" })
   await editor.click()
   await page.keyboard.type("Welcome to the field manual.")
   await merge(page)
+  await page.goto(`/o/${org}`)
+  await page.getByRole("main").getByRole("link", { name: "Field Manual" }).waitFor()
+  await page.getByRole("button", { name: "Move Field Manual to…" }).focus()
+  await page.keyboard.press("Enter")
+  await page.getByRole("dialog").getByRole("button", { name: "Handbooks" }).click()
+  await page.getByRole("status").filter({ hasText: "Moved Field Manual" }).waitFor()
   return spaceId
 }
 

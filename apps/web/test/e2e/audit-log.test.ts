@@ -123,6 +123,37 @@ it("shows an organization's admin what changed, as sentences, filtered and a pag
   }
 })
 
+it("names the team and the space a grant concerns, each keeping its id, and opens the space", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Named Audit Org" })
+  const team = await api<{ id: string }>(url, "PUT", `/orgs/${org.id}/teams`, { title: "Support writers" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Runbooks" })
+  await api(url, "POST", `/spaces/${space.id}/permissions`, { role: "edit", teams: [team.id] })
+  // What the server has: the grant, recorded with the ids alone.
+  const events = await api<{ items: ReadonlyArray<{ action: string; target: { id: string; label?: string }; payload?: { principalId?: string } }> }>(
+    url, "GET", `/orgs/${org.id}/audit-events?action=permission.granted`)
+  expect(events.items.map((e) => [e.target.id, e.payload?.principalId])).toEqual([[space.id, team.id]])
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/o/${org.id}/audit-log`)
+    const sentence = "Ada Admin gave the team “Support writers” Editor access to the space “Runbooks”"
+    await page.getByText(sentence).waitFor()
+    const row = page.locator("table.audit-table tbody tr", { hasText: sentence })
+    // Each name keeps the id it stands for; the space opens from the sentence, by keyboard.
+    expect(await row.locator(`[data-id="${team.id}"]`).getAttribute("title")).toBe(`team ${team.id}`)
+    expect(await row.locator(`[data-id="${space.id}"]`).getAttribute("title")).toBe(`space ${space.id}`)
+    expect(await row.textContent()).not.toContain(team.id.slice(0, 8))
+    await captureAllPairs(page, "audit-log-names")
+    await row.getByRole("link", { name: "Runbooks" }).focus()
+    await page.keyboard.press("Enter")
+    await page.waitForURL(`**/s/${space.id}**`)
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
 it("shows the instance's administrator the instance's log, sign-ins included", async () => {
   const session = await open(browser(), url)
   const { page, problems, context } = session

@@ -1,6 +1,6 @@
 /**
  * Change requests as GitBook has them: Ada starts two change requests side by side from a space
- * ("New change request", not "Edit", which reuses her draft) and one from the organization's page,
+ * ("New change request", with a subject, rather than "Edit") and one from the organization's page,
  * finds them in the space's change request list and filters it by status and by "Created by me"
  * (Rita, an editor, has one too); on a review she ticks a changed page "Viewed", which folds it, survives a reload, and is cleared
  * when the page is edited again. As the space's admin she lets authors approve their own change

@@ -95,15 +95,14 @@ it("edits a page in a new change request, stored as typed, only the edited line 
     await page.getByRole("textbox", { name: "Page content" }).getByText("That is all it takes. Then write your first page.").waitFor()
     await saved(page)
 
-    // A second Edit reuses this change request.
+    // Back to this change request: picked under "Continue a change request" ("Edit" would start another).
     await page.goto(`/s/${space.id}/getting-started`)
     await page.getByRole("heading", { name: "Getting started" }).first().waitFor()
     // The space lists the draft it made among the person's drafts.
     await page.getByRole("list", { name: "Your drafts" }).getByRole("link", { name: new RegExp(`^#${number}\\b`) }).waitFor()
-    if (await edit.count() > 0) {
-      await edit.click()
-      await page.waitForURL(new RegExp(`/~/changes/${number}/getting-started$`))
-    } else await page.goto(`/s/${space.id}/~/changes/${number}/getting-started`)
+    await page.locator("summary", { hasText: "Continue a change request" }).click()
+    await page.getByRole("group", { name: "Continue a change request" }).getByRole("link", { name: new RegExp(`^#${number}\\b`) }).click()
+    await page.waitForURL(new RegExp(`/~/changes/${number}/getting-started$`))
 
     // Add a page in the tree.
     await page.getByLabel("New page title").fill("Troubleshooting")

@@ -89,11 +89,12 @@ const importOnScreen = async (page: Page, runs: () => Promise<ReadonlyArray<Run>
   await page.getByLabel("What are you importing?").selectOption(source.kind)
   if (source.file === undefined) await page.getByLabel("Website address").fill(websiteUrl)
   else await page.getByLabel("File", { exact: true }).setInputFiles(source.file)
-  const box = page.getByLabel("Import as a change request")
-  if ((await box.isChecked()) !== asChangeRequest) await box.setChecked(asChangeRequest)
+  await page.getByRole("radio", { name: asChangeRequest ? /Propose them in a new change request/ : /Straight into the space/ }).check()
   await page.getByRole("button", { name: "Start the import" }).click()
   const status = page.locator(".import-screen > .status")
-  await expect.poll(() => status.textContent(), { timeout: 90_000 }).toMatch(/^Import: (Imported|Failed)/)
+  // A run into a change request opens it once done, leaving this screen.
+  if (asChangeRequest) await page.waitForURL("**/~/changes/**", { timeout: 90_000 })
+  else await expect.poll(() => status.textContent(), { timeout: 90_000 }).toMatch(/^Import: (Imported|Failed)/)
   const [run] = await eventually(`the ${source.name} run`, runs, (items) => items.length === before + 1 && items[0]?.status !== "pending" && items[0]?.status !== "in-progress")
   expect(run!.reason).toBeUndefined()
   expect(run!.status).toBe("completed")
@@ -183,10 +184,8 @@ it("imports each source through the Import screen and shows its pages, images an
     expect(cr.subject).toBe("Import of gizmo-docsify.zip")
     const crPages = flat((await api<{ pages: ReadonlyArray<Listed> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)).pages)
     expect(crPages.length).toBe(mainBefore + docsify.pages)
-    const into = page.getByRole("link", { name: `change request #${cr.number}` })
-    await into.waitFor({ timeout: 30_000 })
-    await captureScreen(page, "import-as-change-request")
-    await into.click()
+    // The screen opens the change request once the run is done.
+    await page.waitForURL(`**/s/${space.id}/~/changes/${cr.number}**`, { timeout: 60_000 })
     await page.getByRole("navigation", { name: "Pages of the change request" }).getByText("Quick start").first().waitFor({ timeout: 30_000 })
     expect(problems).toEqual([])
   } finally {

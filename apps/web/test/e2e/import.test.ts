@@ -2,7 +2,8 @@
  * Import: an editor opens "Import from…" on a space, is told under the file field that a file is
  * needed, imports a Confluence space export (a zip) and then a Word document made by LibreOffice,
  * follows each run to its end, and opens an imported page from the run's list. Each step is
- * checked against the API (runs, pages, files).
+ * checked against the API (runs, pages, files). An import left as the screen proposes it goes into
+ * a new change request, which opens once the run completes, the space's pages unchanged.
  */
 import { zipSync } from "fflate"
 import { join } from "node:path"
@@ -22,6 +23,7 @@ const zipOf = (dir: string): Buffer => Buffer.from(zipSync(filesOfFolder(join(fi
 interface Run {
   readonly id: string
   readonly status: string
+  readonly target: { readonly changeRequest?: string }
   readonly pages: ReadonlyArray<{ readonly id: string }>
   readonly progress: { readonly files: number }
 }
@@ -44,8 +46,9 @@ it("imports a Confluence export and a Word document into a space, with progress,
     expect(await errorOf(page.getByLabel("File", { exact: true }))).toContain("Choose a file to import.")
     expect(await runs()).toEqual([])
 
-    // 2. A Confluence space export: its four pages and two attachments.
+    // 2. A Confluence space export: its four pages and two attachments, straight into the space.
     await page.getByLabel("What are you importing?").selectOption("confluence")
+    await page.getByRole("radio", { name: /Straight into the space/ }).check()
     await page.getByLabel("File", { exact: true }).setInputFiles({ name: "Confluence-space-export-ENG.html.zip", mimeType: "application/zip", buffer: zipOf("confluence") })
     await page.getByRole("button", { name: "Start the import" }).click()
     await page.getByText("Imported 4 pages and 2 images", { exact: true }).waitFor({ timeout: 60_000 })
@@ -66,6 +69,7 @@ it("imports a Confluence export and a Word document into a space, with progress,
 
     // 3. A Word document: one page, its image stored as a file.
     await page.getByLabel("What are you importing?").selectOption("docx")
+    await page.getByRole("radio", { name: /Straight into the space/ }).check()
     await page.getByLabel("File", { exact: true }).setInputFiles(join(fixtures, "release-notes.docx"))
     await page.getByRole("button", { name: "Start the import" }).click()
     await page.getByText("Imported 1 page and 1 image", { exact: true }).waitFor({ timeout: 60_000 })
@@ -106,6 +110,42 @@ it("imports a Confluence export and a Word document into a space, with progress,
         await page.setViewportSize({ width: 1280, height: 800 })
       }
     }
+    expect(problems).toEqual([])
+  } finally {
+    await session.context.close()
+  }
+})
+
+it("proposes an import as a new change request unless told otherwise, and opens it once done", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Proposing Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Runbooks" })
+  const runs = () => api<{ items: ReadonlyArray<Run> }>(url, "GET", `/org/${org.id}/imports?space=${space.id}`).then((answer) => answer.items)
+  const mainPages = () => api<{ pages: ReadonlyArray<{ title: string }> }>(url, "GET", `/spaces/${space.id}/content/pages`).then((answer) => answer.pages.map((p) => p.title))
+  const before = await mainPages()
+  const session = await open(browser(), url)
+  const { page, problems } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/import`)
+    await page.getByText("None yet.").waitFor()
+    // The proposal is what the screen offers first; nothing else is touched.
+    expect(await page.getByRole("radio", { name: /Propose them in a new change request/ }).isChecked()).toBe(true)
+    await captureScreen(page, "import-proposed")
+    await page.getByLabel("File", { exact: true }).setInputFiles({ name: "escalations.md", mimeType: "text/markdown", buffer: Buffer.from("# Escalations\n\nCall the lead first.\n") })
+    await page.getByRole("button", { name: "Start the import" }).focus()
+    await page.keyboard.press("Enter")
+    // Once the run is done the screen opens its change request.
+    await page.waitForURL(`**/s/${space.id}/~/changes/**`, { timeout: 90_000 })
+    const [run] = await eventually("the run", runs, (items) => items[0]?.status === "completed")
+    // Into a change request of its own; the space's pages are as they were.
+    expect(run!.target.changeRequest).toBeDefined()
+    expect(await mainPages()).toEqual(before)
+    const cr = await api<{ number: number }>(url, "GET", `/spaces/${space.id}/change-requests/${run!.target.changeRequest}`)
+    const proposed = await api<{ pages: ReadonlyArray<{ title: string }> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)
+    expect(proposed.pages.map((p) => p.title)).toContain("Escalations")
+    // The one it opened, its pages in the sidebar.
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/s/${space.id}/~/changes/${cr.number}(/|$)`))
+    await page.getByRole("navigation", { name: "Pages of the change request" }).getByText("Escalations").first().waitFor({ timeout: 30_000 })
     expect(problems).toEqual([])
   } finally {
     await session.context.close()

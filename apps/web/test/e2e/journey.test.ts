@@ -53,16 +53,17 @@ it("a newcomer's first space: write, review with a second person, merge, resolve
     await a.page.getByRole("button", { name: "New space" }).click()
     await a.page.getByLabel("Title of the new space").fill("Field Guide")
     await a.page.getByRole("button", { name: "Create", exact: true }).click()
-    await a.page.getByRole("main").getByRole("link", { name: "Field Guide" }).click()
-    await a.page.getByText("This space has no pages yet.").waitFor()
-    await a.page.getByRole("button", { name: "Write the first page" }).click()
-    await a.page.waitForURL(/\/~\/changes\/\d+\/$/)
+    // The new space opens on its first page, its title selected to be typed.
+    await a.page.waitForURL(/\/~\/changes\/\d+\/untitled/)
     const first = Number(/\/changes\/(\d+)\//.exec(a.page.url())![1])
     const spaceId = /\/s\/([^/]+)\//.exec(a.page.url())![1]!
 
     // The first page, written with the slash menu and markdown shortcuts.
-    await a.page.getByLabel("New page title").fill("Getting started")
-    await a.page.getByRole("button", { name: "Add page" }).click()
+    const titleField = a.page.getByRole("textbox", { name: "Page title", exact: true })
+    await expect.poll(() => titleField.evaluate((element) => element === document.activeElement)).toBe(true)
+    await a.page.keyboard.type("Getting started")
+    await a.page.keyboard.press("Enter")
+    await a.page.waitForURL(/\/~\/changes\/\d+\/getting-started$/)
     const editor = a.page.getByRole("textbox", { name: "Page content" })
     await editor.waitFor()
     await editor.click()

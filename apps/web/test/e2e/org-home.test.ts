@@ -41,10 +41,16 @@ const drag = async (page: Page, source: Locator, target: Locator, at: number) =>
 }
 
 const create = async (page: Page, kind: "space" | "collection", title: string) => {
+  const home = page.url()
   await page.getByRole("button", { name: `New ${kind}` }).click()
   await page.getByLabel(`Title of the new ${kind}`).fill(title)
   await page.getByRole("button", { name: "Create", exact: true }).click()
-  await page.getByRole("main").getByRole("link", { name: title }).waitFor()
+  if (kind === "space") {
+    // A new space opens on its first page; back to the organization for the next.
+    await page.waitForURL(/\/s\/[^/]+\/~\/changes\/\d+\//)
+    await page.goto(home)
+  }
+  await page.getByRole("main").getByRole("link", { name: title, exact: true }).waitFor()
 }
 
 it("creates, renames and moves spaces and collections", async () => {
@@ -66,7 +72,7 @@ it("creates, renames and moves spaces and collections", async () => {
     await page.getByRole("button", { name: "Rename Handbook" }).click()
     await page.getByLabel("New title of the space").fill("Employee handbook")
     await page.keyboard.press("Enter")
-    await page.getByRole("main").getByRole("link", { name: "Employee handbook" }).waitFor()
+    await page.getByRole("main").getByRole("link", { name: "Employee handbook", exact: true }).waitFor()
     await eventually("the new title", () => spaces(org.id), (items) => items.some((space) => space.title === "Employee handbook"))
 
     // An emoji.
@@ -98,7 +104,7 @@ it("creates, renames and moves spaces and collections", async () => {
       return order.indexOf(reference.id) === 0 && order.indexOf(handbook.id) === 1
     })
     await page.reload()
-    await page.getByRole("main").getByRole("link", { name: "Employee handbook" }).waitFor()
+    await page.getByRole("main").getByRole("link", { name: "Employee handbook", exact: true }).waitFor()
     await captureScreen(page, "org-home")
     expect(problems).toEqual([])
   } finally {

@@ -8,15 +8,17 @@ import { Effect } from "effect"
 import { AsyncResult, Atom } from "effect/reactivity"
 import { type FormEvent, useState } from "react"
 import { QuireApi } from "../../api/client.ts"
-import { organizationAtom } from "../../api/queries.ts"
+import { organizationAtom, orgContentAtom } from "../../api/queries.ts"
 import { useAtomValue } from "../../api/react.ts"
 import { describeAgent } from "../../routes/Settings.tsx"
 import { Field } from "../../ui/Field.tsx"
+import { Link } from "../../ui/Link.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { formatTime } from "../../ui/time.ts"
-import { membersAtom } from "../admin/queries.ts"
+import { membersAtom, teamsAtom } from "../admin/queries.ts"
+import { sitesAtom } from "../sites/queries.ts"
 import { OrgTabs, SelectField } from "../admin/ui.tsx"
-import { type AuditEventView, describe, type NameOf } from "./wording.ts"
+import { type AuditEventView, describeParts, type NameOf, type Part } from "./wording.ts"
 import "./audit.css"
 
 /** What the listing asks for: the filters as the API takes them, and the page's cursor. */
@@ -126,7 +128,24 @@ const FilterForm = (props: {
   )
 }
 
-const EventsTable = (props: { readonly result: AsyncResult.AsyncResult<EventPage, unknown>; readonly nameOf: NameOf; readonly labels: ReadonlyMap<string, string>; readonly pageNumber: number; readonly onOlder: (cursor: string) => void; readonly onNewer: () => void }) => {
+/** Where a named thing opens in the app, when it still exists there (the organization's log only). */
+type HrefOf = (type: string, id: string) => string | undefined
+
+/** A sentence with its names: a link where the thing can be opened, else the name with its id in the title. */
+const Sentence = (props: { readonly parts: ReadonlyArray<Part>; readonly hrefOf: HrefOf }) => (
+  <>
+    {props.parts.map((part, index) => {
+      if (typeof part === "string") return part
+      const href = props.hrefOf(part.type, part.id)
+      const title = `${part.type} ${part.id}`
+      return href === undefined
+        ? <span key={index} className="audit-name" title={title} data-id={part.id}>{part.name}</span>
+        : <Link key={index} href={href} className="audit-name" title={title} data-id={part.id}>{part.name}</Link>
+    })}
+  </>
+)
+
+const EventsTable = (props: { readonly result: AsyncResult.AsyncResult<EventPage, unknown>; readonly nameOf: NameOf; readonly hrefOf: HrefOf; readonly labels: ReadonlyMap<string, string>; readonly pageNumber: number; readonly onOlder: (cursor: string) => void; readonly onNewer: () => void }) => {
   const { result } = props
   if (AsyncResult.isFailure(result)) return <Failure result={result} />
   if (!AsyncResult.isSuccess(result)) return <Loading what="the events" />
@@ -141,7 +160,7 @@ const EventsTable = (props: { readonly result: AsyncResult.AsyncResult<EventPage
             {items.map((event) => (
               <tr key={event.id} data-action={event.action}>
                 <td className="audit-when"><time dateTime={event.occurredAt}>{formatTime(event.occurredAt)}</time></td>
-                <td>{describe(event, props.nameOf)}</td>
+                <td><Sentence parts={describeParts(event, props.nameOf)} hrefOf={props.hrefOf} /></td>
                 <td className="wide"><span className="audit-action">{props.labels.get(event.action) ?? event.action}</span></td>
                 <td className="wide muted small">
                   {event.client?.address ?? (event.actor.type === "system" ? "Command line" : "")}
@@ -186,14 +205,33 @@ const OrgLog = (props: { readonly organizationId: string }) => {
   const paging = usePaging()
   const members = useAtomValue(membersAtom(props.organizationId))
   const actions = useAtomValue(orgActionsAtom(props.organizationId))
+  const teams = useAtomValue(teamsAtom(props.organizationId))
+  const content = useAtomValue(orgContentAtom(props.organizationId))
+  const sites = useAtomValue(sitesAtom(props.organizationId))
   const events = useAtomValue(orgEventsAtom(JSON.stringify({ organizationId: props.organizationId, ...paging.request })))
   const people = AsyncResult.isSuccess(members) ? members.value.items.map((m) => ({ id: m.user.id, name: m.user.displayName })) : []
-  const names = new Map(people.map((p) => [p.id, p.name]))
+  // The names /v1 gives now, by kind; a thing deleted since, or out of the reader's sight, keeps the label the event recorded.
+  const names = new Map<string, string>([
+    ...people.map((p) => [`user:${p.id}`, p.name] as const),
+    ...(AsyncResult.isSuccess(teams) ? teams.value.items.map((t) => [`team:${t.id}`, t.title] as const) : []),
+    ...(AsyncResult.isSuccess(content) ? content.value.spaces.map((s) => [`space:${s.id}`, s.title] as const) : []),
+    ...(AsyncResult.isSuccess(content) ? content.value.collections.map((c) => [`collection:${c.id}`, c.title] as const) : []),
+    ...(AsyncResult.isSuccess(sites) ? sites.value.items.map((s) => [`site:${s.id}`, s.title] as const) : [])
+  ])
+  const org = props.organizationId
+  const hrefOf: HrefOf = (type, id) => {
+    if (!names.has(`${type}:${id}`)) return undefined
+    if (type === "space") return `/s/${id}`
+    if (type === "collection") return `/o/${org}/c/${id}`
+    if (type === "site") return `/o/${org}/sites/${id}`
+    if (type === "team") return `/o/${org}/teams`
+    return undefined
+  }
   const actionList = AsyncResult.isSuccess(actions) ? actions.value.items : []
   return (
     <>
       <FilterForm applied={paging.filters} actions={actionList} people={people} onApply={paging.apply} />
-      <EventsTable result={events as AsyncResult.AsyncResult<EventPage, unknown>} nameOf={(id) => names.get(id)} labels={new Map(actionList.map((a) => [a.id, a.label]))}
+      <EventsTable result={events as AsyncResult.AsyncResult<EventPage, unknown>} nameOf={(type, id) => names.get(`${type}:${id}`)} hrefOf={hrefOf} labels={new Map(actionList.map((a) => [a.id, a.label]))}
         pageNumber={paging.pageNumber} onOlder={paging.older} onNewer={paging.newer} />
     </>
   )
@@ -226,7 +264,7 @@ export const InstanceAuditLog = (props: { readonly me: { readonly id: string; re
       <h2>Instance audit log</h2>
       <p className="muted">Sign-ins, tokens and instance administration, and every organization’s events, newest first.</p>
       <FilterForm applied={paging.filters} actions={actionList} people={undefined} onApply={paging.apply} />
-      <EventsTable result={events} nameOf={(id) => (id === props.me.id ? props.me.displayName : undefined)} labels={new Map(actionList.map((a) => [a.id, a.label]))}
+      <EventsTable result={events} nameOf={(type, id) => (type === "user" && id === props.me.id ? props.me.displayName : undefined)} hrefOf={() => undefined} labels={new Map(actionList.map((a) => [a.id, a.label]))}
         pageNumber={paging.pageNumber} onOlder={paging.older} onNewer={paging.newer} />
     </div>
   )

@@ -1,7 +1,9 @@
 /**
  * An audit event as a sentence ("Ana changed Bo's role to Editor"): pure, so a unit test reads
- * every action's wording. Names come from `nameOf` (the organization's members), else the label
- * the event kept, else a short form of the id.
+ * every action's wording. Names come from `Names` (the organization's members, teams, spaces,
+ * collections and sites as /v1 lists them now), else the label the event kept when it was
+ * recorded, else a short form of the id. `describeParts` gives the sentence with each name beside
+ * the id it stands for, so the screen keeps the id reachable.
  */
 import { roleName } from "../admin/problems.ts"
 
@@ -16,29 +18,69 @@ export interface AuditEventView {
   readonly payload?: { readonly [key: string]: unknown }
 }
 
-export type NameOf = (userId: string) => string | undefined
+/** The current name of a thing the log names by id: a user, a team, or content (`space`, `collection`, `site`); undefined when unknown. */
+export type NameOf = (type: string, id: string) => string | undefined
+
+/** One piece of a sentence: words, or a name standing for an id. */
+export type Part = string | { readonly name: string; readonly type: string; readonly id: string }
 
 const short = (id: string) => (id.length > 10 ? `${id.slice(0, 8)}…` : id)
 
+// A name inside a sentence is written as a marker (its index among the sentence's references
+// between two U+E000), then cut out by `describeParts`; `describe` gives the plain words.
+const mark = "\uE000"
+
+/** Names the sentence refers to, collected while it is written. */
+class Refs {
+  readonly list: Array<{ readonly name: string; readonly type: string; readonly id: string }> = []
+  ref(name: string, type: string, id: string): string {
+    this.list.push({ name, type, id })
+    return `${mark}${this.list.length - 1}${mark}`
+  }
+}
+
 const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined)
+
+/** A user, a team or a piece of content by its current name, else the label kept, else a short id. */
+const named = (refs: Refs, nameOf: NameOf, type: string, id: string, label?: string): string => {
+  // A person by their name now; a team or content by the name it had then, as the event kept it.
+  const name = type === "user" ? nameOf(type, id) ?? label : label ?? nameOf(type, id)
+  return refs.ref(name ?? (type === "user" ? `user ${short(id)}` : type === "team" ? `a team (${short(id)})` : `${kindOf(type)} ${short(id)}`), type, id)
+}
+
+const actorOf = (event: AuditEventView, nameOf: NameOf, refs: Refs): string => {
+  if (event.actor.type === "system") return event.actor.label === undefined ? "The system" : `${event.actor.label} (command line)`
+  if (event.actor.id === "unknown") return "Someone"
+  return named(refs, nameOf, "user", event.actor.id, event.actor.label)
+}
 
 /** How the event's actor is named. */
 export const actorName = (event: AuditEventView, nameOf: NameOf): string => {
-  if (event.actor.type === "system") return event.actor.label === undefined ? "The system" : `${event.actor.label} (command line)`
-  if (event.actor.id === "unknown") return "Someone"
-  return nameOf(event.actor.id) ?? event.actor.label ?? `user ${short(event.actor.id)}`
+  const refs = new Refs()
+  return plain(actorOf(event, nameOf, refs), refs)
 }
 
-const targetName = (event: AuditEventView, nameOf: NameOf): string => {
+const targetOf = (event: AuditEventView, nameOf: NameOf, refs: Refs): string => {
   const { target } = event
-  if (target.type === "user") return nameOf(target.id) ?? target.label ?? `user ${short(target.id)}`
   if (target.type === "email") return target.id
+  if (target.type === "user" || target.type === "team" || target.type === "space" || target.type === "collection" || target.type === "site") {
+    const name = target.type === "user" ? nameOf(target.type, target.id) ?? target.label : target.label ?? nameOf(target.type, target.id)
+    return refs.ref(name ?? (target.type === "user" ? `user ${short(target.id)}` : short(target.id)), target.type, target.id)
+  }
   return target.label ?? short(target.id)
 }
 
-const quoted = (value: string) => `“${value}”`
+/** The text of a sentence with its markers replaced by the names. */
+const plain = (sentence: string, refs: Refs): string => partsOf(sentence, refs).map((part) => (typeof part === "string" ? part : part.name)).join("")
 
-const possessive = (name: string) => (name.endsWith("s") ? `${name}’` : `${name}’s`)
+const partsOf = (sentence: string, refs: Refs): Array<Part> =>
+  sentence.split(mark).flatMap((piece, index): Array<Part> => {
+    if (index % 2 === 0) return piece === "" ? [] : [piece]
+    const ref = refs.list[Number(piece)]
+    return ref === undefined ? [] : [ref]
+  })
+
+const quoted = (value: string) => `“${value}”`
 
 /** Words for a kind of content ("space", "collection"). */
 const kindOf = (type: string) => type.replace(/-/g, " ")
@@ -61,10 +103,27 @@ const settingNames: Readonly<Record<string, string>> = {
 
 /** The sentence saying what happened. */
 export const describe = (event: AuditEventView, nameOf: NameOf): string => {
-  const who = actorName(event, nameOf)
-  const what = targetName(event, nameOf)
+  const refs = new Refs()
+  return plain(sentence(event, nameOf, refs), refs)
+}
+
+/** The sentence as words and names, each name with the id it stands for. */
+export const describeParts = (event: AuditEventView, nameOf: NameOf): ReadonlyArray<Part> => {
+  const refs = new Refs()
+  return partsOf(sentence(event, nameOf, refs), refs)
+}
+
+const sentence = (event: AuditEventView, nameOf: NameOf, refs: Refs): string => {
+  const who = actorOf(event, nameOf, refs)
+  const what = targetOf(event, nameOf, refs)
   const p = event.payload ?? {}
   const self = event.actor.id === event.target.id
+  // A team by its name ("the team “Support writers”"), else "a team (yqLy2pPj…)".
+  const teamOf = (id: string) => {
+    const name = nameOf("team", id)
+    return name === undefined ? refs.ref(`a team (${short(id)})`, "team", id) : `the team ${quoted(refs.ref(name, "team", id))}`
+  }
+  const possessive = (value: string) => (plain(value, refs).endsWith("s") ? `${value}’` : `${value}’s`)
   switch (event.action) {
     case "auth.password.signed-in":
       return `${what} signed in with a password`
@@ -130,8 +189,9 @@ export const describe = (event: AuditEventView, nameOf: NameOf): string => {
     case "permission.changed":
     case "permission.revoked": {
       const principalId = text(p["principalId"]) ?? ""
-      const principal = p["principalType"] === "team" ? `a team (${short(principalId)})` : nameOf(principalId) ?? `user ${short(principalId)}`
-      const on = `the ${kindOf(event.target.type)} ${event.target.label === undefined ? short(event.target.id) : quoted(event.target.label)}`
+      const principal = p["principalType"] === "team" ? teamOf(principalId) : named(refs, nameOf, "user", principalId)
+      const known = event.target.label !== undefined || nameOf(event.target.type, event.target.id) !== undefined
+      const on = `the ${kindOf(event.target.type)} ${known ? quoted(what) : what}`
       if (event.action === "permission.revoked") return `${who} removed ${possessive(principal)} access to ${on}`
       return `${who} gave ${principal} ${roleName(text(p["to"]) ?? null)} access to ${on}`
     }
@@ -139,7 +199,7 @@ export const describe = (event: AuditEventView, nameOf: NameOf): string => {
     case "site.permission-changed":
     case "site.permission-revoked": {
       const principalId = text(p["principalId"]) ?? ""
-      const principal = p["principal"] === "team" ? `a team (${short(principalId)})` : nameOf(principalId) ?? `user ${short(principalId)}`
+      const principal = p["principal"] === "team" ? teamOf(principalId) : named(refs, nameOf, "user", principalId)
       const site = `the site ${quoted(what)}`
       if (event.action === "site.permission-revoked") return `${who} removed ${possessive(principal)} role on ${site}`
       return `${who} gave ${principal} the ${siteRoleName(text(p["to"]))} role on ${site}`

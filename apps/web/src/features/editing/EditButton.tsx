@@ -1,28 +1,68 @@
-/** "Edit" on a page of a space (or another label): opens the person's change request on that page (or starts one). */
-import { useState } from "react"
+/**
+ * "Edit" on a page of a space (or another label): a new change request opened on that page, as
+ * GitBook's does. Beside it, when the person has change requests of their own in the space still
+ * being worked on, "Continue a change request" lists them, to pick one instead.
+ */
+import { AsyncResult } from "effect/reactivity"
+import { useRef, useState } from "react"
 import { callApi } from "../../api/call.ts"
-import { useRegistry } from "../../api/react.ts"
+import { useAtomValue, useRegistry } from "../../api/react.ts"
 import { navigate } from "../../router.ts"
-import { openOrReuseChangeRequest } from "./content.ts"
+import { Link } from "../../ui/Link.tsx"
+import { MenuDisclosure } from "../../ui/MenuDisclosure.tsx"
+import { refusalOf } from "../../ui/refusal.ts"
+import { useMe } from "../review/ReviewComments.tsx"
+import { draftChangeRequestsAtom, openChangeRequestsAtom } from "../space/queries.ts"
+import { newChangeRequest } from "./content.ts"
 
-export const EditButton = (props: { readonly spaceId: string; readonly pagePath: string; readonly label?: string }) => {
+/**
+ * The person's drafts and open change requests in the space, most recently updated first: the
+ * reads the space screen's side panel already makes ("Your drafts", "Change requests"), so no
+ * request more.
+ */
+const Continue = (props: { readonly spaceId: string; readonly pagePath: string; readonly me: string }) => {
+  const drafts = useAtomValue(draftChangeRequestsAtom(`${props.spaceId}\n${props.me}`))
+  const open = useAtomValue(openChangeRequestsAtom(props.spaceId))
+  const menu = useRef<HTMLDetailsElement>(null)
+  const mine = [
+    ...(AsyncResult.isSuccess(drafts) ? drafts.value.items : []),
+    ...(AsyncResult.isSuccess(open) ? open.value.items.filter((cr) => cr.createdBy.id === props.me) : [])
+  ].toSorted((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+  if (mine.length === 0) return null
+  return (
+    <MenuDisclosure label="Continue a change request" menu={menu} panelClassName="continue-menu">
+      <ul>
+        {mine.map((cr) => (
+          <li key={cr.id}>
+            <Link href={`/s/${props.spaceId}/~/changes/${cr.number}/${props.pagePath}`}>#{cr.number} {cr.subject === "" ? "Untitled" : cr.subject}</Link>
+            <span className="muted"> {cr.status === "draft" ? "Draft" : "In review"}</span>
+          </li>
+        ))}
+      </ul>
+    </MenuDisclosure>
+  )
+}
+
+export const EditButton = (props: { readonly spaceId: string; readonly pagePath: string; readonly label?: string; readonly subject?: string }) => {
   const registry = useRegistry()
+  const me = useMe()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const onClick = () => {
     setBusy(true)
     setError(undefined)
-    callApi(registry, openOrReuseChangeRequest(props.spaceId)).then(
+    callApi(registry, newChangeRequest(props.spaceId, props.subject ?? "Edits")).then(
       (number) => navigate(`/s/${props.spaceId}/~/changes/${number}/${props.pagePath}`),
       (failure: unknown) => {
         setBusy(false)
-        setError(`Could not open a change request: ${failure instanceof Error ? failure.message : String(failure)}`)
+        setError(`Could not open a change request: ${refusalOf(failure)?.message ?? (failure instanceof Error ? failure.message : String(failure))}`)
       }
     )
   }
   return (
     <span className="edit-button">
       <button type="button" className="button" onClick={onClick} disabled={busy} aria-busy={busy}>{busy ? "Opening…" : props.label ?? "Edit"}</button>
+      {me === undefined ? null : <Continue spaceId={props.spaceId} pagePath={props.pagePath} me={me} />}
       {error === undefined ? null : <span role="alert" className="form-error">{error}</span>}
     </span>
   )

@@ -1,7 +1,7 @@
 /**
  * "New change request": starts a fresh change request in a space (GitBook's createChangeRequest,
- * with an optional subject) and opens it in the editor, beside "Edit", which reuses the person's
- * latest draft. From an organization's page, the person picks the space first.
+ * with an optional subject) and opens it in the editor, beside "Edit", which starts one on the
+ * page it is on. From an organization's page, the person picks the space first.
  */
 import { type FormEvent, useState } from "react"
 import { QuireApi } from "../../api/client.ts"

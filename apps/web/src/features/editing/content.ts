@@ -75,22 +75,44 @@ export const importFile = (spaceId: string, cr: string | number, url: string, ba
 }
 
 /**
- * "Edit": the person's own change request in the space, open or in draft (the most recently
- * updated), else a new one; answers its number.
+ * "Edit": a new change request in the space, as GitBook's does; answers its number. Continuing one
+ * of the person's own is a choice they make ("Continue a change request"), never a guess: reusing the latest
+ * took a newcomer into an unrelated change request with conflicts.
  */
-export const openOrReuseChangeRequest = (spaceId: string) =>
+export const newChangeRequest = (spaceId: string, subject: string) =>
+  withClient((client) => client.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject } })).pipe(
+    Effect.map((created) => created.number)
+  )
+
+/** The title a first page starts with, selected in the editor so that typing replaces it. */
+export const firstPageTitle = "Untitled"
+
+/** A page's address from its title, as the server makes one (lowercase ASCII words joined by hyphens). */
+export const titleSlug = (title: string): string => {
+  const slug = title.toLowerCase().normalize("NFKD").replace(/\p{M}+/gu, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 100).replace(/-+$/, "")
+  return slug === "" ? "untitled" : slug
+}
+
+/**
+ * A space's first page: a new change request holding one empty page, to be typed into. Answers
+ * the change request's number and the page's path in it.
+ */
+export const changeRequestWithFirstPage = (spaceId: string) =>
   Effect.gen(function*() {
     const client = yield* QuireApi
-    const me = yield* client.users.getAuthenticatedUser()
-    // The space's listing takes one status at a time (GitBook's listChangeRequestsForSpace).
-    const [drafts, open] = yield* Effect.all((["draft", "open"] as const).map((status) =>
-      client.changeRequests.listChangeRequestsForSpace({ params: { spaceId }, query: { creator: me.id, status } })
-    ), { concurrency: "unbounded" })
-    const found = [...drafts!.items, ...open!.items].toSorted((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0]
-    if (found !== undefined) return found.number
-    const created = yield* client.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Edits" } })
-    return created.number
+    const created = yield* client.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "First page" } })
+    yield* client.changeRequestContent.updateChangeRequestContent({
+      params: params(spaceId, created.number),
+      payload: { changes: [{ operation: "insert_page", ref: "first", title: firstPageTitle, document: { markdown: "" } }] }
+    })
+    const pages = flattened((yield* client.changeRequestContent.listPagesInChangeRequest({ params: params(spaceId, created.number), query: {} })).pages)
+    const page = pages.find((listed) => listed.type === "document")
+    return { number: created.number, path: page?.path ?? "" }
   })
+
+/** Where the editor opens a page whose title is to be typed first (PageHeader reads `focus=title`). */
+export const typeTitleAt = (spaceId: string, opened: { readonly number: number; readonly path: string }) =>
+  `/s/${spaceId}/~/changes/${opened.number}/${opened.path}?focus=title`
 
 /**
  * A new change request in the space holding `markdown` as the page `pageId` (updated where the

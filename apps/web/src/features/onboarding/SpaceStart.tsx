@@ -1,6 +1,6 @@
 /**
- * What an empty space offers: start from a template, import markdown files, or sync with a Git
- * repository. A template or an import is written as pages of one new change request (as every
+ * What an empty space offers: write its first page, start from a template, import markdown files,
+ * or sync with a Git repository. A template or an import is written as pages of one new change request (as every
  * edit of a space is), which opens for the person to look over and merge; Git sync is its own
  * screen. Offered to whoever may edit the space; the Git sync screen to its administrators.
  */
@@ -9,6 +9,7 @@ import { useState } from "react"
 import { navigate } from "../../router.ts"
 import { Link } from "../../ui/Link.tsx"
 import { ImportFiles } from "./ImportFiles.tsx"
+import { useStartFirstPage } from "./first-page.ts"
 import { templates } from "./templates.ts"
 import { failureWords, useWritePages } from "./write-pages.ts"
 import "./onboarding.css"
@@ -50,6 +51,31 @@ const TemplateOption = (props: { readonly spaceId: string }) => {
   )
 }
 
+/** "Write the first page": a page to type into, its title first. */
+const FirstPageOption = (props: { readonly spaceId: string }) => {
+  const start = useStartFirstPage()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | undefined>(undefined)
+  const onClick = () => {
+    setBusy(true)
+    setError(undefined)
+    start(props.spaceId).catch((cause: unknown) => {
+      setError(`Could not open a first page: ${failureWords(cause)}`)
+      setBusy(false)
+    })
+  }
+  return (
+    <div className="space-start-option">
+      <h3>Write</h3>
+      <p>A first page opens in the editor: type its title, then its text.</p>
+      <button type="button" className="primary" onClick={onClick} disabled={busy} aria-busy={busy} aria-describedby={error === undefined ? undefined : "first-page-error"}>
+        {busy ? "Opening…" : "Write the first page"}
+      </button>
+      {error === undefined ? null : <p id="first-page-error" className="field-error" role="alert">{error}</p>}
+    </div>
+  )
+}
+
 export const SpaceStart = (props: { readonly space: Space }) => {
   const { space } = props
   if (!space.permissions.edit) {
@@ -63,8 +89,9 @@ export const SpaceStart = (props: { readonly space: Space }) => {
   return (
     <section className="space-start" aria-labelledby="space-start-heading">
       <h2 id="space-start-heading">Start this space</h2>
-      <p className="muted">It has no pages yet. Begin with ready-made pages, bring your own, or keep it in sync with a Git repository.</p>
+      <p className="muted">It has no pages yet. Write one, begin with ready-made pages, bring your own, or keep it in sync with a Git repository.</p>
       <div className="space-start-options">
+        <FirstPageOption spaceId={space.id} />
         <TemplateOption spaceId={space.id} />
         <div className="space-start-option">
           <h3>Import</h3>

@@ -11,7 +11,7 @@ import type { ChangeRequestContentChange, RevisionFile, RevisionPage } from "@qu
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { callApi } from "../../api/call.ts"
 import { useRegistry } from "../../api/react.ts"
-import { getChangeRequest, getPage, listFiles, updateContent } from "../editing/content.ts"
+import { firstPageTitle, getChangeRequest, getPage, listFiles, titleSlug, updateContent } from "../editing/content.ts"
 import { sendFile, uploadLimit } from "../editing/file-upload.ts"
 import type { FileUrlResolver } from "../files/file-urls.ts"
 import { type Field, optionsChange, optionsOf, type Options, problemsOf, visibilityKeys, visibilityLabels } from "./options-model.ts"
@@ -144,7 +144,10 @@ const useHeaderSaves = (props: PageHeaderProps) => {
       return problem("title", "A page needs a title: write one.")
     }
     problem(field, undefined)
-    void enqueue(() => changes(async () => [{ operation: "update_page", page: latest.current.id, [field]: value }]))
+    // A first page still "Untitled" takes its address from the title typed (`/untitled` would stay
+    // its path otherwise); the change request's screen follows the page to its new path.
+    const slug = field === "title" && page.title === firstPageTitle && page.slug === "untitled" ? titleSlug(value) : undefined
+    void enqueue(() => changes(async () => [{ operation: "update_page", page: latest.current.id, [field]: value, ...(slug === undefined ? {} : { slug }) }]))
       .catch((failure: unknown) => problem(field, `The ${field} is not saved: ${messageOf(failure)}`))
   }
 
@@ -169,6 +172,18 @@ export const PageHeader = (props: PageHeaderProps) => {
     window.addEventListener("resize", refit)
     return () => window.removeEventListener("resize", refit)
   }, [])
+  // A page opened to have its title typed first (a space's first page, `?focus=title`): the title
+  // selected, so that typing replaces it; the address then forgets the request.
+  useEffect(() => {
+    const url = new URL(window.location.href)
+    if (url.searchParams.get("focus") !== "title") return
+    const title = document.getElementById(`${id}-title`)
+    if (!(title instanceof HTMLTextAreaElement)) return
+    title.focus()
+    title.select()
+    url.searchParams.delete("focus")
+    history.replaceState(history.state, "", `${url.pathname}${url.search}${url.hash}`)
+  }, [id])
   const onTitleKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return
     event.preventDefault()

@@ -145,6 +145,13 @@ const Form = (props: {
         </div>
         {error("pageActions") === undefined ? null : <p className="field-error" role="alert">{error("pageActions")}</p>}
       </Group>
+      <Group legend="Ask">
+        <label className="check">
+          <input type="checkbox" name="ask" checked={draft.ask} onChange={(event) => set("ask")(event.target.checked)} aria-describedby="ask-hint" /> Readers can ask questions about the site
+        </label>
+        <p id="ask-hint" className="hint">An “Ask” button beside the site’s search answers a reader’s question from the pages that reader may see, citing them. It needs an AI model on the server (<code>QUIRE_AI_URL</code>); without one, readers see no button.</p>
+        {error("ask") === undefined ? null : <p className="field-error" role="alert">{error("ask")}</p>}
+      </Group>
       {other === undefined ? null : <p className="form-error" role="alert">{other}</p>}
       <div className="toolbar sticky-actions">
         <button type="submit" className="primary" disabled={action.busy} aria-busy={action.busy}>{action.busy ? "Saving…" : "Save customization"}</button>

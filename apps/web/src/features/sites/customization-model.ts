@@ -1,7 +1,7 @@
 /**
  * The customization form's fields and the API's `SiteCustomizationSettings`, both ways. Pure. The
  * form edits a few fields (title, colors, theme, light/dark, logo, favicon, header links,
- * announcement, footer, page actions); `toSettings` writes them over what was loaded, so a field the
+ * announcement, footer, page actions, Ask); `toSettings` writes them over what was loaded, so a field the
  * form does not show is sent back as it was (`updateSiteCustomizationById` replaces the whole).
  */
 import type { SiteCustomization } from "@quire/api"
@@ -34,6 +34,8 @@ export interface Draft {
   readonly announcement: string
   readonly copyright: string
   readonly pageActions: ReadonlyArray<(typeof pageActions)[number]>
+  /** Ask on the site: `ai.mode` "assistant". */
+  readonly ask: boolean
 }
 
 /** The API's field of each form field, as a 400 names it (`styling.primaryColor.light`). */
@@ -49,7 +51,8 @@ export const fieldPaths = {
   links: "header.links",
   announcement: "announcement",
   copyright: "footer.copyright",
-  pageActions: "pageActions"
+  pageActions: "pageActions",
+  ask: "ai.mode"
 } as const satisfies Partial<Record<keyof Draft, string>>
 
 /** A header item that links to a URL (the kind the form edits). */
@@ -77,7 +80,8 @@ export const toDraft = (settings: Settings, siteTitle: string): Draft => {
     announcementEnabled: settings.announcement?.enabled ?? false,
     announcement: settings.announcement?.message ?? "",
     copyright: settings.footer?.copyright ?? "",
-    pageActions: (settings.pageActions?.items ?? ["markdown", "pdf"]).filter((item): item is Draft["pageActions"][number] => (pageActions as ReadonlyArray<string>).includes(item))
+    pageActions: (settings.pageActions?.items ?? ["markdown", "pdf"]).filter((item): item is Draft["pageActions"][number] => (pageActions as ReadonlyArray<string>).includes(item)),
+    ask: settings.ai?.mode === "assistant"
   }
 }
 
@@ -116,7 +120,9 @@ export const toSettings = (base: Settings, draft: Draft): Settings => {
     announcement: announcement === ""
       ? { ...without(base.announcement ?? { enabled: false }, "message"), enabled: draft.announcementEnabled }
       : { ...base.announcement, enabled: draft.announcementEnabled, message: announcement },
-    pageActions: { items: [...draft.pageActions] }
+    pageActions: { items: [...draft.pageActions] },
+    // Ask off keeps another mode the site had ("search"), which the form does not offer.
+    ai: { mode: draft.ask ? "assistant" : base.ai?.mode === "assistant" || base.ai === undefined ? "none" : base.ai.mode }
   }
   const withFavicon: Settings = favicon === "" ? (base.favicon !== undefined && "icon" in base.favicon ? without(settings, "favicon") : settings) : { ...settings, favicon: { icon: { light: favicon, dark: favicon } } }
   return footer === undefined ? without(withFavicon, "footer") : { ...withFavicon, footer }

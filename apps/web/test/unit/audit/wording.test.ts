@@ -1,10 +1,10 @@
 /** The audit log's sentences: who did what to whom, with names from the organization, for every action recorded. */
 import { describe, expect, it } from "vitest"
 import { actions } from "@quire/audit/domain/AuditEvent"
-import { type AuditEventView, describe as sentence } from "../../../src/features/audit/wording.ts"
+import { type AuditEventView, describe as sentence, describeParts } from "../../../src/features/audit/wording.ts"
 
-const names = new Map([["ana", "Ana"], ["bo", "Bo"]])
-const nameOf = (id: string) => names.get(id)
+const names = new Map([["user:ana", "Ana"], ["user:bo", "Bo"]])
+const nameOf = (type: string, id: string) => names.get(`${type}:${id}`)
 
 const event = (action: string, target: AuditEventView["target"], payload: AuditEventView["payload"] = {}, actor = "ana"): AuditEventView => ({
   id: "e1",
@@ -29,6 +29,21 @@ describe("audit event sentences", () => {
     expect(sentence(event("permission.granted", { type: "space", id: "s1" }, { principalType: "user", principalId: "bo", from: null, to: "edit" }), nameOf)).toBe("Ana gave Bo Editor access to the space s1")
     expect(sentence(event("site.published", { type: "site", id: "x1", label: "Handbook" }), nameOf)).toBe("Ana published the site “Handbook”")
     expect(sentence(event("member.removed", { type: "user", id: "0123456789abcdef" }), nameOf)).toBe("Ana removed user 01234567… from the organization")
+  })
+
+  it("names a team and a space by what /v1 calls them now when the event kept no label, each name keeping its id", () => {
+    const now = new Map([...names, ["team:yqLy2pPjAbCdEf", "Support writers"], ["space:8p7hbcsIxYz123", "Runbooks"]])
+    const current = (type: string, id: string) => now.get(`${type}:${id}`)
+    const grant = event("permission.granted", { type: "space", id: "8p7hbcsIxYz123" }, { principalType: "team", principalId: "yqLy2pPjAbCdEf", from: null, to: "edit" })
+    expect(sentence(grant, current)).toBe("Ana gave the team “Support writers” Editor access to the space “Runbooks”")
+    expect(describeParts(grant, current)).toEqual([
+      { name: "Ana", type: "user", id: "ana" }, " gave the team “", { name: "Support writers", type: "team", id: "yqLy2pPjAbCdEf" },
+      "” Editor access to the space “", { name: "Runbooks", type: "space", id: "8p7hbcsIxYz123" }, "”"
+    ])
+    // Neither known: short ids, still standing for the whole ones.
+    expect(sentence(grant, nameOf)).toBe("Ana gave a team (yqLy2pPj…) Editor access to the space 8p7hbcsI…")
+    // The label the event kept wins over today's name (a team renamed since).
+    expect(sentence(event("team.created", { type: "team", id: "yqLy2pPjAbCdEf", label: "Writers" }), current)).toBe("Ana created the team “Writers”")
   })
 
   it("says which single sign-on failed and why, and which organization settings changed", () => {

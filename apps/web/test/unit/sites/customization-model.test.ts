@@ -47,3 +47,16 @@ describe("the customization form", () => {
     expect(draft).toMatchObject({ title: "Handbook", theme: "clean", mode: "system", toggeable: true, links: [], announcementEnabled: false })
   })
 })
+
+describe("Ask in the customization form", () => {
+  it("turns Ask on as ai.mode assistant, and off again, keeping another mode the form does not offer", () => {
+    const draft = toDraft(loaded, "Site")
+    expect(draft.ask).toBe(false)
+    const on = toSettings(loaded, { ...draft, ask: true })
+    expect(on.ai).toEqual({ mode: "assistant" })
+    expect(toDraft(on, "Site").ask).toBe(true)
+    expect(toSettings(on, { ...toDraft(on, "Site"), ask: false }).ai).toEqual({ mode: "none" })
+    const searching: Settings = { ...loaded, ai: { mode: "search" } }
+    expect(toSettings(searching, toDraft(searching, "Site")).ai).toEqual({ mode: "search" })
+  })
+})
