@@ -350,6 +350,67 @@ for (const backend of backends) {
         assert.deepStrictEqual(space.mergeRules, { type: "inherit" })
       }))
 
+    it.effect("an organization's merge rules: set by its admins alone, validated, read on the organization, and enforced on the spaces that inherit them", () =>
+      Effect.gen(function*() {
+        const setup = yield* spaceWith(["edit", "review", "create"])
+        const organizationId = setup.organizationId
+        const spaceId = setup.space.id
+        const admin = on(setup.alice.api, spaceId)
+        const writer = on(setup.members.edit!.api, spaceId)
+        const reviewer = on(setup.members.review!.api, spaceId)
+        const org = setup.alice.api.organizations
+        assert.deepStrictEqual((yield* org.getOrganizationById({ params: { organizationId } })).mergeRules, { type: "none" })
+
+        const rules = { type: "rules" as const, rules: [{ rule: "require_at_least_one_approved_review" as const }] }
+        // Only an admin changes them: a member who may create content is refused, and nothing changes.
+        for (const member of [setup.members.create!, setup.members.review!]) {
+          const refused = yield* member.api.organizations.updateOrganizationById({ params: { organizationId }, payload: { mergeRules: rules } }).pipe(Effect.flip)
+          assert.strictEqual(errorCode(refused), 403)
+        }
+        const path = `/v1/orgs/${organizationId}`
+        const patch = (mergeRules: unknown) => raw("PATCH", path, { token: setup.alice.token, body: JSON.stringify({ mergeRules }) })
+        // An organization has no `inherit`: its rules are the ones spaces inherit.
+        for (const mergeRules of [{ type: "inherit" }, { type: "rules", rules: [{ rule: "require_everything" }] }]) {
+          const refused = yield* patch(mergeRules)
+          assert.strictEqual(refused.status, 400, JSON.stringify(mergeRules))
+          assert.include(errorMessage(refused.body), "mergeRules", JSON.stringify(mergeRules))
+        }
+        const twice = yield* patch({ type: "rules", rules: [{ rule: "require_at_least_one_review" }, { rule: "require_at_least_one_review" }] })
+        assert.strictEqual(twice.status, 400)
+        assert.include(errorMessage(twice.body), "mergeRules.rules[1]")
+        assert.deepStrictEqual((yield* org.getOrganizationById({ params: { organizationId } })).mergeRules, { type: "none" })
+
+        const updated = yield* org.updateOrganizationById({ params: { organizationId }, payload: { mergeRules: rules } })
+        assert.deepStrictEqual(updated.mergeRules, rules)
+        assert.deepStrictEqual((yield* setup.members.edit!.api.organizations.getOrganizationById({ params: { organizationId } })).mergeRules, rules)
+
+        // The space inherits (its own configuration unchanged): the merge needs an approval.
+        const cr = yield* writer.open("Inherits")
+        yield* writer.edit(cr.id, "Page", "Text.")
+        const refused = yield* admin.merge(cr.id).pipe(Effect.flip)
+        assert.strictEqual(errorCode(refused), 400)
+        assert.include(errorMessage(refused), "needs an approved review of its latest revision")
+        // A space with its own rules (none) is not held by the organization's.
+        const own = yield* setup.alice.api.spaces.createSpace({ params: { organizationId }, payload: { title: "Own rules" } })
+        yield* setup.alice.api.spaces.updateSpaceById({ params: { spaceId: own.id }, payload: { mergeRules: { type: "none" } } })
+        const free = on(setup.alice.api, own.id)
+        const freeCr = yield* free.open("Free")
+        yield* free.edit(freeCr.id, "Page", "Text.")
+        assert.strictEqual((yield* free.merge(freeCr.id)).result, "merge")
+        // Another organization's space, which inherits too, is held by its own organization's rules (none).
+        const other = yield* spaceWith()
+        const elsewhere = on(other.alice.api, other.space.id)
+        const otherCr = yield* elsewhere.open("Elsewhere")
+        yield* elsewhere.edit(otherCr.id, "Page", "Text.")
+        assert.strictEqual((yield* elsewhere.merge(otherCr.id)).result, "merge")
+        // Nor can its admin read or change this organization's rules.
+        const foreign = yield* other.alice.api.organizations.updateOrganizationById({ params: { organizationId }, payload: { mergeRules: { type: "none" } } }).pipe(Effect.flip)
+        assert.strictEqual(errorCode(foreign), 404)
+
+        yield* reviewer.review(cr.id, "approved")
+        assert.strictEqual((yield* admin.merge(cr.id)).result, "merge")
+      }))
+
     it.effect("contributors count edits and comments; commenters are the members who commented, in a space or a change request", () =>
       Effect.gen(function*() {
         const { cr, editor, setup, spaceId, writer } = yield* editorsChangeRequest(["edit", "review"], "Contributions", "One", "First.")

@@ -222,7 +222,7 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
         yield* Access.ensure(found.access.permissions.review, "review change requests in this space")
         const cr = found.changeRequest
         const actor = yield* Actor.Actor
-        if (cr.createdBy === actor.userId && !(input.status === "approved" && MergeRules.authorMayApprove(found.access.space.mergeRules))) {
+        if (cr.createdBy === actor.userId && !(input.status === "approved" && MergeRules.authorMayApprove(yield* access.mergeRules(found.access.space)))) {
           return yield* new Errors.InvalidInput({
             field: "status",
             reason: input.status === "approved"

@@ -1,10 +1,11 @@
 /**
- * A space's merge rules (GitBook's `mergeRules`) applied to a change request about to merge: the
- * first rule it fails refuses the merge, with a message that names the rule.
+ * The merge rules that apply to a space (GitBook's `mergeRules`: its own, or its organization's
+ * when it inherits them) applied to a change request about to merge: the first rule it fails
+ * refuses the merge, with a message that names the rule.
  */
 import { Effect } from "effect"
-import type { MergeRule, MergeRules } from "@quire/content"
-import { Errors } from "@quire/kernel"
+import { ContentAccess, type MergeRule, type Space } from "@quire/content"
+import { Errors, type MergeRules } from "@quire/kernel"
 import type { ChangeRequest } from "./domain/ChangeRequest.ts"
 import type { Review } from "./domain/Review.ts"
 import { ReviewsRepo } from "./ReviewsRepo.ts"
@@ -20,12 +21,12 @@ export interface MergeContext {
   readonly actorId: string
 }
 
-/** The rules a space's configuration asks for: `inherit` takes the organization's, and organizations have none yet. */
-export const rulesOf = (configuration: MergeRules): ReadonlyArray<MergeRule> =>
+/** The rules a configuration that applies to a space asks for (ContentAccess.mergeRules resolved `inherit`). */
+export const rulesOf = (configuration: MergeRules.StandaloneConfiguration): ReadonlyArray<MergeRule> =>
   configuration.type === "rules" ? configuration.rules : []
 
-/** Whether the space's rules let a change request's author approve it (Quire's `allow_author_approval`). */
-export const authorMayApprove = (configuration: MergeRules): boolean =>
+/** Whether the rules that apply to a space let a change request's author approve it (Quire's `allow_author_approval`). */
+export const authorMayApprove = (configuration: MergeRules.StandaloneConfiguration): boolean =>
   rulesOf(configuration).some((rule) => rule.rule === "allow_author_approval")
 
 /** Each reviewer's latest review, in the order of those reviews. */
@@ -102,19 +103,19 @@ export const evaluate = (rules: ReadonlyArray<MergeRule>, context: MergeContext)
 
 /**
  * Refuses with a 400 (InvalidInput, field `mergeRules`) the merge of `changeRequest` in a space
- * whose rules it fails; built once with the ReviewsRepo, for Merges.
+ * whose rules (its own or its organization's) it fails; built once with the ReviewsRepo and
+ * ContentAccess, for Merges.
  */
-export const enforcer = Effect.map(Effect.service(ReviewsRepo), (repo) =>
-  Effect.fnUntraced(function*(
-    space: { readonly mergeRules: MergeRules; readonly revisionId: string },
-    changeRequest: ChangeRequest,
-    actorId: string
-  ) {
-    const rules = rulesOf(space.mergeRules)
+export const enforcer = Effect.gen(function*() {
+  const repo = yield* ReviewsRepo
+  const access = yield* ContentAccess
+  return Effect.fnUntraced(function*(space: Space, changeRequest: ChangeRequest, actorId: string) {
+    const rules = rulesOf(yield* access.mergeRules(space))
     if (rules.length === 0) return
     const reviews = yield* repo.allReviews(changeRequest.id)
     const refused = evaluate(rules, { changeRequest, reviews, mainRevision: space.revisionId, actorId })
     if (refused !== undefined) {
       return yield* new Errors.InvalidInput({ field: "mergeRules", reason: `${refused.message} (merge rule ${refused.rule})` })
     }
-  }))
+  })
+})
