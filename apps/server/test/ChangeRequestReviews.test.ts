@@ -331,7 +331,6 @@ for (const backend of backends) {
         const path = `/v1/spaces/${setup.space.id}`
         const patch = (mergeRules: unknown) => raw("PATCH", path, { token: setup.alice.token, body: JSON.stringify({ mergeRules }) })
         for (const mergeRules of [
-          { type: "rules", rules: [{ rule: "custom", expression: "true" }] },
           { type: "rules", rules: [{ rule: "require_everything" }] },
           { type: "rules", rules: [{ rule: "require_specific_reviewers" }] },
           { type: "sometimes" }
@@ -343,6 +342,11 @@ for (const backend of backends) {
         const agent = yield* patch({ type: "rules", rules: [{ rule: "require_at_least_one_review" }, { rule: "require_agent_review" }] })
         assert.strictEqual(agent.status, 400)
         assert.include(errorMessage(agent.body), "mergeRules.rules[1]")
+        // GitBook's limit on a custom rule's expression: 1,024 characters.
+        const long = yield* patch({ type: "rules", rules: [{ rule: "custom", expression: `true && ${"true || ".repeat(130)}true` }] })
+        assert.strictEqual(long.status, 400)
+        assert.include(errorMessage(long.body), "mergeRules.rules[0].expression")
+        assert.include(errorMessage(long.body), "1024")
         const noUsers = yield* patch({ type: "rules", rules: [{ rule: "require_one_of_specific_reviewers", users: [] }] })
         assert.strictEqual(noUsers.status, 400)
         assert.include(errorMessage(noUsers.body), "mergeRules.rules[0].users")
@@ -409,6 +413,46 @@ for (const backend of backends) {
 
         yield* reviewer.review(cr.id, "approved")
         assert.strictEqual((yield* admin.merge(cr.id)).result, "merge")
+      }))
+
+    it.effect("custom merge rules: GitBook's expression over the change request, its reviews and the actor decides, and a hostile one refuses the merge with its reason", () =>
+      Effect.gen(function*() {
+        const setup = yield* spaceWith(["create", "review"])
+        const spaceId = setup.space.id
+        const admin = on(setup.alice.api, spaceId)
+        // An author who may merge (create), and a reviewer.
+        const writer = on(setup.members.create!.api, spaceId)
+        const reviewer = on(setup.members.review!.api, spaceId)
+        const expression = "reviews.some((r) => r.status === 'approved' && !r.outdated && r.reviewer.id !== changeRequest.createdBy.id) && actor.id === changeRequest.createdBy.id"
+        const custom = { rule: "custom" as const, expression, message: "The author merges once someone else approved" }
+        const updated = yield* admin.rules({ type: "rules", rules: [custom] })
+        assert.deepStrictEqual(updated.mergeRules, { type: "rules", rules: [custom] })
+
+        const cr = yield* writer.open("Custom")
+        yield* writer.edit(cr.id, "Page", "Text.")
+        const unapproved = yield* writer.merge(cr.id).pipe(Effect.flip)
+        assert.strictEqual(errorCode(unapproved), 400)
+        assert.include(errorMessage(unapproved), "The author merges once someone else approved")
+        assert.include(errorMessage(unapproved), "the expression is false")
+        yield* reviewer.review(cr.id, "approved")
+        // The admin is not the author: the expression is false for them.
+        assert.strictEqual(errorCode(yield* admin.merge(cr.id).pipe(Effect.flip)), 400)
+
+        // A rule that loops, allocates without end or reaches for the host refuses the merge, never a 500.
+        for (const [hostile, reason] of [
+          ["while (true) {}", "took longer than its limit"],
+          ["'x'.repeat(1e9).length > 0", "ran out of memory"],
+          ["require('child_process').execSync('id') && true", "ReferenceError"],
+          ["process.exit(1)", "ReferenceError"]
+        ] as const) {
+          yield* admin.rules({ type: "rules", rules: [custom, { rule: "custom", expression: hostile }] })
+          const refused = yield* writer.merge(cr.id).pipe(Effect.flip)
+          assert.strictEqual(errorCode(refused), 400, hostile)
+          assert.include(errorMessage(refused), "A custom merge rule is not met", hostile)
+          assert.include(errorMessage(refused), reason, hostile)
+        }
+        yield* admin.rules({ type: "rules", rules: [custom] })
+        assert.strictEqual((yield* writer.merge(cr.id)).result, "merge")
       }))
 
     it.effect("contributors count edits and comments; commenters are the members who commented, in a space or a change request", () =>

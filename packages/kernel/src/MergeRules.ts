@@ -24,12 +24,27 @@ export const PlainMergeRuleName = Schema.Literals([
   "require_author_to_merge"
 ])
 
+/** The longest `custom` expression (GitBook's Expression) and message, in characters. */
+export const maxExpressionLength = 1024
+
+/**
+ * GitBook's `custom` rule: a JavaScript expression over `changeRequest`, `reviews`, `space` and
+ * `actor` that must be true for the change request to merge, and the message shown when it is not.
+ * Its length is checked by `refusal`, so that a 400 names the field and the limit.
+ */
+export const CustomMergeRule = Schema.Struct({
+  rule: Schema.Literal("custom"),
+  expression: Schema.String.annotate({ description: `Expression to evaluate (at most ${maxExpressionLength} characters)` }),
+  message: Schema.optionalKey(Schema.String.annotate({ description: "Message shown when the expression is not true" }))
+})
+
 /** One of GitBook's MergeRules. */
 export const MergeRule = Schema.Union([
   UsersMergeRule("require_specific_reviewers"),
   UsersMergeRule("require_one_of_specific_reviewers"),
   UsersMergeRule("allow_bypass"),
   Schema.Struct({ rule: PlainMergeRuleName }),
+  CustomMergeRule,
   // Quire's extension (GitBook has no such rule): the author of a change request may approve it,
   // and that approval counts for the other rules. Without it, the author cannot review their own.
   Schema.Struct({ rule: Schema.Literal("allow_author_approval") })
@@ -59,7 +74,8 @@ const unsupported: Readonly<Record<string, string>> = {
 
 /**
  * Why a configuration cannot be stored, naming the field under `mergeRules` (`mergeRules.rules[1]`),
- * or undefined when Quire can enforce it: each rule once, rules Quire evaluates, users where needed.
+ * or undefined when Quire can enforce it: each rule once (custom ones as many as wanted), rules
+ * Quire evaluates, users where needed, expressions and messages of at most 1,024 characters.
  */
 export const refusal = (configuration: SpaceConfiguration): { readonly field: string; readonly reason: string } | undefined => {
   if (configuration.type !== "rules") return undefined
@@ -68,6 +84,16 @@ export const refusal = (configuration: SpaceConfiguration): { readonly field: st
     const field = `mergeRules.rules[${index}]`
     const why = unsupported[rule.rule]
     if (why !== undefined) return { field, reason: `${rule.rule} is not supported: ${why}` }
+    if (rule.rule === "custom") {
+      if (rule.expression.trim() === "") return { field: `${field}.expression`, reason: "a custom rule needs an expression" }
+      if (rule.expression.length > maxExpressionLength) {
+        return { field: `${field}.expression`, reason: `a custom rule's expression is at most ${maxExpressionLength} characters; this one has ${rule.expression.length}` }
+      }
+      if (rule.message !== undefined && rule.message.length > maxExpressionLength) {
+        return { field: `${field}.message`, reason: `a custom rule's message is at most ${maxExpressionLength} characters` }
+      }
+      continue
+    }
     if (seen.has(rule.rule)) return { field, reason: `${rule.rule} is given twice` }
     seen.add(rule.rule)
     if ("users" in rule && rule.rule !== "allow_bypass" && rule.users.length === 0) {

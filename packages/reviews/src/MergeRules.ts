@@ -8,6 +8,7 @@ import { ContentAccess, type MergeRule, type Space } from "@quire/content"
 import { Errors, type MergeRules } from "@quire/kernel"
 import type { ChangeRequest } from "./domain/ChangeRequest.ts"
 import type { Review } from "./domain/Review.ts"
+import { CustomRules } from "./CustomRules.ts"
 import { ReviewsRepo } from "./ReviewsRepo.ts"
 
 /** What the rules are applied to. */
@@ -79,6 +80,8 @@ const refusalOf = (rule: MergeRule, context: MergeContext): string | undefined =
       return cr.createdBy === context.actorId ? undefined : "Only the author of this change request may merge it"
     case "allow_bypass":
     case "allow_author_approval":
+    // Evaluated in the sandbox by `enforcer` (CustomRules), in its place among the others.
+    case "custom":
       return undefined
     // Refused when the rules are set (Spaces.update), so a space never holds them.
     case "require_agent_review":
@@ -89,7 +92,8 @@ const refusalOf = (rule: MergeRule, context: MergeContext): string | undefined =
 
 /**
  * The first refusal of `rules` for the merge (`rule: message`), or undefined when the merge may go
- * ahead. A user named by `allow_bypass` merges whatever the other rules say.
+ * ahead. A user named by `allow_bypass` merges whatever the other rules say. Custom rules are
+ * left to `enforcer`, which runs them in the sandbox.
  */
 export const evaluate = (rules: ReadonlyArray<MergeRule>, context: MergeContext): { readonly rule: string; readonly message: string } | undefined => {
   const bypass = rules.some((rule) => rule.rule === "allow_bypass" && rule.users.includes(context.actorId))
@@ -102,20 +106,65 @@ export const evaluate = (rules: ReadonlyArray<MergeRule>, context: MergeContext)
 }
 
 /**
+ * What a custom rule's expression reads (GitBook's MergeRulesEvaluationContext, as plain data):
+ * the change request, every review of it (oldest first, `outdated` when not of its head), the
+ * space and the actor. Users are `{ id }`.
+ */
+export const customContext = (space: Space, context: MergeContext) => {
+  const cr = context.changeRequest
+  return {
+    changeRequest: {
+      id: cr.id,
+      number: cr.number,
+      status: cr.status,
+      subject: cr.subject,
+      createdBy: { id: cr.createdBy },
+      createdAt: cr.createdAt.toISOString(),
+      revision: cr.revision,
+      revisionInitial: cr.revisionInitial,
+      revisionMergedAncestor: cr.revisionMergedAncestor,
+      outdated: cr.revisionMergedAncestor !== context.mainRevision,
+      contributors: cr.contributors.map((id) => ({ id }))
+    },
+    reviews: context.reviews.map((r) => ({
+      id: r.id,
+      revision: r.revision,
+      reviewer: { id: r.reviewerId },
+      ...(r.requestedBy === null ? {} : { requestedBy: { id: r.requestedBy } }),
+      status: r.status,
+      outdated: r.revision !== cr.revision,
+      createdAt: r.createdAt.toISOString()
+    })),
+    space: { id: space.id, title: space.title, organization: space.organizationId, revision: context.mainRevision },
+    actor: { id: context.actorId }
+  }
+}
+
+/**
  * Refuses with a 400 (InvalidInput, field `mergeRules`) the merge of `changeRequest` in a space
- * whose rules (its own or its organization's) it fails; built once with the ReviewsRepo and
- * ContentAccess, for Merges.
+ * whose rules (its own or its organization's) it fails, the first that fails naming itself; a
+ * custom rule is evaluated in the sandbox, in its turn. Built once with the ReviewsRepo,
+ * ContentAccess and CustomRules, for Merges.
  */
 export const enforcer = Effect.gen(function*() {
   const repo = yield* ReviewsRepo
   const access = yield* ContentAccess
+  const custom = yield* CustomRules
   return Effect.fnUntraced(function*(space: Space, changeRequest: ChangeRequest, actorId: string) {
     const rules = rulesOf(yield* access.mergeRules(space))
     if (rules.length === 0) return
     const reviews = yield* repo.allReviews(changeRequest.id)
-    const refused = evaluate(rules, { changeRequest, reviews, mainRevision: space.revisionId, actorId })
-    if (refused !== undefined) {
-      return yield* new Errors.InvalidInput({ field: "mergeRules", reason: `${refused.message} (merge rule ${refused.rule})` })
+    const context: MergeContext = { changeRequest, reviews, mainRevision: space.revisionId, actorId }
+    if (rules.some((rule) => rule.rule === "allow_bypass" && rule.users.includes(actorId))) return
+    for (const [index, rule] of rules.entries()) {
+      if (rule.rule === "custom") {
+        const outcome = yield* custom.evaluate(rule.expression, customContext(space, context))
+        if (outcome.passed) continue
+        const shown = rule.message !== undefined && rule.message.trim() !== "" ? `${rule.message} (${outcome.reason})` : `A custom merge rule is not met: ${outcome.reason}`
+        return yield* new Errors.InvalidInput({ field: "mergeRules", reason: `${shown} (merge rule custom, rules[${index}])` })
+      }
+      const message = refusalOf(rule, context)
+      if (message !== undefined) return yield* new Errors.InvalidInput({ field: "mergeRules", reason: `${message} (merge rule ${rule.rule})` })
     }
   })
 })
