@@ -121,6 +121,10 @@ const get = Command.make(
       client.spaces.getSpaceById({ params: { spaceId }, query: {} }),
       client.changeRequestConflicts.listChangeRequestConflicts({ params })
     ], { concurrency: "unbounded" })
+    // A space that follows its organization's merge rules is held by those.
+    const rules = space.mergeRules.type === "inherit"
+      ? (yield* client.organizations.getOrganizationById({ params: { organizationId: space.organization } })).mergeRules
+      : space.mergeRules
     const blockers = MergeBlockers.mergeBlockers({
       status: cr.status,
       subject: cr.subject,
@@ -128,7 +132,7 @@ const get = Command.make(
       conflicts: conflicts.count,
       reviews: reviews.items,
       requested: requested.items.length,
-      rules: space.mergeRules
+      rules
     })
     yield* Output.print(cr, (cr) => [showChangeRequest(cr), showReviews(reviews.items, requested.items), showReadiness(cr, blockers)].join("\n\n"))
   })
