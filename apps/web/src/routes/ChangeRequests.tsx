@@ -106,7 +106,6 @@ export const ChangeRequests = (props: { readonly spaceId: string }) => {
         <section aria-labelledby="cr-rules-h" className="cr-rules">
           <h2 id="cr-rules-h">Approvals</h2>
           <AuthorApproval space={space.value} />
-          <p><Link href={`/s/${props.spaceId}/~/merge-rules`}>All merge rules of this space</Link></p>
         </section>
       ) : null}
     </div>

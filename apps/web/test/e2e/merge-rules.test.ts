@@ -153,6 +153,16 @@ it("an admin requires one approval; the author's merge is refused with the block
     const main = await api<{ pages: ReadonlyArray<{ title: string }> }>(url, "GET", `/spaces/${space.id}/content/pages`)
     expect(main.pages.map((p) => p.title)).toContain("Holidays")
 
+    // Letting authors approve, in a space that follows the organization, gives the space its own
+    // rules: the organization's with that one added, none of them dropped.
+    await admin.page.goto(`/s/${space.id}/~/change-requests`)
+    const allow = admin.page.getByLabel("Authors may approve their own change requests")
+    await expect.poll(() => allow.isEnabled()).toBe(true)
+    await allow.focus()
+    await admin.page.keyboard.press("Space")
+    await eventually("the space's own rules", () => api<{ mergeRules: unknown }>(url, "GET", `/spaces/${space.id}`),
+      (read) => JSON.stringify(read.mergeRules) === JSON.stringify({ type: "rules", rules: [...oneApproval.rules, { rule: "allow_author_approval" }] }))
+
     expect([...admin.problems, ...a.problems, ...r.problems]).toEqual([])
   } finally {
     await Promise.all([admin.context.close(), a.context.close(), r.context.close()])
