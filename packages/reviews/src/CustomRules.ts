@@ -5,7 +5,7 @@
  * recurses or exhausts its memory fails the rule with the reason; nothing it does reaches the
  * server (no host object crosses into the sandbox) or holds it up past the thread's budget.
  */
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Semaphore } from "effect"
 import { Worker } from "node:worker_threads"
 
 /** A custom rule's outcome: it passed, or why not (false, not a boolean, an error, a limit). */
@@ -21,9 +21,11 @@ export interface CustomRuleLimits {
   readonly threadMillis: number
   /** The thread is terminated when it has not loaded within this long (a busy machine's start). */
   readonly startMillis: number
+  /** Evaluations running at once; more wait their turn (merges spammed at once start no more threads). */
+  readonly concurrent: number
 }
 
-export const defaultLimits: CustomRuleLimits = { memoryBytes: 4 * 1024 * 1024, deadlineMillis: 200, threadMillis: 2000, startMillis: 15_000 }
+export const defaultLimits: CustomRuleLimits = { memoryBytes: 4 * 1024 * 1024, deadlineMillis: 200, threadMillis: 2000, startMillis: 15_000, concurrent: 2 }
 
 export interface CustomRulesShape {
   /** Evaluates `expression` with `context`'s keys as its globals (plain JSON data). */
@@ -80,9 +82,14 @@ const evaluateIn = (limits: CustomRuleLimits, entry: URL) => (expression: string
   })
 
 export class CustomRules extends Context.Service<CustomRules, CustomRulesShape>()("@quire/reviews/CustomRules") {
-  /** Each evaluation in a new thread, within `limits`; `workerUrl` is a test's own entry point. */
+  /** Each evaluation in a new thread, within `limits`, `limits.concurrent` at a time; `entry` is a test's own entry point. */
   static readonly layerWith = (limits: CustomRuleLimits = defaultLimits, entry?: URL) =>
-    Layer.sync(CustomRules, () => CustomRules.of({ evaluate: evaluateIn(limits, entry ?? workerUrl()) }))
+    Layer.sync(CustomRules, () => {
+      const evaluate = evaluateIn(limits, entry ?? workerUrl())
+      // One server's threads: a layer of its own, so two servers in one process share nothing.
+      const threads = Semaphore.makeUnsafe(limits.concurrent)
+      return CustomRules.of({ evaluate: (expression, context) => threads.withPermit(evaluate(expression, context)) })
+    })
 
   static readonly layer = CustomRules.layerWith()
 }
