@@ -394,6 +394,13 @@ for (const backend of backends) {
         const refused = yield* admin.merge(cr.id).pipe(Effect.flip)
         assert.strictEqual(errorCode(refused), 400)
         assert.include(errorMessage(refused), "needs an approved review of its latest revision")
+        // Beforehand, the change request says the same: whose rules, and which block the merge.
+        const checked = yield* setup.members.edit!.api.changeRequestReviews.getMergeRulesForChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+        assert.strictEqual(checked.source, "organization")
+        assert.deepStrictEqual(checked.rules, rules)
+        assert.isFalse(checked.mergeable)
+        assert.deepStrictEqual(checked.blockers.map((b) => [b.rule, b.index]), [["require_at_least_one_approved_review", 0]])
+        assert.include(checked.blockers[0]!.message, "needs an approved review of its latest revision")
         // A space with its own rules (none) is not held by the organization's.
         const own = yield* setup.alice.api.spaces.createSpace({ params: { organizationId }, payload: { title: "Own rules" } })
         yield* setup.alice.api.spaces.updateSpaceById({ params: { spaceId: own.id }, payload: { mergeRules: { type: "none" } } })
@@ -412,6 +419,9 @@ for (const backend of backends) {
         assert.strictEqual(errorCode(foreign), 404)
 
         yield* reviewer.review(cr.id, "approved")
+        const approved = yield* setup.alice.api.changeRequestReviews.getMergeRulesForChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+        assert.isTrue(approved.mergeable)
+        assert.deepStrictEqual(approved.blockers, [])
         assert.strictEqual((yield* admin.merge(cr.id)).result, "merge")
       }))
 
@@ -437,6 +447,13 @@ for (const backend of backends) {
         yield* reviewer.review(cr.id, "approved")
         // The admin is not the author: the expression is false for them.
         assert.strictEqual(errorCode(yield* admin.merge(cr.id).pipe(Effect.flip)), 400)
+        // Checked beforehand for each caller, as their merge would be.
+        const forAdmin = yield* setup.alice.api.changeRequestReviews.getMergeRulesForChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+        assert.strictEqual(forAdmin.source, "space")
+        assert.deepStrictEqual(forAdmin.blockers.map((b) => b.rule), ["custom"])
+        assert.include(forAdmin.blockers[0]!.message, "The author merges once someone else approved (the expression is false)")
+        const forAuthor = yield* setup.members.create!.api.changeRequestReviews.getMergeRulesForChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+        assert.isTrue(forAuthor.mergeable)
 
         // A rule that loops, allocates without end or reaches for the host refuses the merge, never a 500.
         for (const [hostile, reason] of [

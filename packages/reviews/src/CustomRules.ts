@@ -70,6 +70,7 @@ const evaluateIn = (limits: CustomRuleLimits, entry: URL) => (expression: string
       if (!("ready" in answer)) return finish(outcomeOf(answer))
       clearTimeout(timer)
       timer = setTimeout(() => finish(failed("the expression took longer than its limit")), limits.threadMillis)
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's port, not a window
       worker.postMessage({ expression, context: JSON.stringify(context), memoryBytes: limits.memoryBytes, deadlineMillis: limits.deadlineMillis })
     })
     worker.on("error", (error) => finish(failed(/memory/i.test(error.message) ? "the expression ran out of memory" : `the sandbox failed: ${error.message}`)))

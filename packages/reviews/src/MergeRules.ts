@@ -140,31 +140,69 @@ export const customContext = (space: Space, context: MergeContext) => {
   }
 }
 
+/** A rule that blocks the merge: its name, its place among the rules, and why, in words. */
+export interface Blocker {
+  readonly rule: string
+  readonly index: number
+  readonly message: string
+}
+
+/** The rules that apply to a change request's merge by an actor, and which of them block it. */
+export interface MergeCheck {
+  /** The rules that apply: the space's own, or its organization's when it follows them (`inherited`). */
+  readonly rules: MergeRules.StandaloneConfiguration
+  readonly inherited: boolean
+  /** The actor is named by `allow_bypass`: no rule blocks them. */
+  readonly bypass: boolean
+  /** In the rules' order; empty when the merge may go ahead. */
+  readonly blockers: ReadonlyArray<Blocker>
+}
+
 /**
- * Refuses with a 400 (InvalidInput, field `mergeRules`) the merge of `changeRequest` in a space
- * whose rules (its own or its organization's) it fails, the first that fails naming itself; a
- * custom rule is evaluated in the sandbox, in its turn. Built once with the ReviewsRepo,
- * ContentAccess and CustomRules, for Merges.
+ * Checks the rules that apply to a space (its own or its organization's) against a change request
+ * and an actor, in order, each custom rule evaluated in the sandbox; with `first`, stops at the
+ * first that blocks (a merge needs no more). Built once with the ReviewsRepo, ContentAccess and
+ * CustomRules.
  */
-export const enforcer = Effect.gen(function*() {
+export const checker = Effect.gen(function*() {
   const repo = yield* ReviewsRepo
   const access = yield* ContentAccess
   const custom = yield* CustomRules
-  return Effect.fnUntraced(function*(space: Space, changeRequest: ChangeRequest, actorId: string) {
-    const rules = rulesOf(yield* access.mergeRules(space))
-    if (rules.length === 0) return
+  return Effect.fnUntraced(function*(space: Space, changeRequest: ChangeRequest, actorId: string, options: { readonly first: boolean }) {
+    const configuration = yield* access.mergeRules(space)
+    const rules = rulesOf(configuration)
+    const inherited = space.mergeRules.type === "inherit"
+    const bypass = rules.some((rule) => rule.rule === "allow_bypass" && rule.users.includes(actorId))
+    if (rules.length === 0 || bypass) return { rules: configuration, inherited, bypass, blockers: [] } satisfies MergeCheck
     const reviews = yield* repo.allReviews(changeRequest.id)
     const context: MergeContext = { changeRequest, reviews, mainRevision: space.revisionId, actorId }
-    if (rules.some((rule) => rule.rule === "allow_bypass" && rule.users.includes(actorId))) return
+    const blockers: Array<Blocker> = []
     for (const [index, rule] of rules.entries()) {
+      if (options.first && blockers.length > 0) break
       if (rule.rule === "custom") {
         const outcome = yield* custom.evaluate(rule.expression, customContext(space, context))
         if (outcome.passed) continue
-        const shown = rule.message !== undefined && rule.message.trim() !== "" ? `${rule.message} (${outcome.reason})` : `A custom merge rule is not met: ${outcome.reason}`
-        return yield* new Errors.InvalidInput({ field: "mergeRules", reason: `${shown} (merge rule custom, rules[${index}])` })
+        const message = rule.message !== undefined && rule.message.trim() !== ""
+          ? `${rule.message} (${outcome.reason})`
+          : `A custom merge rule is not met: ${outcome.reason}`
+        blockers.push({ rule: rule.rule, index, message })
+        continue
       }
       const message = refusalOf(rule, context)
-      if (message !== undefined) return yield* new Errors.InvalidInput({ field: "mergeRules", reason: `${message} (merge rule ${rule.rule})` })
+      if (message !== undefined) blockers.push({ rule: rule.rule, index, message })
     }
+    return { rules: configuration, inherited, bypass, blockers } satisfies MergeCheck
   })
 })
+
+/**
+ * Refuses with a 400 (InvalidInput, field `mergeRules`) the merge of `changeRequest` in a space
+ * whose rules (its own or its organization's) it fails, naming the first that fails; for Merges.
+ */
+export const enforcer = Effect.map(checker, (check) =>
+  Effect.fnUntraced(function*(space: Space, changeRequest: ChangeRequest, actorId: string) {
+    const first = (yield* check(space, changeRequest, actorId, { first: true })).blockers[0]
+    if (first === undefined) return
+    const named = first.rule === "custom" ? `custom, rules[${first.index}]` : first.rule
+    return yield* new Errors.InvalidInput({ field: "mergeRules", reason: `${first.message} (merge rule ${named})` })
+  }))

@@ -9,7 +9,6 @@ import { spaceAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { useAction } from "../features/review/action.ts"
 import { ChangedPages } from "../features/review/ChangedPages.tsx"
-import { useEffectiveRules } from "../features/merge-rules/effective.ts"
 import { MergeBox } from "../features/merge-rules/MergeBox.tsx"
 import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
@@ -44,7 +43,7 @@ interface Props {
 
 
 const ReviewBody = (props: Props) => {
-  const { cr, reviews, requested, contributors, changes, conflicts } = props.data
+  const { cr, reviews, requested, contributors, changes, conflicts, mergeRules } = props.data
   const params = { spaceId: props.spaceId, changeRequestId: String(props.number) }
   const refresh = useRefresh()
   // A review's comment is posted as a comment of the change request: the threads are read again too.
@@ -66,9 +65,8 @@ const ReviewBody = (props: Props) => {
   const closed = cr.status === "merged" || cr.status === "archived"
   // Its author does not review it (the API refuses) unless the space's merge rules let them approve it.
   const isAuthor = me !== undefined && cr.createdBy.id === me
-  // The rules that apply: the space's own, or its organization's when it follows them.
-  const effective = useEffectiveRules(AsyncResult.isSuccess(space) ? space.value : undefined).rules
-  const authorApproves = effective?.type === "rules" && effective.rules.some((rule) => rule.rule === "allow_author_approval")
+  // The rules that apply (the server's answer): the space's own, or its organization's when it follows them.
+  const authorApproves = mergeRules.rules.type === "rules" && (mergeRules.rules.rules as ReadonlyArray<{ rule: string }>).some((rule) => rule.rule === "allow_author_approval")
   // What the person's role lets them do here (nothing is offered until the space says).
   const permissions = AsyncResult.isSuccess(space) ? space.value.permissions : undefined
   const pages = (changes as ReadonlyArray<{ type: string; page: { id: string; title: string } }>).filter((c) => c.type === "page_edited" || c.type === "page_created")
@@ -149,8 +147,8 @@ const ReviewBody = (props: Props) => {
           </p>
         </section>
       ) : (
-        <MergeBox space={AsyncResult.isSuccess(space) ? space.value : undefined} changeRequest={cr} conflicts={conflicts.count} reviews={reviews}
-          requested={requested.length} me={me} onMerge={() => merge({ params }).finally(reload)} onUpdate={() => update({ params }).finally(reload)} />
+        <MergeBox space={AsyncResult.isSuccess(space) ? space.value : undefined} status={cr.status} conflicts={conflicts.count} check={mergeRules}
+          onMerge={() => merge({ params }).finally(reload)} onUpdate={() => update({ params }).finally(reload)} />
       )}
       {conflicts.count > 0 && <Conflicts key={`${conflicts.revision}:${conflicts.mainRevision}`} params={params} conflicts={conflicts} titles={new Map(pages.map((c) => [c.page.id, c.page.title]))} onDone={reload} />}
       <ChangedPages spaceId={props.spaceId} number={props.number} base={base}

@@ -124,7 +124,7 @@ it("an admin requires one approval; the author's merge is refused with the block
     await a.page.goto(review)
     const verdict = a.page.getByTestId("merge-verdict")
     await verdict.getByText("Merging is blocked").waitFor()
-    await verdict.getByText("The merge rules ask for at least one approval of the latest version.").waitFor()
+    await verdict.getByText("This change request needs an approved review of its latest revision").waitFor()
     expect(await a.page.getByRole("button", { name: "Merge", exact: true }).isDisabled()).toBe(true)
     await a.page.getByText("This space follows its organization's merge rules.").waitFor()
     const refused = await as<{ error: { message: string } }>(ari, "POST", `/spaces/${space.id}/change-requests/${cr.id}/merge`)
