@@ -122,7 +122,7 @@ const get = Command.make(
       client.changeRequestReviews.getMergeRulesForChangeRequest({ params }),
       client.changeRequestConflicts.listChangeRequestConflicts({ params })
     ], { concurrency: "unbounded" })
-    const blockers = [...MergeBlockers.stateBlockers({ status: cr.status, conflicts: conflicts.count }), ...rules.blockers.map((b) => b.message)]
+    const blockers = [...MergeBlockers.stateBlockers({ status: cr.status, conflicts: conflicts.count }), ...rules.blockers.map((b) => (b.message.endsWith(".") ? b.message : `${b.message}.`))]
     yield* Output.print(cr, (cr) => [showChangeRequest(cr), showReviews(reviews.items, requested.items), showReadiness(cr, blockers)].join("\n\n"))
   })
 ).pipe(
