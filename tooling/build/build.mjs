@@ -28,6 +28,7 @@ const outdir = outdirFlag === -1 ? join(root, "dist") : resolve(process.argv[out
 /**
  * dist/<name>.mjs from each app's process entry point, from the entry of the threads that parse
  * large pages (`ParsePool.ts` starts dist/parse-worker.mjs from beside the bundle it is part of),
+ * from the one that evaluates custom merge rules (dist/custom-rule-worker.mjs, `CustomRules.ts`),
  * and from the one that makes the API reference's document (run below to write
  * dist/api-reference.json; `ApiDocs.ts` starts it only when that file is missing).
  * They are split as the CLI is: the code they share sits in dist/app-chunk-*.mjs, and what is only
@@ -39,6 +40,8 @@ const entryPoints = {
   server: join(root, "apps/server/src/main.ts"),
   worker: join(root, "apps/worker/src/main.ts"),
   "parse-worker": join(root, "packages/content/src/markdown/ParseWorker.ts"),
+  // The thread that evaluates a custom merge rule in QuickJS (`CustomRules.ts` starts it from beside the bundle).
+  "custom-rule-worker": join(root, "packages/reviews/src/CustomRuleWorker.ts"),
   "api-reference-worker": join(root, "apps/server/src/ApiReferenceWorker.ts")
 }
 

@@ -58,7 +58,7 @@ export const organization = (urls: Urls, access: OrganizationAccess): Organizati
     ai: o.ai,
     inviteLinks: o.inviteLinks,
     plan: "free_2024",
-    mergeRules: { type: "none" },
+    mergeRules: o.mergeRules,
     urls: {
       location: urls.api(`/orgs/${o.id}`),
       app: urls.app(`/o/${o.id}`),

@@ -331,7 +331,6 @@ for (const backend of backends) {
         const path = `/v1/spaces/${setup.space.id}`
         const patch = (mergeRules: unknown) => raw("PATCH", path, { token: setup.alice.token, body: JSON.stringify({ mergeRules }) })
         for (const mergeRules of [
-          { type: "rules", rules: [{ rule: "custom", expression: "true" }] },
           { type: "rules", rules: [{ rule: "require_everything" }] },
           { type: "rules", rules: [{ rule: "require_specific_reviewers" }] },
           { type: "sometimes" }
@@ -343,11 +342,134 @@ for (const backend of backends) {
         const agent = yield* patch({ type: "rules", rules: [{ rule: "require_at_least_one_review" }, { rule: "require_agent_review" }] })
         assert.strictEqual(agent.status, 400)
         assert.include(errorMessage(agent.body), "mergeRules.rules[1]")
+        // GitBook's limit on a custom rule's expression: 1,024 characters.
+        const long = yield* patch({ type: "rules", rules: [{ rule: "custom", expression: `true && ${"true || ".repeat(130)}true` }] })
+        assert.strictEqual(long.status, 400)
+        assert.include(errorMessage(long.body), "mergeRules.rules[0].expression")
+        assert.include(errorMessage(long.body), "1024")
         const noUsers = yield* patch({ type: "rules", rules: [{ rule: "require_one_of_specific_reviewers", users: [] }] })
         assert.strictEqual(noUsers.status, 400)
         assert.include(errorMessage(noUsers.body), "mergeRules.rules[0].users")
         const space = yield* setup.alice.api.spaces.getSpaceById({ params: { spaceId: setup.space.id }, query: {} })
         assert.deepStrictEqual(space.mergeRules, { type: "inherit" })
+      }))
+
+    it.effect("an organization's merge rules: set by its admins alone, validated, read on the organization, and enforced on the spaces that inherit them", () =>
+      Effect.gen(function*() {
+        const setup = yield* spaceWith(["edit", "review", "create"])
+        const organizationId = setup.organizationId
+        const spaceId = setup.space.id
+        const admin = on(setup.alice.api, spaceId)
+        const writer = on(setup.members.edit!.api, spaceId)
+        const reviewer = on(setup.members.review!.api, spaceId)
+        const org = setup.alice.api.organizations
+        assert.deepStrictEqual((yield* org.getOrganizationById({ params: { organizationId } })).mergeRules, { type: "none" })
+
+        const rules = { type: "rules" as const, rules: [{ rule: "require_at_least_one_approved_review" as const }] }
+        // Only an admin changes them: a member who may create content is refused, and nothing changes.
+        for (const member of [setup.members.create!, setup.members.review!]) {
+          const refused = yield* member.api.organizations.updateOrganizationById({ params: { organizationId }, payload: { mergeRules: rules } }).pipe(Effect.flip)
+          assert.strictEqual(errorCode(refused), 403)
+        }
+        const path = `/v1/orgs/${organizationId}`
+        const patch = (mergeRules: unknown) => raw("PATCH", path, { token: setup.alice.token, body: JSON.stringify({ mergeRules }) })
+        // An organization has no `inherit`: its rules are the ones spaces inherit.
+        for (const mergeRules of [{ type: "inherit" }, { type: "rules", rules: [{ rule: "require_everything" }] }]) {
+          const refused = yield* patch(mergeRules)
+          assert.strictEqual(refused.status, 400, JSON.stringify(mergeRules))
+          assert.include(errorMessage(refused.body), "mergeRules", JSON.stringify(mergeRules))
+        }
+        const twice = yield* patch({ type: "rules", rules: [{ rule: "require_at_least_one_review" }, { rule: "require_at_least_one_review" }] })
+        assert.strictEqual(twice.status, 400)
+        assert.include(errorMessage(twice.body), "mergeRules.rules[1]")
+        assert.deepStrictEqual((yield* org.getOrganizationById({ params: { organizationId } })).mergeRules, { type: "none" })
+
+        const updated = yield* org.updateOrganizationById({ params: { organizationId }, payload: { mergeRules: rules } })
+        assert.deepStrictEqual(updated.mergeRules, rules)
+        assert.deepStrictEqual((yield* setup.members.edit!.api.organizations.getOrganizationById({ params: { organizationId } })).mergeRules, rules)
+
+        // The space inherits (its own configuration unchanged): the merge needs an approval.
+        const cr = yield* writer.open("Inherits")
+        yield* writer.edit(cr.id, "Page", "Text.")
+        const refused = yield* admin.merge(cr.id).pipe(Effect.flip)
+        assert.strictEqual(errorCode(refused), 400)
+        assert.include(errorMessage(refused), "needs an approved review of its latest revision")
+        // Beforehand, the change request says the same: whose rules, and which block the merge.
+        const checked = yield* setup.members.edit!.api.changeRequestReviews.getMergeRulesForChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+        assert.strictEqual(checked.source, "organization")
+        assert.deepStrictEqual(checked.rules, rules)
+        assert.isFalse(checked.mergeable)
+        assert.deepStrictEqual(checked.blockers.map((b) => [b.rule, b.index]), [["require_at_least_one_approved_review", 0]])
+        assert.include(checked.blockers[0]!.message, "needs an approved review of its latest revision")
+        // A space with its own rules (none) is not held by the organization's.
+        const own = yield* setup.alice.api.spaces.createSpace({ params: { organizationId }, payload: { title: "Own rules" } })
+        yield* setup.alice.api.spaces.updateSpaceById({ params: { spaceId: own.id }, payload: { mergeRules: { type: "none" } } })
+        const free = on(setup.alice.api, own.id)
+        const freeCr = yield* free.open("Free")
+        yield* free.edit(freeCr.id, "Page", "Text.")
+        assert.strictEqual((yield* free.merge(freeCr.id)).result, "merge")
+        // Another organization's space, which inherits too, is held by its own organization's rules (none).
+        const other = yield* spaceWith()
+        const elsewhere = on(other.alice.api, other.space.id)
+        const otherCr = yield* elsewhere.open("Elsewhere")
+        yield* elsewhere.edit(otherCr.id, "Page", "Text.")
+        assert.strictEqual((yield* elsewhere.merge(otherCr.id)).result, "merge")
+        // Nor can its admin read or change this organization's rules.
+        const foreign = yield* other.alice.api.organizations.updateOrganizationById({ params: { organizationId }, payload: { mergeRules: { type: "none" } } }).pipe(Effect.flip)
+        assert.strictEqual(errorCode(foreign), 404)
+
+        yield* reviewer.review(cr.id, "approved")
+        const approved = yield* setup.alice.api.changeRequestReviews.getMergeRulesForChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+        assert.isTrue(approved.mergeable)
+        assert.deepStrictEqual(approved.blockers, [])
+        assert.strictEqual((yield* admin.merge(cr.id)).result, "merge")
+      }))
+
+    it.effect("custom merge rules: GitBook's expression over the change request, its reviews and the actor decides, and a hostile one refuses the merge with its reason", () =>
+      Effect.gen(function*() {
+        const setup = yield* spaceWith(["create", "review"])
+        const spaceId = setup.space.id
+        const admin = on(setup.alice.api, spaceId)
+        // An author who may merge (create), and a reviewer.
+        const writer = on(setup.members.create!.api, spaceId)
+        const reviewer = on(setup.members.review!.api, spaceId)
+        const expression = "reviews.some((r) => r.status === 'approved' && !r.outdated && r.reviewer.id !== changeRequest.createdBy.id) && actor.id === changeRequest.createdBy.id"
+        const custom = { rule: "custom" as const, expression, message: "The author merges once someone else approved" }
+        const updated = yield* admin.rules({ type: "rules", rules: [custom] })
+        assert.deepStrictEqual(updated.mergeRules, { type: "rules", rules: [custom] })
+
+        const cr = yield* writer.open("Custom")
+        yield* writer.edit(cr.id, "Page", "Text.")
+        const unapproved = yield* writer.merge(cr.id).pipe(Effect.flip)
+        assert.strictEqual(errorCode(unapproved), 400)
+        assert.include(errorMessage(unapproved), "The author merges once someone else approved")
+        assert.include(errorMessage(unapproved), "the expression is false")
+        yield* reviewer.review(cr.id, "approved")
+        // The admin is not the author: the expression is false for them.
+        assert.strictEqual(errorCode(yield* admin.merge(cr.id).pipe(Effect.flip)), 400)
+        // Checked beforehand for each caller, as their merge would be.
+        const forAdmin = yield* setup.alice.api.changeRequestReviews.getMergeRulesForChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+        assert.strictEqual(forAdmin.source, "space")
+        assert.deepStrictEqual(forAdmin.blockers.map((b) => b.rule), ["custom"])
+        assert.include(forAdmin.blockers[0]!.message, "The author merges once someone else approved (the expression is false)")
+        const forAuthor = yield* setup.members.create!.api.changeRequestReviews.getMergeRulesForChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+        assert.isTrue(forAuthor.mergeable)
+
+        // A rule that loops, allocates without end or reaches for the host refuses the merge, never a 500.
+        for (const [hostile, reason] of [
+          ["while (true) {}", "took longer than its limit"],
+          ["'x'.repeat(1e9).length > 0", "ran out of memory"],
+          ["require('child_process').execSync('id') && true", "ReferenceError"],
+          ["process.exit(1)", "ReferenceError"]
+        ] as const) {
+          yield* admin.rules({ type: "rules", rules: [custom, { rule: "custom", expression: hostile }] })
+          const refused = yield* writer.merge(cr.id).pipe(Effect.flip)
+          assert.strictEqual(errorCode(refused), 400, hostile)
+          assert.include(errorMessage(refused), "A custom merge rule is not met", hostile)
+          assert.include(errorMessage(refused), reason, hostile)
+        }
+        yield* admin.rules({ type: "rules", rules: [custom] })
+        assert.strictEqual((yield* writer.merge(cr.id)).result, "merge")
       }))
 
     it.effect("contributors count edits and comments; commenters are the members who commented, in a space or a change request", () =>

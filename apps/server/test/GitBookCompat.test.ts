@@ -198,7 +198,9 @@ for (const backend of memoryAndPostgres) {
       Effect.gen(function*() {
         const domain = `acme${++counter}${Date.now()}.test`
         const { alice, members, organizationId } = yield* organizationWith(["read"])
-        yield* alice.api.organizations.updateOrganizationById({ params: { organizationId }, payload: { emailDomains: [domain] } })
+        // Its merge rules name its reviewers: someone of the domain outside it does not learn of them.
+        const rules = { type: "rules" as const, rules: [{ rule: "require_specific_reviewers" as const, users: [members.read!.user.id] }] }
+        yield* alice.api.organizations.updateOrganizationById({ params: { organizationId }, payload: { emailDomains: [domain], mergeRules: rules } })
 
         const colleague = yield* userIn("Dora", domain)
         const seen = yield* colleague.api.organizations.getOrganizationsForEmailDomain({ params: { emailDomain: domain } })
@@ -206,6 +208,7 @@ for (const backend of memoryAndPostgres) {
         assert.isFalse(seen.organizations[0]!.permissions.view)
         assert.isFalse(seen.organizations[0]!.permissions.admin)
         assert.isFalse(seen.organizations[0]!.permissions.listMembers)
+        assert.deepStrictEqual(seen.organizations[0]!.mergeRules, { type: "none" })
 
         const stranger = yield* newUser("Olivia")
         const hidden = yield* stranger.api.organizations.getOrganizationsForEmailDomain({ params: { emailDomain: domain } })
@@ -214,6 +217,7 @@ for (const backend of memoryAndPostgres) {
         const reader = yield* members.read!.api.organizations.getOrganizationsForEmailDomain({ params: { emailDomain: domain } })
         assert.deepStrictEqual(reader.organizations.map((o) => o.id), [organizationId])
         assert.isTrue(reader.organizations[0]!.permissions.view)
+        assert.deepStrictEqual(reader.organizations[0]!.mergeRules, rules)
         assert.isFalse(reader.organizations[0]!.permissions.admin)
         const admin = yield* alice.api.organizations.getOrganizationsForEmailDomain({ params: { emailDomain: domain.toUpperCase() } })
         assert.isTrue(admin.organizations[0]!.permissions.admin)

@@ -41,6 +41,7 @@ const SiteInsights = lazy(() => import("./features/sites/insights/Insights.tsx")
 /** The Git sync screen, in its own chunk likewise. */
 const Import = lazy(() => import("./routes/Import.tsx").then((module) => ({ default: module.Import })))
 const GitSync = lazy(() => import("./routes/GitSync.tsx").then((module) => ({ default: module.GitSync })))
+const MergeRules = lazy(() => import("./routes/MergeRules.tsx"))
 
 // The administration screens load with their own chunk, on first use: the first load of a space does not grow.
 const OrgSettings = lazy(() => import("./features/admin/OrgSettings.tsx"))
@@ -69,7 +70,7 @@ const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", newOrganization: "New organization", org: "Organization",
   orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
   collection: "Collection", site: "Site", siteInsights: "Site insights", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
-  changeRequestReview: "Review", changeRequests: "Change requests", history: "History", gitSync: "Git sync", import: "Import", revision: "Revision", notFound: "Not found"
+  changeRequestReview: "Review", changeRequests: "Change requests", mergeRules: "Merge rules", history: "History", gitSync: "Git sync", import: "Import", revision: "Revision", notFound: "Not found"
 }
 
 const Screen = (props: { readonly route: Route }) => {
@@ -117,6 +118,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <ChangeRequests spaceId={route.spaceId} />
     case "gitSync":
       return <Suspense fallback={<Loading what="the Git sync" />}><GitSync spaceId={route.spaceId} /></Suspense>
+    case "mergeRules":
+      return <Suspense fallback={<Loading what="the merge rules" />}><MergeRules spaceId={route.spaceId} /></Suspense>
     case "import":
       return <Suspense fallback={<Loading what="imports" />}><Import spaceId={route.spaceId} /></Suspense>
     case "revision":
@@ -151,7 +154,7 @@ const useOrganizationOf = (route: Route): string | undefined => {
 /** The screens whose name ends the breadcrumbs (the others add their own, or are the last part already). */
 const crumbLabels: Partial<Record<Route["name"], string>> = {
   orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
-  site: "Site", siteInsights: "Insights", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", import: "Import", revision: "Revision"
+  site: "Site", siteInsights: "Insights", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", mergeRules: "Merge rules", import: "Import", revision: "Revision"
 }
 
 /** Where the route is in its organization, for the breadcrumbs and the sidebar. */

@@ -30,6 +30,7 @@ export type Route =
   | { readonly name: "changeRequestReview"; readonly spaceId: string; readonly number: number }
   | { readonly name: "history"; readonly spaceId: string }
   | { readonly name: "changeRequests"; readonly spaceId: string }
+  | { readonly name: "mergeRules"; readonly spaceId: string }
   | { readonly name: "gitSync"; readonly spaceId: string }
   | { readonly name: "import"; readonly spaceId: string }
   | { readonly name: "revision"; readonly spaceId: string; readonly revisionId: string; readonly pagePath: string }
@@ -86,6 +87,7 @@ export const parseRoute = (pathname: string, search = ""): Route => {
       if (fourth === "revisions" && rest.length >= 1) return { name: "revision", spaceId: second, revisionId: rest[0]!, pagePath: rest.slice(1).join("/") }
       if (fourth === "history" && rest.length === 0) return { name: "history", spaceId: second }
       if (fourth === "change-requests" && rest.length === 0) return { name: "changeRequests", spaceId: second }
+      if (fourth === "merge-rules" && rest.length === 0) return { name: "mergeRules", spaceId: second }
       if (fourth === "git" && rest.length === 0) return { name: "gitSync", spaceId: second }
       if (fourth === "import" && rest.length === 0) return { name: "import", spaceId: second }
       return { name: "notFound", path: pathname }

@@ -4,6 +4,7 @@
  * contributors and commenters). The change request is named by its id or its number.
  */
 import { Schema } from "effect"
+import { MergeRules } from "@quire/kernel"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { ReviewStatus } from "@quire/reviews/domain/Review"
 import * as ApiErrors from "./ApiErrors.ts"
@@ -79,6 +80,23 @@ export const AbsentReviewer = Schema.Literal("absent").pipe(
 )
 
 /** The caller's "Viewed" marks on a change request's pages: those unchanged since they were marked. */
+/**
+ * Quire's: the merge rules that apply to a change request (`source`: its space's own, or its
+ * organization's, which the space follows) and which of them block its merge by the caller now.
+ */
+export const ChangeRequestMergeRules = Schema.Struct({
+  object: Schema.Literal("change-request-merge-rules"),
+  source: Schema.Literals(["space", "organization"]),
+  rules: MergeRules.StandaloneConfiguration,
+  /** The caller is named by `allow_bypass`: no rule blocks them. */
+  bypass: Schema.Boolean,
+  /** No rule blocks the caller's merge (its status and conflicts aside). */
+  mergeable: Schema.Boolean,
+  /** The rules that block it, in their order: the rule's name, its index in `rules.rules`, and why in words. */
+  blockers: Schema.Array(Schema.Struct({ rule: Schema.String, index: Schema.Int, message: Schema.String }))
+}).annotate({ identifier: "ChangeRequestMergeRules" })
+export type ChangeRequestMergeRules = typeof ChangeRequestMergeRules.Type
+
 export const ViewedPages = Schema.Struct({
   object: Schema.Literal("change-request-viewed-pages"),
   items: Schema.Array(Schema.Struct({
@@ -198,6 +216,16 @@ export class ChangeRequestReviewsApi extends HttpApiGroup.make("changeRequestRev
       .annotateMerge(OpenApi.annotations({
         summary: "List the commenters of a change request",
         description: "Lists, as organization members, the people who posted comments or replies on the change request, ordered by user id, paginated. Needs view permission."
+      })),
+    /** The merge rules that apply to the change request, and which block its merge by the caller now. */
+    HttpApiEndpoint.get("getMergeRulesForChangeRequest", `${prefix}/merge-rules`, {
+      params: changeRequestParams,
+      success: ChangeRequestMergeRules,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Check a change request's merge rules",
+        description: "Quire's extension (GitBook has no such operation): the merge rules that apply to the change request (its space's own, or its organization's when the space inherits them) and which of them block its merge by the caller now, custom rules evaluated as a merge evaluates them, each with the reason in words. Its status and conflicts are not rules: the change request says them. Needs view permission."
       })),
     /** The caller's "Viewed" marks on the change request's pages that still hold. */
     HttpApiEndpoint.get("listViewedPagesInChangeRequest", `${prefix}/viewed-pages`, {

@@ -1,54 +1,58 @@
 /**
- * What blocks a change request's merge, in plain words: its status, its conflicts, and the space's
- * merge rules (GitBook's MergeRules) checked against its current reviews. The server decides; this
- * says why beforehand, so the Merge button can be disabled with the reason.
+ * A change request's merge in plain words, for the app and the CLI: what its state blocks (merged,
+ * archived, conflicts), and a merge rule as a settings screen lists it. Which merge rules block
+ * a merge is the server's to say (`getMergeRulesForChangeRequest`, reviews' MergeRules.ts, the
+ * same check a merge makes), so that custom rules and `allow_bypass` read the same everywhere.
  */
-export interface RuleInput {
+export interface StateInput {
   readonly status: string
-  readonly subject: string
-  readonly outdated: boolean
   readonly conflicts: number
-  readonly reviews: ReadonlyArray<{ readonly status: string; readonly outdated: boolean; readonly reviewer: { readonly id: string; readonly displayName: string } }>
-  readonly requested: number
-  readonly rules: { readonly type: string; readonly rules?: ReadonlyArray<{ readonly rule: string; readonly users?: ReadonlyArray<string> }> } | undefined
 }
 
-export const mergeBlockers = (input: RuleInput): Array<string> => {
+/** A merge rule as the API answers it. */
+export interface RuleLike {
+  readonly rule: string
+  readonly users?: ReadonlyArray<string>
+  readonly expression?: string
+  readonly message?: string
+}
+
+/** A rule in words, as a settings screen lists it; `name` gives a user id's name. */
+export const describeRule = (rule: RuleLike, name: (userId: string) => string = (id) => id): string => {
+  const people = (rule.users ?? []).map(name).join(", ")
+  switch (rule.rule) {
+    case "require_at_least_one_review":
+      return "At least one review of the latest version"
+    case "require_at_least_one_approved_review":
+      return "At least one approval of the latest version"
+    case "require_all_reviews_approved":
+      return "Every reviewer approves the latest version"
+    case "require_up_to_date_change_request":
+      return "Up to date with main"
+    case "require_change_request_subject":
+      return "A subject"
+    case "require_author_to_merge":
+      return "Only its author merges it"
+    case "require_specific_reviewers":
+      return `An approval from each of: ${people}`
+    case "require_one_of_specific_reviewers":
+      return `An approval from one of: ${people}`
+    case "allow_bypass":
+      return `May merge without the rules: ${people === "" ? "nobody" : people}`
+    case "allow_author_approval":
+      return "Authors may approve their own change requests"
+    case "custom":
+      return rule.message !== undefined && rule.message.trim() !== "" ? `Custom rule: ${rule.message}` : `Custom rule: ${rule.expression ?? ""}`
+    default:
+      return rule.rule
+  }
+}
+
+/** What the change request's state blocks: already merged, archived, conflicts with main. */
+export const stateBlockers = (input: StateInput): Array<string> => {
   const out: Array<string> = []
   if (input.status === "merged") out.push("It is already merged.")
   if (input.status === "archived") out.push("It is archived.")
   if (input.conflicts > 0) out.push(`It has ${input.conflicts} conflict${input.conflicts === 1 ? "" : "s"} with main: resolve them below.`)
-  if (input.rules?.type !== "rules") return out
-  const current = input.reviews.filter((r) => !r.outdated)
-  // A reviewer's latest current review is what counts.
-  const latest = new Map(current.map((r) => [r.reviewer.id, r]))
-  const approvals = [...latest.values()].filter((r) => r.status === "approved")
-  for (const rule of input.rules.rules ?? []) {
-    switch (rule.rule) {
-      case "require_at_least_one_review":
-        if (latest.size === 0) out.push("The space asks for at least one review of the latest version.")
-        break
-      case "require_at_least_one_approved_review":
-        if (approvals.length === 0) out.push("The space asks for at least one approval of the latest version.")
-        break
-      case "require_all_reviews_approved":
-        if ([...latest.values()].some((r) => r.status !== "approved") || input.requested > 0) out.push("The space asks that every reviewer approve the latest version.")
-        break
-      case "require_up_to_date_change_request":
-        if (input.outdated) out.push("The space asks that it be up to date with main: update from main.")
-        break
-      case "require_change_request_subject":
-        if (input.subject.trim() === "") out.push("The space asks for a subject.")
-        break
-      case "require_specific_reviewers":
-        if ((rule.users ?? []).some((u) => latest.get(u)?.status !== "approved")) out.push("The space asks for approvals from specific reviewers who have not approved yet.")
-        break
-      case "require_one_of_specific_reviewers":
-        if (!(rule.users ?? []).some((u) => latest.get(u)?.status === "approved")) out.push("The space asks for an approval from one of specific reviewers.")
-        break
-      default:
-        break
-    }
-  }
   return out
 }

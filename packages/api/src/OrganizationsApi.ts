@@ -1,5 +1,6 @@
 /** Organizations: creation, settings, listings and invitations. */
 import { Schema } from "effect"
+import { MergeRules } from "@quire/kernel"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
@@ -64,7 +65,8 @@ export const Organization = Schema.Struct({
   ai: Schema.Boolean,
   inviteLinks: Schema.Boolean,
   plan: Schema.String,
-  mergeRules: Schema.Struct({ type: Schema.Literal("none") }),
+  /** The merge rules of its spaces that inherit them; an outsider (found by email domain) sees none. */
+  mergeRules: MergeRules.StandaloneConfiguration,
   urls: Schema.Struct({ location: Schema.String, app: Schema.String, logo: Schema.optionalKey(Schema.String) }),
   trial: Schema.Struct({ status: Schema.Literal("notapplicable"), count: Schema.Finite }),
   permissions: OrganizationPermissions
@@ -151,14 +153,15 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
         logo: Schema.optionalKey(Schema.NullOr(Url)),
         sso: Schema.optionalKey(Schema.Boolean),
         ai: Schema.optionalKey(Schema.Boolean),
-        inviteLinks: Schema.optionalKey(Schema.Boolean)
+        inviteLinks: Schema.optionalKey(Schema.Boolean),
+        mergeRules: Schema.optionalKey(MergeRules.StandaloneConfiguration)
       }),
       success: Organization,
       error: ApiErrors.Common
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Update an organization",
-        description: "Changes an organization's title, hostname, default role or other settings. Needs the admin role in the organization.",
+        description: "Changes an organization's title, hostname, default role, the merge rules its spaces inherit, or other settings. Needs the admin role in the organization.",
         transform: requestExample({ title: "Acme Documentation", hostname: "acme" })
       })),
     /** Organizations that claim an email domain. */

@@ -1,31 +1,23 @@
 import { describe, expect, it } from "vitest"
-import { mergeBlockers, type RuleInput } from "../src/MergeBlockers.ts"
+import { describeRule, stateBlockers } from "../src/MergeBlockers.ts"
 
-const base: RuleInput = { status: "open", subject: "Fix", outdated: false, conflicts: 0, reviews: [], requested: 0, rules: { type: "none" } }
-const review = (id: string, status: string, outdated = false) => ({ status, outdated, reviewer: { id, displayName: id } })
+describe("stateBlockers", () => {
+  it("lets an open change request without conflicts merge", () => {
+    expect(stateBlockers({ status: "open", conflicts: 0 })).toEqual([])
+  })
+  it("names conflicts and a merged or archived status", () => {
+    expect(stateBlockers({ status: "merged", conflicts: 2 })).toEqual(["It is already merged.", "It has 2 conflicts with main: resolve them below."])
+    expect(stateBlockers({ status: "archived", conflicts: 1 })).toEqual(["It is archived.", "It has 1 conflict with main: resolve them below."])
+  })
+})
 
-describe("mergeBlockers", () => {
-  it("lets an open change request without rules or conflicts merge", () => {
-    expect(mergeBlockers(base)).toEqual([])
-  })
-  it("names conflicts and a merged status", () => {
-    expect(mergeBlockers({ ...base, status: "merged", conflicts: 2 })).toEqual(["It is already merged.", "It has 2 conflicts with main: resolve them below."])
-  })
-  it("asks for an approval of the latest version: an outdated approval does not count", () => {
-    const rules = { type: "rules", rules: [{ rule: "require_at_least_one_approved_review" }] }
-    expect(mergeBlockers({ ...base, rules, reviews: [review("u1", "approved", true)] })).toEqual(["The space asks for at least one approval of the latest version."])
-    expect(mergeBlockers({ ...base, rules, reviews: [review("u1", "approved")] })).toEqual([])
-  })
-  it("counts each reviewer's latest review, and pending requests against all-approved", () => {
-    const rules = { type: "rules", rules: [{ rule: "require_all_reviews_approved" }] }
-    expect(mergeBlockers({ ...base, rules, reviews: [review("u1", "changes-requested"), review("u1", "approved")] })).toEqual([])
-    expect(mergeBlockers({ ...base, rules, reviews: [review("u1", "approved")], requested: 1 })).toHaveLength(1)
-  })
-  it("asks an outdated change request to be updated, and specific reviewers to approve", () => {
-    const rules = { type: "rules", rules: [{ rule: "require_up_to_date_change_request" }, { rule: "require_specific_reviewers", users: ["u2"] }] }
-    expect(mergeBlockers({ ...base, rules, outdated: true, reviews: [review("u1", "approved")] })).toEqual([
-      "The space asks that it be up to date with main: update from main.",
-      "The space asks for approvals from specific reviewers who have not approved yet."
-    ])
+describe("describeRule", () => {
+  it("says each rule in words, people by name, a custom rule by its message or else its expression", () => {
+    const names = (id: string) => ({ u1: "Rena" })[id] ?? id
+    expect(describeRule({ rule: "require_at_least_one_approved_review" })).toBe("At least one approval of the latest version")
+    expect(describeRule({ rule: "require_one_of_specific_reviewers", users: ["u1", "u2"] }, names)).toBe("An approval from one of: Rena, u2")
+    expect(describeRule({ rule: "allow_bypass", users: [] })).toBe("May merge without the rules: nobody")
+    expect(describeRule({ rule: "custom", expression: "reviews.length > 1", message: "Two reviews" })).toBe("Custom rule: Two reviews")
+    expect(describeRule({ rule: "custom", expression: "reviews.length > 1" })).toBe("Custom rule: reviews.length > 1")
   })
 })

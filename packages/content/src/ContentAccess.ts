@@ -4,7 +4,7 @@
  * and their teams. A caller who may not see the content gets NotFound: they learn nothing about it.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import { Actor, Errors, Roles } from "@quire/kernel"
+import { Actor, Errors, MergeRules, Roles } from "@quire/kernel"
 import * as Access from "./Access.ts"
 import { CollectionsRepo } from "./CollectionsRepo.ts"
 import type { Collection, Space } from "./domain/Space.ts"
@@ -54,6 +54,8 @@ export interface ContentAccessShape {
   readonly ofCollection: (collection: Collection) => Effect.Effect<CollectionAccess, never, Actor.Actor>
   /** A resolver for the records of one organization, for the caller or for another user (`userId`). */
   readonly inOrganization: (organizationId: string, userId?: string) => Effect.Effect<OrganizationAccessResolver, never, Actor.Actor>
+  /** The merge rules that apply to a space: its own, or its organization's when it inherits them. */
+  readonly mergeRules: (space: Space) => Effect.Effect<MergeRules.StandaloneConfiguration>
 }
 
 /** A member's grants in one organization (theirs and their teams'), the highest role per target. */
@@ -206,7 +208,12 @@ export class ContentAccess extends Context.Service<ContentAccess, ContentAccessS
         } satisfies OrganizationAccessResolver
       })
 
-      return ContentAccess.of({ organizationRole, organizationMember, space, ofSpace, collection, ofCollection, inOrganization })
+      const mergeRules = (space: Space) =>
+        space.mergeRules.type === "inherit"
+          ? memberships.mergeRules(space.organizationId)
+          : Effect.succeed(MergeRules.effective(space.mergeRules, { type: "none" }))
+
+      return ContentAccess.of({ organizationRole, organizationMember, space, ofSpace, collection, ofCollection, inOrganization, mergeRules })
     })
   )
 }

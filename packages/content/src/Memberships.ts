@@ -1,10 +1,10 @@
 /**
- * Port: what content needs to know of an organization's people: a user's role and teams, its
- * teams and its members. Content decides access from it; the server implements it with the
- * identity package, and tests with maps.
+ * Port: what content needs to know of an organization: a user's role and teams, its teams and its
+ * members, from which content decides access; and the merge rules its spaces inherit. The server
+ * implements it with the identity package, and tests with maps.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import { Pagination, type Roles } from "@quire/kernel"
+import { type MergeRules, Pagination, type Roles } from "@quire/kernel"
 
 /** A member of an organization. */
 export interface OrganizationMember {
@@ -33,14 +33,17 @@ export class Memberships extends Context.Service<Memberships, {
     after: Pagination.CursorKey | undefined,
     limit: number
   ) => Effect.Effect<Pagination.Page<OrganizationMember>>
+  /** The merge rules of the organization's spaces that inherit them (none for an unknown organization). */
+  readonly mergeRules: (organizationId: string) => Effect.Effect<MergeRules.StandaloneConfiguration>
 }>()("@quire/content/Memberships") {
   /**
    * Fixed memberships, keyed by `${organizationId}/${userId}`, and teams keyed by
-   * `${organizationId}/${teamId}` with their members' user ids.
+   * `${organizationId}/${teamId}` with their members' user ids, and organizations' merge rules.
    */
   static readonly layerTest = (
     roles: ReadonlyMap<string, Roles.MemberRole | null>,
-    teams: ReadonlyMap<string, ReadonlyArray<string>> = new Map()
+    teams: ReadonlyMap<string, ReadonlyArray<string>> = new Map(),
+    mergeRules: ReadonlyMap<string, MergeRules.StandaloneConfiguration> = new Map()
   ) => {
     const teamsOf = (organizationId: string, userId: string) =>
       Array.from(teams)
@@ -65,7 +68,8 @@ export class Memberships extends Context.Service<Memberships, {
             }),
           (m) => m.key,
           { order: "asc", after, limit }
-        )
+        ),
+      mergeRules: (organizationId) => Effect.succeed(mergeRules.get(organizationId) ?? { type: "none" })
     }))
   }
 }

@@ -4,7 +4,7 @@
  */
 import { Config, Context, Effect, Layer, Option } from "effect"
 import { caller as auditCaller } from "@quire/audit"
-import { Actor, Errors, Pagination } from "@quire/kernel"
+import { Actor, Errors, MergeRules, Pagination } from "@quire/kernel"
 import { type MembershipRole, newOrganization, type Organization, type OrganizationAccess, type OrganizationPatch } from "./domain/Identity.ts"
 import { type LinkInvitePatch, organizationKeyShape } from "./OrganizationsRepo.ts"
 import { emailInvites } from "./organizations/EmailInvites.ts"
@@ -144,6 +144,10 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
             field: "defaultContent.site",
             reason: `site ${JSON.stringify(patch.defaultContentSite)} does not exist in this organization`
           })
+        }
+        if (patch.mergeRules !== undefined) {
+          const refused = MergeRules.refusal(patch.mergeRules)
+          if (refused !== undefined) return yield* new Errors.InvalidInput(refused)
         }
         const normalized: OrganizationPatch = patch.emailDomains === undefined
           ? patch

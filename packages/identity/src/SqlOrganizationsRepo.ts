@@ -168,7 +168,8 @@ export const layer = Layer.effect(
         ...(patch.logo === undefined ? [] : [sql`logo = ${patch.logo}`]),
         ...(patch.sso === undefined ? [] : [sql`sso = ${patch.sso}`]),
         ...(patch.ai === undefined ? [] : [sql`ai = ${patch.ai}`]),
-        ...(patch.inviteLinks === undefined ? [] : [sql`invite_links = ${patch.inviteLinks}`])
+        ...(patch.inviteLinks === undefined ? [] : [sql`invite_links = ${patch.inviteLinks}`]),
+        ...(patch.mergeRules === undefined ? [] : [sql`merge_rules = ${JSON.stringify(patch.mergeRules)}::jsonb`])
       ]
       const set = sets.length === 0 ? sql`id = id` : sql.csv(sets)
       return sql<Row>`UPDATE identity_organizations o SET ${set} WHERE o.id = ${organizationId} RETURNING ${columns}`.pipe(
@@ -182,11 +183,11 @@ export const layer = Layer.effect(
         Effect.gen(function*() {
           yield* sql`
             INSERT INTO identity_organizations (id, title, created_at, email_domains, hostname, default_role,
-              default_content_site, logo, sso, ai, invite_links, created_by)
+              default_content_site, logo, sso, ai, invite_links, merge_rules, created_by)
             VALUES (${organization.id}, ${organization.title}, ${organization.createdAt},
               ${JSON.stringify(organization.emailDomains)}::jsonb, ${organization.hostname}, ${organization.defaultRole},
               ${organization.defaultContentSite}, ${organization.logo}, ${organization.sso}, ${organization.ai},
-              ${organization.inviteLinks}, ${adminUserId})`
+              ${organization.inviteLinks}, ${JSON.stringify(organization.mergeRules)}::jsonb, ${adminUserId})`
           yield* sql`
             INSERT INTO identity_members (organization_id, user_id, role, joined_at)
             VALUES (${organization.id}, ${adminUserId}, 'admin', ${organization.createdAt})`

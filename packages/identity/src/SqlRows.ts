@@ -3,7 +3,7 @@
  * user and organization columns that several queries select under prefixed names.
  */
 import { Schema } from "effect"
-import { Roles, Rows } from "@quire/kernel"
+import { MergeRules, Roles, Rows } from "@quire/kernel"
 import type { Organization, User } from "./domain/Identity.ts"
 
 /** `identity_users` selected as `u`, each column prefixed with `user_`. */
@@ -33,7 +33,7 @@ export const userOf = (row: Schema.Struct.Type<typeof UserFields>): User => ({
 export const organizationColumns = `o.id AS org_id, o.title AS org_title, o.created_at AS org_created_at,
   o.email_domains AS org_email_domains, o.hostname AS org_hostname, o.default_role AS org_default_role,
   o.default_content_site AS org_default_content_site, o.logo AS org_logo, o.sso AS org_sso, o.ai AS org_ai,
-  o.invite_links AS org_invite_links`
+  o.invite_links AS org_invite_links, o.merge_rules AS org_merge_rules`
 
 export const OrganizationFields = {
   org_id: Schema.String,
@@ -46,7 +46,8 @@ export const OrganizationFields = {
   org_logo: Schema.NullOr(Schema.String),
   org_sso: Schema.Boolean,
   org_ai: Schema.Boolean,
-  org_invite_links: Schema.Boolean
+  org_invite_links: Schema.Boolean,
+  org_merge_rules: Rows.Json(MergeRules.StandaloneConfiguration)
 }
 
 export const organizationOf = (row: Schema.Struct.Type<typeof OrganizationFields>): Organization => ({
@@ -60,7 +61,8 @@ export const organizationOf = (row: Schema.Struct.Type<typeof OrganizationFields
   logo: row.org_logo,
   sso: row.org_sso,
   ai: row.org_ai,
-  inviteLinks: row.org_invite_links
+  inviteLinks: row.org_invite_links,
+  mergeRules: row.org_merge_rules
 })
 
 // The benchmark's baseline server (tooling/bench) maps its rows with these three, as Quire does.

@@ -1,6 +1,6 @@
 /**
  * Content's Memberships port, answered by the identity package: a user's role and teams in an
- * organization, its teams, their members and the organization's members.
+ * organization, its teams, their members and the organization's members, and its merge rules.
  */
 import { Effect, Layer, Option } from "effect"
 import { Memberships } from "@quire/content"
@@ -52,7 +52,9 @@ export const layer = Layer.effect(
         Effect.map(members.list(organizationId, { sort: "joinedAt", order: "asc" }, after, limit), (page) => ({
           ...page,
           items: page.items.map((m) => ({ userId: m.user.id, role: m.role, key: [m.joinedAt.toISOString(), m.user.id] }))
-        }))
+        })),
+      mergeRules: (organizationId) =>
+        Effect.map(organizations.find(organizationId), (found) => Option.match(found, { onNone: () => ({ type: "none" as const }), onSome: (o) => o.mergeRules }))
     })
   })
 )

@@ -81,6 +81,12 @@ export interface ChangeRequestReviewsShape {
   ) => Effect.Effect<ReadonlyArray<RequestedReviewer>, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   /** Withdraws a request (needs `edit`, or to be the reviewer asked): false when there was none. */
   readonly removeRequestedReviewer: (spaceId: string, ref: string, userId: string) => Effect.Effect<boolean, Denied, Actor.Actor>
+  /**
+   * The merge rules that apply to the change request (its space's, or its organization's) and
+   * which of them block its merge by the caller now, custom rules evaluated: what a merge would
+   * answer, beforehand (needs `view`).
+   */
+  readonly mergeCheck: (spaceId: string, ref: string) => Effect.Effect<MergeRules.MergeCheck, Errors.NotFound, Actor.Actor>
   /** Its editors, then its commenters. */
   readonly contributors: (spaceId: string, ref: string) => Effect.Effect<ReadonlyArray<Contribution>, Errors.NotFound, Actor.Actor>
   /** Who commented in the scope (a space's own comments, or a change request's), by user id. */
@@ -199,6 +205,7 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
       const notify = yield* Notify.make
+      const checkRules = yield* MergeRules.checker
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const commentOf = (cr: ChangeRequest, commentId: string | null) =>
@@ -222,7 +229,7 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
         yield* Access.ensure(found.access.permissions.review, "review change requests in this space")
         const cr = found.changeRequest
         const actor = yield* Actor.Actor
-        if (cr.createdBy === actor.userId && !(input.status === "approved" && MergeRules.authorMayApprove(found.access.space.mergeRules))) {
+        if (cr.createdBy === actor.userId && !(input.status === "approved" && MergeRules.authorMayApprove(yield* access.mergeRules(found.access.space)))) {
           return yield* new Errors.InvalidInput({
             field: "status",
             reason: input.status === "approved"
@@ -287,6 +294,11 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
       })
 
 
+      const mergeCheck = Effect.fn("ChangeRequestReviews.mergeCheck")(function*(spaceId: string, ref: string) {
+        const found = yield* changeRequests.get(spaceId, ref)
+        return yield* checkRules(found.access.space, found.changeRequest, (yield* Actor.Actor).userId, { first: false })
+      })
+
       const contributors = Effect.fn("ChangeRequestReviews.contributors")(function*(spaceId: string, ref: string) {
         const found = yield* changeRequests.get(spaceId, ref)
         const cr = found.changeRequest
@@ -318,6 +330,7 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
         list,
         get,
         ...reviewRequests({ repo, changeRequests, access, transactor, notify }),
+        mergeCheck,
         contributors,
         commenters
       })

@@ -4,6 +4,7 @@ import { Layer } from "effect"
 import { ChangeRequestReviews } from "./ChangeRequestReviews.ts"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestWrites } from "./ChangeRequestWrites.ts"
+import { CustomRules } from "./CustomRules.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { CollabUpdatesRepo } from "./CollabUpdatesRepo.ts"
 import { Comments } from "./Comments.ts"
@@ -53,7 +54,9 @@ export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, Conflict
   // One hub of writes to change requests, heard by live editing.
   Layer.provideMerge(ChangeRequestWrites.layer),
   // One PDF renderer (its fonts) for the change requests' PDFs and the spaces'.
-  Layer.provide(PdfRenderer.layer)
+  Layer.provide(PdfRenderer.layer),
+  // Custom merge rules run in a QuickJS sandbox, each in a thread of its own.
+  Layer.provide(CustomRules.layer)
 )
 
 /** Content's SpaceDependents port over the reviews tables: a purged space takes its change requests, comments, reviews and notifications with it. */

@@ -53,6 +53,7 @@ export type { Commenter } from "./CommentsRepo.ts"
 export { ReviewsRepo } from "./ReviewsRepo.ts"
 export * as SqlReviewsRepo from "./SqlReviewsRepo.ts"
 export * as MergeRules from "./MergeRules.ts"
+export { CustomRules, type CustomOutcome, type CustomRuleLimits } from "./CustomRules.ts"
 export type { EditContribution, RequestedReviewer, Review } from "./domain/Review.ts"
 export { ReviewStatus } from "./domain/Review.ts"
 

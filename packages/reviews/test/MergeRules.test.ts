@@ -2,6 +2,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { MergeRule } from "@quire/content"
 import { at } from "@quire/testkit"
+import { MergeRules } from "@quire/kernel"
 import type { ChangeRequest } from "../src/domain/ChangeRequest.ts"
 import type { Review, ReviewStatus } from "../src/domain/Review.ts"
 import { authorMayApprove, evaluate, latestReviews, rulesOf } from "../src/MergeRules.ts"
@@ -50,14 +51,17 @@ const refusal = (rules: ReadonlyArray<MergeRule>, reviews: ReadonlyArray<Review>
   })?.rule
 
 describe("MergeRules", () => {
-  it("inherit and none ask for nothing; rules are taken as given", () => {
-    assert.deepStrictEqual(rulesOf({ type: "inherit" }), [])
+  it("none asks for nothing; rules are taken as given; inherit takes the organization's", () => {
+    assert.deepStrictEqual(MergeRules.effective({ type: "inherit" }, { type: "rules", rules: [{ rule: "require_at_least_one_review" }] }), {
+      type: "rules",
+      rules: [{ rule: "require_at_least_one_review" }]
+    })
+    assert.deepStrictEqual(MergeRules.effective({ type: "none" }, { type: "rules", rules: [{ rule: "require_at_least_one_review" }] }), { type: "none" })
     assert.deepStrictEqual(rulesOf({ type: "none" }), [])
     assert.deepStrictEqual(rulesOf({ type: "rules", rules: [{ rule: "require_author_to_merge" }] }), [{ rule: "require_author_to_merge" }])
   })
 
   it("an author may approve their own change request only where allow_author_approval is a rule, which refuses no merge", () => {
-    assert.isFalse(authorMayApprove({ type: "inherit" }))
     assert.isFalse(authorMayApprove({ type: "none" }))
     assert.isFalse(authorMayApprove({ type: "rules", rules: [{ rule: "require_at_least_one_approved_review" }] }))
     assert.isTrue(authorMayApprove({ type: "rules", rules: [{ rule: "allow_author_approval" }] }))

@@ -46,7 +46,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr r
       assert.strictEqual(waiting.status, 0, waiting.stderr)
       assert.match(waiting.stdout, /^reviews: none$/m)
       assert.match(waiting.stdout, new RegExp(`^waiting for a review:\\n  ${reviewer.user.displayName}\\s+asked by ${editor.user.displayName}`, "m"))
-      assert.match(waiting.stdout, /^merge: blocked\n {2}- The space asks for at least one approval of the latest version\.$/m)
+      assert.match(waiting.stdout, /^merge: blocked\n {2}- This change request needs an approved review of its latest revision\.$/m)
 
       const refused = yield* asAlice("cr", "merge", spaceId, number)
       assert.strictEqual(refused.status, 1)

@@ -115,21 +115,14 @@ const get = Command.make(
     // --json prints the API's change request as it is; people also see its reviews and what the merge waits for.
     if (yield* GlobalFlags.Json) return yield* Output.print(cr, showChangeRequest)
     const params = { spaceId, changeRequestId: cr.id }
-    const [reviews, requested, space, conflicts] = yield* Effect.all([
+    const [reviews, requested, rules, conflicts] = yield* Effect.all([
       Pages.collect((query) => client.changeRequestReviews.getReviewsByChangeRequestId({ params, query }), { limit: Option.none(), pageSize: 100 }),
       Pages.collect((query) => client.changeRequestReviews.getRequestedReviewersByChangeRequestId({ params, query }), { limit: Option.none(), pageSize: 100 }),
-      client.spaces.getSpaceById({ params: { spaceId }, query: {} }),
+      // Which merge rules block the caller's merge, as the server's merge checks them.
+      client.changeRequestReviews.getMergeRulesForChangeRequest({ params }),
       client.changeRequestConflicts.listChangeRequestConflicts({ params })
     ], { concurrency: "unbounded" })
-    const blockers = MergeBlockers.mergeBlockers({
-      status: cr.status,
-      subject: cr.subject,
-      outdated: cr.outdated,
-      conflicts: conflicts.count,
-      reviews: reviews.items,
-      requested: requested.items.length,
-      rules: space.mergeRules
-    })
+    const blockers = [...MergeBlockers.stateBlockers({ status: cr.status, conflicts: conflicts.count }), ...rules.blockers.map((b) => (b.message.endsWith(".") ? b.message : `${b.message}.`))]
     yield* Output.print(cr, (cr) => [showChangeRequest(cr), showReviews(reviews.items, requested.items), showReadiness(cr, blockers)].join("\n\n"))
   })
 ).pipe(

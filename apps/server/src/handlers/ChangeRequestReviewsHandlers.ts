@@ -139,6 +139,18 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestReviews", Effect.fn
         DomainErrors.api,
         Effect.flatMap(presentCommenters)
       ))
+    .handle("getMergeRulesForChangeRequest", ({ params }) =>
+      reviews.mergeCheck(params.spaceId, params.changeRequestId).pipe(
+        DomainErrors.api,
+        Effect.map((check) => ({
+          object: "change-request-merge-rules" as const,
+          source: check.inherited ? "organization" as const : "space" as const,
+          rules: check.rules,
+          bypass: check.bypass,
+          mergeable: check.blockers.length === 0,
+          blockers: check.blockers.map((b) => ({ rule: b.rule, index: b.index, message: b.message }))
+        }))
+      ))
     .handle("listViewedPagesInChangeRequest", ({ params }) =>
       viewed.list(params.spaceId, params.changeRequestId).pipe(DomainErrors.api, Effect.map(presentViewed)))
     .handle("setViewedPageInChangeRequest", ({ params, payload }) =>

@@ -10,6 +10,8 @@ import { PublicUrl } from "../PublicUrl.ts"
 /** A non-member whose email is in a claimed domain sees the organization, and may do nothing in it. */
 const outsider = (organization: Organization): Organization => ({
   ...organization,
+  // Its rules name its reviewers, whom someone outside it does not learn of.
+  mergeRules: { type: "none" },
   permissions: Object.fromEntries(Object.keys(organization.permissions).map((key) => [key, false])) as Organization["permissions"]
 })
 

@@ -3,13 +3,13 @@
  * beside it, comments on the change request, reviews, merge, conflicts); the right panel lists the
  * participants, the reviewers and their verdicts, and every thread with a link to its block.
  */
-import { MergeBlockers } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
 import { useCallback, useMemo, useState } from "react"
 import { spaceAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { useAction } from "../features/review/action.ts"
 import { ChangedPages } from "../features/review/ChangedPages.tsx"
+import { MergeBox } from "../features/merge-rules/MergeBox.tsx"
 import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
 import { ReviewComments, useMe } from "../features/review/ReviewComments.tsx"
@@ -43,7 +43,7 @@ interface Props {
 
 
 const ReviewBody = (props: Props) => {
-  const { cr, reviews, requested, contributors, changes, conflicts } = props.data
+  const { cr, reviews, requested, contributors, changes, conflicts, mergeRules } = props.data
   const params = { spaceId: props.spaceId, changeRequestId: String(props.number) }
   const refresh = useRefresh()
   // A review's comment is posted as a comment of the change request: the threads are read again too.
@@ -61,16 +61,12 @@ const ReviewBody = (props: Props) => {
   const base: string = cr.revisionMergedAncestor ?? cr.revisionInitial
   const space = useAtomValue(spaceAtom(props.spaceId))
   const organizationId = AsyncResult.isSuccess(space) ? space.value.organization : undefined
-  const blockers = MergeBlockers.mergeBlockers({
-    status: cr.status, subject: cr.subject, outdated: cr.outdated, conflicts: conflicts.count, reviews, requested: requested.length,
-    rules: AsyncResult.isSuccess(space) ? space.value.mergeRules : undefined
-  })
   // A merged or archived change request takes no review and no merge: nothing is offered that would be refused.
   const closed = cr.status === "merged" || cr.status === "archived"
   // Its author does not review it (the API refuses) unless the space's merge rules let them approve it.
   const isAuthor = me !== undefined && cr.createdBy.id === me
-  const authorApproves = AsyncResult.isSuccess(space) && space.value.mergeRules.type === "rules" &&
-    space.value.mergeRules.rules.some((rule) => rule.rule === "allow_author_approval")
+  // The rules that apply (the server's answer): the space's own, or its organization's when it follows them.
+  const authorApproves = mergeRules.rules.type === "rules" && (mergeRules.rules.rules as ReadonlyArray<{ rule: string }>).some((rule) => rule.rule === "allow_author_approval")
   // What the person's role lets them do here (nothing is offered until the space says).
   const permissions = AsyncResult.isSuccess(space) ? space.value.permissions : undefined
   const pages = (changes as ReadonlyArray<{ type: string; page: { id: string; title: string } }>).filter((c) => c.type === "page_edited" || c.type === "page_created")
@@ -151,15 +147,8 @@ const ReviewBody = (props: Props) => {
           </p>
         </section>
       ) : (
-        <section aria-labelledby="merge-h">
-          <h2 id="merge-h">Merge</h2>
-          {blockers.length > 0 && <ul id="merge-blockers">{blockers.map((b) => <li key={b}>{b}</li>)}</ul>}
-          {permissions?.merge === false ? <p className="muted">Your role in this space does not let you merge: someone with the review role merges it.</p> : null}
-          <div className="review-toolbar">
-            {permissions?.merge !== true ? null : <button type="button" disabled={action.busy || blockers.length > 0} aria-describedby={blockers.length > 0 ? "merge-blockers" : undefined} onClick={() => void action.run(async () => { await merge({ params }).finally(reload) })}>Merge</button>}
-            <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await update({ params }).finally(reload) })}>Update from main</button>
-          </div>
-        </section>
+        <MergeBox space={AsyncResult.isSuccess(space) ? space.value : undefined} status={cr.status} conflicts={conflicts.count} check={mergeRules}
+          onMerge={() => merge({ params }).finally(reload)} onUpdate={() => update({ params }).finally(reload)} />
       )}
       {conflicts.count > 0 && <Conflicts key={`${conflicts.revision}:${conflicts.mainRevision}`} params={params} conflicts={conflicts} titles={new Map(pages.map((c) => [c.page.id, c.page.title]))} onDone={reload} />}
       <ChangedPages spaceId={props.spaceId} number={props.number} base={base}

@@ -96,6 +96,7 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
           {space.value.permissions.admin ? <Link href={`/s/${space.value.id}/~/git`}>Git sync</Link> : null}
           {space.value.permissions.edit ? <Link href={`/s/${space.value.id}/~/import`}>Import from…</Link> : null}
           <Link href={`/s/${space.value.id}/~/change-requests`}>Change requests</Link>
+          <Link href={`/s/${space.value.id}/~/merge-rules`}>Merge rules</Link>
           <NewChangeRequest spaceId={space.value.id} canEdit={space.value.permissions.edit} pagePath={current?.path ?? ""} />
           <ExportMenu spaceId={space.value.id} page={current === undefined ? undefined : { id: current.id, title: current.title, hasSubpages: (current.pages ?? []).length > 0 }} />
           {/* An empty space offers its import below, with its other starts. */}

@@ -21,6 +21,7 @@ describe("the app's routes", () => {
     expect(parseRoute("/s/spc_1/~/changes/12/~/nothing")).toEqual({ name: "notFound", path: "/s/spc_1/~/changes/12/~/nothing" })
     expect(parseRoute("/s/spc_1/~/history")).toEqual({ name: "history", spaceId: "spc_1" })
     expect(parseRoute("/s/spc_1/~/change-requests")).toEqual({ name: "changeRequests", spaceId: "spc_1" })
+    expect(parseRoute("/s/spc_1/~/merge-rules")).toEqual({ name: "mergeRules", spaceId: "spc_1" })
     expect(parseRoute("/s/spc_1/~/git")).toEqual({ name: "gitSync", spaceId: "spc_1" })
     expect(parseRoute("/s/spc_1/~/import")).toEqual({ name: "import", spaceId: "spc_1" })
     expect(parseRoute("/s/spc_1/~/revisions/rev_9/guides")).toEqual({ name: "revision", spaceId: "spc_1", revisionId: "rev_9", pagePath: "guides" })

@@ -1,6 +1,6 @@
 /** Spaces and collections as the domain sees them. */
 import { Schema } from "effect"
-import { Roles } from "@quire/kernel"
+import { MergeRules as MergeRules_, Roles } from "@quire/kernel"
 
 /** A space's or collection's level for organization members: a role, null (no access), or inherited. */
 export const DefaultLevel = Schema.Union([Roles.MemberRole, Schema.Null, Schema.Literal("inherit")])
@@ -20,47 +20,13 @@ export const Language = Schema.Literals([
 ])
 export type Language = typeof Language.Type
 
-/** GitBook's merge rules that name users: every one of them, one of them, or who may merge without the rules. */
-const UsersMergeRule = <R extends string>(rule: R) =>
-  Schema.Struct({
-    rule: Schema.Literal(rule),
-    users: Schema.Array(Schema.String.check(Schema.isPattern(/^[a-zA-Z0-9_-]+$/), Schema.isMaxLength(100))).check(Schema.isMaxLength(100))
-  })
+/** One of GitBook's MergeRules (kernel's MergeRules, which organizations share). */
+export const MergeRule = MergeRules_.MergeRule
+export type MergeRule = MergeRules_.MergeRule
 
-/** GitBook's merge rules without settings. */
-export const PlainMergeRuleName = Schema.Literals([
-  "require_at_least_one_review",
-  "require_at_least_one_approved_review",
-  "require_all_reviews_approved",
-  "require_agent_review",
-  "require_up_to_date_change_request",
-  "require_change_request_subject",
-  "require_change_request_description",
-  "require_author_to_merge"
-])
-
-/** One of GitBook's MergeRules (its `custom` expressions are not supported). */
-export const MergeRule = Schema.Union([
-  UsersMergeRule("require_specific_reviewers"),
-  UsersMergeRule("require_one_of_specific_reviewers"),
-  UsersMergeRule("allow_bypass"),
-  Schema.Struct({ rule: PlainMergeRuleName }),
-  // Quire's extension (GitBook has no such rule): the author of a change request may approve it,
-  // and that approval counts for the other rules. Without it, the author cannot review their own.
-  Schema.Struct({ rule: Schema.Literal("allow_author_approval") })
-])
-export type MergeRule = typeof MergeRule.Type
-
-/**
- * GitBook's MergeRulesSpaceConfiguration: inherit the organization's (which has none yet, so as
- * `none`), none, or rules that must all pass for a change request to merge.
- */
-export const MergeRules = Schema.Union([
-  Schema.Struct({ type: Schema.Literal("inherit") }),
-  Schema.Struct({ type: Schema.Literal("none") }),
-  Schema.Struct({ type: Schema.Literal("rules"), rules: Schema.Array(MergeRule).check(Schema.isMaxLength(50)) })
-])
-export type MergeRules = typeof MergeRules.Type
+/** GitBook's MergeRulesSpaceConfiguration: inherit the organization's, none, or rules that must all pass. */
+export const MergeRules = MergeRules_.SpaceConfiguration
+export type MergeRules = MergeRules_.SpaceConfiguration
 
 export interface Space {
   readonly id: string

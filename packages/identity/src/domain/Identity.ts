@@ -1,6 +1,6 @@
 /** Identity records as the domain sees them: no HTTP shapes, no SQL rows. */
 import { Schema } from "effect"
-import { type Pagination, Roles } from "@quire/kernel"
+import { type MergeRules, type Pagination, Roles } from "@quire/kernel"
 
 /** A member's role in a team: owners manage it. */
 export const TeamMemberRole = Schema.Literals(["owner", "member"])
@@ -56,6 +56,8 @@ export interface Organization {
   readonly sso: boolean
   readonly ai: boolean
   readonly inviteLinks: boolean
+  /** The merge rules of the organization's spaces that inherit them (GitBook's MergeRulesStandaloneConfiguration). */
+  readonly mergeRules: MergeRules.StandaloneConfiguration
 }
 
 /** A new organization: what it is named and when, every setting at its default (none set, features off). */
@@ -69,7 +71,8 @@ export const newOrganization = (
   logo: null,
   sso: false,
   ai: false,
-  inviteLinks: false
+  inviteLinks: false,
+  mergeRules: { type: "none" }
 })
 
 /** An organization together with the caller's membership in it. */
@@ -158,6 +161,7 @@ export type OrganizationPatch = Partial<{
   readonly sso: boolean
   readonly ai: boolean
   readonly inviteLinks: boolean
+  readonly mergeRules: MergeRules.StandaloneConfiguration
 }>
 
 export interface MemberQuery {

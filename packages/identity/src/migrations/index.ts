@@ -313,6 +313,12 @@ const m0018_notification_settings = Effect.gen(function*() {
     )`
 })
 
+/** The merge rules an organization's spaces inherit (GitBook's MergeRulesStandaloneConfiguration); none until an admin sets them. */
+const m0019_organization_merge_rules = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE identity_organizations ADD COLUMN merge_rules jsonb NOT NULL DEFAULT '{"type":"none"}'`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -332,6 +338,7 @@ export const migrations = {
     "0015_tokens_created_by_session": m0015_tokens_created_by_session,
     "0016_sealed_sso_keys": m0016_sealed_sso_keys,
     "0017_hashed_email_invites": m0017_hashed_email_invites,
-    "0018_notification_settings": m0018_notification_settings
+    "0018_notification_settings": m0018_notification_settings,
+    "0019_organization_merge_rules": m0019_organization_merge_rules
   }
 } as const

@@ -27,7 +27,8 @@ export const organizationsRepoContract = (it: ReposTest) =>
           logo: "https://acme.test/logo.png",
           sso: true,
           ai: true,
-          inviteLinks: true
+          inviteLinks: true,
+          mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["o-insert-other"] }] }
         })
         yield* organizations.insert(organization, "o-insert-admin")
 
@@ -167,6 +168,27 @@ export const organizationsRepoContract = (it: ReposTest) =>
         assert.deepStrictEqual(yield* organizations.update("p-org", { defaultRole: null }), { ...expected, defaultRole: null })
         assert.deepStrictEqual(yield* organizations.update("p-org", {}), { ...expected, defaultRole: null })
         assert.deepStrictEqual(some(yield* organizations.findAccess("p-org", "p-admin")).organization, { ...expected, defaultRole: null })
+      }))
+
+    it.effect("keeps an organization's merge rules (none until set), each organization its own", () =>
+      Effect.gen(function*() {
+        const organizations = yield* OrganizationsRepo
+        yield* insertUsers("mrules-admin")
+        yield* organizations.insert(makeOrganization("mrules-org-a", at(700)), "mrules-admin")
+        yield* organizations.insert(makeOrganization("mrules-org-b", at(701)), "mrules-admin")
+        assert.deepStrictEqual(some(yield* organizations.find("mrules-org-a")).mergeRules, { type: "none" })
+
+        const rules = {
+          type: "rules" as const,
+          rules: [{ rule: "require_at_least_one_approved_review" as const }, { rule: "allow_bypass" as const, users: ["mrules-admin"] }]
+        }
+        assert.deepStrictEqual((yield* organizations.update("mrules-org-a", { mergeRules: rules })).mergeRules, rules)
+        assert.deepStrictEqual(some(yield* organizations.find("mrules-org-a")).mergeRules, rules)
+        assert.deepStrictEqual(some(yield* organizations.findAccess("mrules-org-a", "mrules-admin")).organization.mergeRules, rules)
+        assert.deepStrictEqual(some(yield* organizations.find("mrules-org-b")).mergeRules, { type: "none" })
+        // Another setting's update leaves them as they are; `none` turns them off.
+        assert.deepStrictEqual((yield* organizations.update("mrules-org-a", { title: "Renamed" })).mergeRules, rules)
+        assert.deepStrictEqual((yield* organizations.update("mrules-org-a", { mergeRules: { type: "none" } })).mergeRules, { type: "none" })
       }))
 
     it.effect("keeps link invitations per organization, oldest first", () =>

@@ -1,7 +1,8 @@
 /**
  * `/o/<org>/settings`: the organization's title, default role and email domains
  * (`updateOrganizationById`), and its invite links: allowed or not, created with a role and an
- * expiry, listed with their link to copy, revoked. Admins only; others are told so.
+ * expiry, listed with their link to copy, revoked; the merge rules its spaces follow. Admins only;
+ * others are told so, and read the merge rules.
  */
 import type { LinkInvite, Organization } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
@@ -10,6 +11,7 @@ import { QuireApi } from "../../api/client.ts"
 import { organizationAtom } from "../../api/queries.ts"
 import { useAtomValue, useMutation } from "../../api/react.ts"
 import { Field } from "../../ui/Field.tsx"
+import { MergeRulesForm } from "../merge-rules/MergeRulesForm.tsx"
 import { Link } from "../../ui/Link.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { formatTime } from "../../ui/time.ts"
@@ -162,6 +164,23 @@ const InviteLinks = (props: { readonly org: Organization }) => {
   )
 }
 
+/** The merge rules every space that follows the organization's has (GitBook's organization merge rules). */
+const OrganizationMergeRules = (props: { readonly org: Organization }) => {
+  const update = useMutation(updateOrganization)
+  return (
+    <section id="merge-rules" aria-labelledby="merge-rules-heading" className="admin-section">
+      <h2 id="merge-rules-heading">Merge rules</h2>
+      <p className="muted">What a change request must meet before it merges, in every space that follows the organization's merge rules (a new space does). A space may have its own instead, on its Merge rules screen.</p>
+      <MergeRulesForm scope="organization" organizationId={props.org.id} rules={props.org.mergeRules} canEdit={props.org.permissions.admin}
+        onSave={async (mergeRules) => {
+          // An organization has no `inherit`: the form offers only none and rules.
+          if (mergeRules.type === "inherit") return
+          await update({ params: { organizationId: props.org.id }, payload: { mergeRules }, reactivityKeys: ["orgs"] })
+        }} />
+    </section>
+  )
+}
+
 export const OrgSettings = (props: { readonly organizationId: string }) => {
   const org = useAtomValue(organizationAtom(props.organizationId))
   if (AsyncResult.isFailure(org)) return <Failure result={org} />
@@ -174,6 +193,7 @@ export const OrgSettings = (props: { readonly organizationId: string }) => {
         <>
           <General key={org.value.id} org={org.value} />
           <InviteLinks org={org.value} />
+          <OrganizationMergeRules org={org.value} />
           <section aria-labelledby="sso-heading" className="admin-section">
             <h2 id="sso-heading">Single sign-on</h2>
             <p>{org.value.sso ? "Single sign-on is required for members." : "Members may sign in with a password."} <Link href={`/o/${org.value.id}/settings/sso`}>Set up SAML and OpenID Connect providers</Link></p>
@@ -186,6 +206,7 @@ export const OrgSettings = (props: { readonly organizationId: string }) => {
             <dt>Title</dt><dd>{org.value.title}</dd>
             <dt>Default role</dt><dd>{roleName(org.value.defaultRole)}</dd>
           </dl>
+          <OrganizationMergeRules org={org.value} />
         </div>
       )}
     </div>

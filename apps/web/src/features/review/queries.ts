@@ -1,4 +1,4 @@
-/** The review screen's reads (the change request with its reviews, reviewers, contributors, changes and conflicts; its comment threads) and writes. */
+/** The review screen's reads (the change request with its reviews, reviewers, contributors, changes, conflicts and the merge rules that block it; its comment threads) and writes. */
 import { Effect } from "effect"
 import { Atom } from "effect/reactivity"
 import type { Comment, CommentReply } from "@quire/api"
@@ -13,14 +13,16 @@ export const reviewAtom = Atom.family((key: string) => {
   return QuireApi.runtime.atom(Effect.gen(function*() {
     const client = yield* QuireApi
     const cr = yield* client.changeRequests.getChangeRequestById({ params })
-    const [reviews, requested, contributors, changes, conflicts] = yield* Effect.all([
+    const [reviews, requested, contributors, changes, conflicts, mergeRules] = yield* Effect.all([
       client.changeRequestReviews.getReviewsByChangeRequestId({ params, query: { format: "markdown" } }),
       client.changeRequestReviews.getRequestedReviewersByChangeRequestId({ params, query: {} }),
       client.changeRequestReviews.getContributorsByChangeRequestId({ params }),
       client.changeRequestChanges.getChangeRequestChanges({ params, query: { limit: 100 } }),
-      client.changeRequestConflicts.listChangeRequestConflicts({ params })
+      client.changeRequestConflicts.listChangeRequestConflicts({ params }),
+      // Which merge rules block the person's merge, as the server's merge would check them.
+      client.changeRequestReviews.getMergeRulesForChangeRequest({ params })
     ], { concurrency: "unbounded" })
-    return { cr, reviews: reviews.items, requested: requested.items, contributors: contributors.items, changes: changes.changes, conflicts }
+    return { cr, reviews: reviews.items, requested: requested.items, contributors: contributors.items, changes: changes.changes, conflicts, mergeRules }
   })).pipe(Atom.withReactivity([reviewKey(spaceId, Number(n))]))
 })
 

@@ -1,12 +1,16 @@
 /**
- * Whether a change request's author may approve it: the space's merge rule `allow_author_approval`
- * (Quire's extension of GitBook's merge rules). A space admin turns it on or off, keeping the
- * space's other rules; everyone else reads what it is.
+ * Whether a change request's author may approve it: the merge rule `allow_author_approval` (Quire's
+ * extension of GitBook's merge rules). A space admin turns it on or off, keeping the space's other
+ * rules; everyone else reads what it is. In a space that follows its organization's rules, the
+ * toggle gives the space its own: a copy of the organization's with the rule added or taken out,
+ * so that none of them is dropped on the way.
  */
 import type { Space } from "@quire/api"
 import { useState } from "react"
 import { QuireApi } from "../../api/client.ts"
 import { useMutation } from "../../api/react.ts"
+import { Link } from "../../ui/Link.tsx"
+import { useEffectiveRules } from "../merge-rules/effective.ts"
 import { errorText } from "../review/action.ts"
 
 const updateSpace = QuireApi.mutation("spaces", "updateSpaceById")
@@ -26,7 +30,9 @@ export const AuthorApproval = (props: { readonly space: Space }) => {
   const update = useMutation(updateSpace)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>()
-  const allowed = authorMayApprove(props.space.mergeRules)
+  const effective = useEffectiveRules(props.space).rules
+  const allowed = effective !== undefined && authorMayApprove(effective)
+  const inherits = props.space.mergeRules.type === "inherit"
   if (!props.space.permissions.admin) {
     return (
       <p className="muted">
@@ -37,17 +43,23 @@ export const AuthorApproval = (props: { readonly space: Space }) => {
   const onChange = (next: boolean) => {
     setBusy(true)
     setError(undefined)
-    update({ params: { spaceId: props.space.id }, payload: { mergeRules: withAuthorApproval(props.space.mergeRules, next) }, reactivityKeys: [`space:${props.space.id}`] })
+    if (effective === undefined) return
+    update({ params: { spaceId: props.space.id }, payload: { mergeRules: withAuthorApproval(effective, next) }, reactivityKeys: [`space:${props.space.id}`] })
       .catch((failure: unknown) => setError(`Could not change the merge rules: ${errorText(failure)}`))
       .finally(() => setBusy(false))
   }
   return (
     <div className="author-approval">
       <label>
-        <input type="checkbox" checked={allowed} disabled={busy} aria-describedby="author-approval-hint" onChange={(event) => onChange(event.target.checked)} />
+        <input type="checkbox" checked={allowed} disabled={busy || effective === undefined} aria-describedby="author-approval-hint" onChange={(event) => onChange(event.target.checked)} />
         Authors may approve their own change requests
       </label>
-      <span id="author-approval-hint" className="muted">A merge rule of this space; only its admins change it. Off, someone else must approve.</span>
+      <span id="author-approval-hint" className="muted">
+        {inherits
+          ? "This space follows its organization's merge rules: changing this gives it its own, a copy of the organization's with this change. "
+          : "A merge rule of this space; only its admins change it. Off, someone else must approve. "}
+        <Link href={`/s/${props.space.id}/~/merge-rules`}>All merge rules</Link>
+      </span>
       {error === undefined ? null : <p className="form-error" role="alert">{error}</p>}
     </div>
   )
