@@ -12,3 +12,4 @@ export const MoonIcon = () => <Icon d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 1
 export const SunIcon = () => <Icon d="M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
 export const MenuIcon = () => <Icon d="M4 6h16M4 12h16M4 18h16" />
 export const CloseIcon = () => <Icon d="M6 6l12 12M18 6L6 18" />
+export const PlusIcon = () => <Icon d="M12 5v14M5 12h14" />

@@ -105,6 +105,7 @@ it("edits a page in a new change request, stored as typed, only the edited line 
     await page.waitForURL(new RegExp(`/~/changes/${number}/getting-started$`))
 
     // Add a page in the tree.
+    await page.getByRole("button", { name: "New page", exact: true }).click()
     await page.getByLabel("New page title").fill("Troubleshooting")
     await page.getByRole("button", { name: "Add page" }).click()
     await page.getByRole("navigation", { name: "Pages of the change request" }).getByRole("link", { name: "Troubleshooting" }).waitFor()

@@ -83,6 +83,7 @@ it("a newcomer's first space: write, review with a second person, merge, resolve
     await a.page.keyboard.type("Water")
     await expect.poll(() => storedMarkdown(spaceId, first, "Getting started"), { timeout: 15_000 }).toContain("- Maps\n- Water")
     // A second page.
+    await a.page.getByRole("button", { name: "New page", exact: true }).click()
     await a.page.getByLabel("New page title").fill("Checklists")
     await a.page.getByRole("button", { name: "Add page" }).click()
     await a.page.getByRole("navigation", { name: "Pages of the change request" }).getByRole("link", { name: "Checklists" }).waitFor()

@@ -66,6 +66,7 @@ it("pages added, renamed, moved and deleted by one person appear in the other's 
     await tree(b.page).getByRole("img", { name: "Ada Admin is editing" }).waitFor()
 
     // Added: Ada's new page opens for her, and is in Bea's tree.
+    await tree(a.page).getByRole("button", { name: "New page", exact: true }).click()
     await tree(a.page).getByLabel("New page title").fill("Gamma")
     await tree(a.page).getByRole("button", { name: "Add page" }).click()
     await beaSees("Gamma added", ["Alpha", "Beta", "Gamma"])

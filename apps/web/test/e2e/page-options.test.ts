@@ -69,9 +69,11 @@ it("adds a group and a link, moves pages in and out of the group by keyboard and
     await nav.getByRole("link", { name: "Install" }).waitFor()
 
     // A group and a link page, from the tree.
+    await page.getByRole("button", { name: "New page", exact: true }).click()
     await page.getByLabel("New page title").fill("Guides")
     await page.getByRole("button", { name: "Add group" }).click()
     await nav.getByText("Guides").waitFor()
+    await page.getByRole("button", { name: "New page", exact: true }).click()
     await page.getByLabel("New page title").fill("Status")
     await page.getByRole("button", { name: "Add link…" }).click()
     await page.getByLabel("Link URL").fill("status.example.com")
@@ -81,6 +83,7 @@ it("adds a group and a link, moves pages in and out of the group by keyboard and
     await page.getByRole("button", { name: "Add link", exact: true }).click()
     await nav.getByText("Status").waitFor()
     // A link to a page, named by its title; renamed, then deleted like any page.
+    await page.getByRole("button", { name: "New page", exact: true }).click()
     await page.getByLabel("New page title").fill("Start here")
     await page.getByRole("button", { name: "Add link…" }).click()
     await page.getByLabel("Link URL").fill("overview")

@@ -160,6 +160,7 @@ const newChangeRequest = async (page: Page, subject: string): Promise<number> =>
 
 /** A new page of the change request, opened in the editor: the editor. */
 const addPage = async (page: Page, title: string) => {
+  await page.getByRole("button", { name: "New page", exact: true }).click()
   await page.getByLabel("New page title").fill(title)
   await page.getByRole("button", { name: "Add page" }).click()
   await page.waitForURL(new RegExp(`/~/changes/\\d+/${title.toLowerCase()}$`))
