@@ -91,12 +91,11 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
       <h1>{AsyncResult.isSuccess(space) ? `${emojiOf(space.value.emoji)} ${space.value.title}`.trim() : "Space"}</h1>
       {AsyncResult.isSuccess(space) ? (
         <div className="toolbar">
-          <Link href={`/o/${space.value.organization}`}>Back to the organization</Link>
+          {/* The organization is a step back in the breadcrumb; the full import screen is reached from "Import". */}
           <ShareButton target={{ kind: "space", id: space.value.id, title: space.value.title, organizationId: space.value.organization, admin: space.value.permissions.admin }} />
-          {space.value.permissions.admin ? <Link href={`/s/${space.value.id}/~/git`}>Git sync</Link> : null}
-          {space.value.permissions.edit ? <Link href={`/s/${space.value.id}/~/import`}>Import from…</Link> : null}
-          <Link href={`/s/${space.value.id}/~/change-requests`}>Change requests</Link>
-          <Link href={`/s/${space.value.id}/~/merge-rules`}>Merge rules</Link>
+          {space.value.permissions.admin ? <Link className="button" href={`/s/${space.value.id}/~/git`}>Git sync</Link> : null}
+          <Link className="button" href={`/s/${space.value.id}/~/change-requests`}>Change requests</Link>
+          <Link className="button" href={`/s/${space.value.id}/~/merge-rules`}>Merge rules</Link>
           <NewChangeRequest spaceId={space.value.id} canEdit={space.value.permissions.edit} pagePath={current?.path ?? ""} />
           <ExportMenu spaceId={space.value.id} page={current === undefined ? undefined : { id: current.id, title: current.title, hasSubpages: (current.pages ?? []).length > 0 }} />
           {/* An empty space offers its import below, with its other starts. */}

@@ -4,6 +4,7 @@
  * until every file has been read.
  */
 import { type ChangeEvent, useState } from "react"
+import { Link } from "../../ui/Link.tsx"
 import { navigate } from "../../router.ts"
 import { countPages, insertionOrder, pagesOfFolder } from "./folder-import.ts"
 import { isMarkdown } from "./templates.ts"
@@ -60,6 +61,7 @@ export const ImportFiles = (props: { readonly spaceId: string }) => {
         </label>
       </div>
       {error === undefined ? null : <p id={describedBy} className="field-error" role="alert">{error}</p>}
+      <p className="import-files-more">A Word document, a Confluence or Notion export, HTML or a website: <Link href={`/s/${props.spaceId}/~/import`}>Import from…</Link></p>
     </div>
   )
 }
