@@ -53,10 +53,11 @@ const PageArea = (props: { readonly spaceId: string; readonly pageId?: string | 
   return (
     <article>
       <div className="space-page-header">
-        <h2>{page.value.title}</h2>
+        {/* The page's title is the screen's heading, large, as GitBook's; the space is named above it. */}
+        <h1 className="space-page-title">{`${emojiOf(page.value.emoji)} ${page.value.title}`.trim()}</h1>
         <EditButton spaceId={props.spaceId} pagePath={props.pagePath} subject={`Edit “${page.value.title}”`} />
       </div>
-      {page.value.description === undefined ? null : <p className="muted">{page.value.description}</p>}
+      {page.value.description === undefined ? null : <p className="space-page-description">{page.value.description}</p>}
       <LastEdit spaceId={props.spaceId} updatedAt={"updatedAt" in page.value && typeof page.value.updatedAt === "string" ? page.value.updatedAt : undefined} />
       {page.value.html === undefined
         ? <pre className="source">{page.value.markdown ?? ""}</pre>
@@ -88,7 +89,10 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
   const current = props.pagePath === "" ? documents[0] : documents.find((page) => page.path === props.pagePath)
   return (
     <>
-      <h1>{AsyncResult.isSuccess(space) ? `${emojiOf(space.value.emoji)} ${space.value.title}`.trim() : "Space"}</h1>
+      {/* The space's name; the screen's heading is its page's title (an empty space's start is headed by its name). */}
+      {AsyncResult.isSuccess(pages) && documents.length === 0
+        ? <h1>{AsyncResult.isSuccess(space) ? `${emojiOf(space.value.emoji)} ${space.value.title}`.trim() : "Space"}</h1>
+        : <p className="space-name">{AsyncResult.isSuccess(space) ? `${emojiOf(space.value.emoji)} ${space.value.title}`.trim() : "Space"}</p>}
       {AsyncResult.isSuccess(space) ? (
         <div className="toolbar">
           {/* The organization is a step back in the breadcrumb; the full import screen is reached from "Import". */}
