@@ -1,6 +1,7 @@
 /**
- * `/s/<space>/~/changes/<n>/~/review`: a change request's review (diff with each block's comments
- * beside it, comments on the change request, reviews, merge, conflicts); the right panel lists the
+ * `/s/<space>/~/changes/<n>/~/review`: a change request's review, under the header it shares with its
+ * editor (ChangeRequestHeader.tsx): diff with each block's comments beside it, comments on the change
+ * request, reviews, merge, conflicts; the right panel lists the
  * participants, the reviewers and their verdicts, and every thread with a link to its block.
  */
 import { AsyncResult } from "effect/reactivity"
@@ -10,6 +11,7 @@ import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { useAction } from "../features/review/action.ts"
 import { ChangedPages } from "../features/review/ChangedPages.tsx"
 import { MergeBox } from "../features/merge-rules/MergeBox.tsx"
+import { ChangeRequestHeader } from "../features/change-request/ChangeRequestHeader.tsx"
 import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
 import { ReviewComments, useMe } from "../features/review/ReviewComments.tsx"
@@ -96,16 +98,13 @@ const ReviewBody = (props: Props) => {
         <Crumb><Link href={`/s/${props.spaceId}/~/changes/${props.number}`}><span className="crumb-long">Change request </span>#{cr.number}</Link> <ChangeRequestState status={cr.status} /></Crumb>
         <Crumb current>Review</Crumb>
       </BreadcrumbTail>
-      <header>
-        <p><a href={`/s/${props.spaceId}/~/changes/${props.number}`}>Change request #{cr.number}</a></p>
-        <h1>{cr.subject === "" ? "Untitled change request" : cr.subject}</h1>
+      <ChangeRequestHeader spaceId={props.spaceId} cr={cr} view="review" editable={false} onChanged={reload}>
         <div className="review-meta">
-          <span className="review-status" data-testid="status">{cr.status}</span>
           <span>By {cr.createdBy.displayName}</span>
           {cr.outdated && <span>Main has changed since this was made.</span>}
           <span>Contributors: {[...new Set(contributors.map((c: { user: { displayName: string } }) => c.user.displayName))].join(", ") || "none"}</span>
         </div>
-      </header>
+      </ChangeRequestHeader>
       <section aria-labelledby="reviewers-h">
         <h2 id="reviewers-h">Reviews</h2>
         <ul>
@@ -143,7 +142,7 @@ const ReviewBody = (props: Props) => {
           <p role="status">
             {cr.status === "merged"
               ? `Merged${cr.mergedBy === undefined ? "" : ` by ${cr.mergedBy.displayName}`}${cr.mergedAt === undefined ? "" : ` ${formatTime(cr.mergedAt)}`}. This change request is merged into the space: its content is read-only and its review is closed; its discussion stays open.`
-              : "This change request is archived: reopen it from its page to review or merge it."}
+              : "This change request is archived: reopen it above to review or merge it."}
           </p>
         </section>
       ) : (
