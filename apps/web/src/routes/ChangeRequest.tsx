@@ -5,7 +5,7 @@
  * move) and the page in the editor under its header edited in place (cover, icon, title,
  * description, layout), edited live on the collaboration server (src/features/editing). The right
  * panel holds who else is in the change request (LivePresence.tsx, also beside the pages of the
- * tree they have open) and the page's outline. The tree is
+ * tree they have open), the page's review comments (PageThreads.tsx) and its outline. The tree is
  * drawn in the workspace's sidebar (ui/Frame.tsx).
  */
 import type { ChangeRequest as ChangeRequestInfo, ChangeRequestContentChange, RevisionPage } from "@quire/api"
@@ -18,6 +18,7 @@ import { LiveChangeRequest, PageMarks, PeopleHere } from "../features/editing/Li
 import { ReusableContents } from "../features/editing/ReusableContents.tsx"
 import { loadEditorModule, PageEditor, useEditingPerson } from "../features/editing/PageEditor.tsx"
 import { ChangeRequestHeader } from "../features/change-request/ChangeRequestHeader.tsx"
+import { PageThreads } from "../features/change-request/PageThreads.tsx"
 import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
 import { navigate } from "../router.ts"
 import { ChangeRequestState } from "../ui/ChangeRequestState.tsx"
@@ -141,6 +142,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
       </SidebarPages>
       <RightPanel label="Change request details">
         <PeopleHere titleOf={titleOf} />
+        {current === undefined ? null : <PageThreads spaceId={props.spaceId} number={props.number} pageId={current.id} />}
         <EditorOutline />
       </RightPanel>
       <div className="cr-layout">

@@ -5,7 +5,7 @@
  * participants, the reviewers and their verdicts, and every thread with a link to its block.
  */
 import { AsyncResult } from "effect/reactivity"
-import { useCallback, useMemo, useState } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { spaceAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { useAction } from "../features/review/action.ts"
@@ -89,6 +89,15 @@ const ReviewBody = (props: Props) => {
     }
     find()
   }
+  // Opened on a thread (`#thread-<id>`, as the editor's "Comments on this page" link): brought into view once the threads are read.
+  const shown = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    const hash = window.location.hash
+    if (threads.list === undefined || !hash.startsWith("#thread-") || shown.current === hash) return
+    shown.current = hash
+    const thread = threads.list.find((t) => `#thread-${t.comment.id}` === hash)
+    if (thread !== undefined) go(thread)
+  })
   return (
     <div className="review-page">
       <RightPanel label="Page details">

@@ -2,14 +2,22 @@
  * A change request as one place (issue 59 item 1): its editor and its review share one header
  * (number, subject, state, "Edit" / "Review" as tabs, the shown one marked), so Ada moves between
  * them by keyboard and submits the draft for review from either; nothing links "Back to the space".
+ * The editor lists the review's threads on the open page (the words each is on, its author, its
+ * replies, resolved or not), each a link to the thread in the review; the Review tab counts the
+ * change request's open threads.
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { captureAllPairs, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { encodeAnchor, fingerprint } from "../../src/features/review/anchors.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
+
+/** A comment's anchor on the words `quote` of top-level block `block`, whose text is `text` (as the review writes it). */
+const on = (block: number, text: string, quote: string) =>
+  encodeAnchor({ block, fingerprint: fingerprint(text), offset: text.indexOf(quote), length: quote.length, quote })
 
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Change request", exact: true })
 
@@ -20,6 +28,15 @@ it("joins the change request's editor and review under one header", async () => 
   await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
     changes: [{ operation: "insert_page", title: "Restart", slug: "restart", document: { markdown: "Stop the worker, then the server.\n\nStart them in the other order.\n" } }]
   })
+  // Threads as the review writes them: on words of the page's blocks, and on the change request itself.
+  const comments = `/spaces/${space.id}/change-requests/${cr.id}/comments`
+  const { pages } = await api<{ pages: ReadonlyArray<{ id: string }> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}/content/pages`)
+  const pageId = pages[0]!.id
+  const asked = await api<{ id: string }>(url, "POST", comments, { body: { markdown: "Which server: the web one?" }, page: pageId, node: on(0, "Stop the worker, then the server.", "the server") })
+  const settled = await api<{ id: string }>(url, "POST", comments, { body: { markdown: "Say how long to wait." }, page: pageId, node: on(1, "Start them in the other order.", "other order") })
+  await api(url, "POST", `${comments}/${settled.id}/replies`, { body: { markdown: "A minute, added." } })
+  await api(url, "PUT", `${comments}/${settled.id}`, { resolved: true })
+  await api(url, "POST", comments, { body: { markdown: "Ship it after the release." } })
   const ada = await open(browser(), url)
   try {
     await signInAsAdmin(ada, url)
@@ -32,6 +49,20 @@ it("joins the change request's editor and review under one header", async () => 
     expect(await page.getByRole("link", { name: "Back to the space" }).count()).toBe(0)
     expect(await page.getByRole("link", { name: "Open its review" }).count()).toBe(0)
     await page.getByRole("textbox", { name: "Page content" }).waitFor()
+
+    // The page's threads in the right panel, each as the server has it; the one on the change request is not the page's.
+    const onPage = page.getByRole("complementary", { name: "Change request details" }).getByRole("region", { name: "Comments on this page" })
+    const askedLink = onPage.getByRole("link", { name: "Ada Admin: Which server: the web one?" })
+    await askedLink.waitFor()
+    const items = onPage.getByRole("listitem")
+    expect(await items.count()).toBe(2)
+    expect(await items.nth(0).textContent()).toContain("On “the server”")
+    expect(await items.nth(0).textContent()).toContain("Open · no reply")
+    expect(await items.nth(1).textContent()).toContain("On “other order”")
+    expect(await items.nth(1).textContent()).toContain("Resolved · 1 reply")
+    expect(await askedLink.getAttribute("href")).toBe(`/s/${space.id}/~/changes/${cr.number}/~/review#thread-${asked.id}`)
+    // Two threads are open: the page's first and the change request's own.
+    expect(await tabs(page).getByRole("link", { name: /^Review/ }).textContent()).toBe("Review2, 2 open threads")
     await captureAllPairs(page, "cr-place-edit")
 
     // By keyboard to the review: the same header, the subject its heading, the Review tab the one shown.
@@ -53,6 +84,12 @@ it("joins the change request's editor and review under one header", async () => 
     await page.keyboard.press("Enter")
     await page.waitForURL(`**/s/${space.id}/~/changes/${cr.number}`)
     await page.getByRole("textbox", { name: "Page content" }).waitFor()
+
+    // A thread's link in the editor opens the review on it: its page unfolded, the thread in view with the focus.
+    await askedLink.focus()
+    await page.keyboard.press("Enter")
+    await page.waitForURL(`**/~/review#thread-${asked.id}`)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 15_000 }).toBe(`thread-${asked.id}`)
     expect(problems).toEqual([])
   } finally {
     await ada.context.close()
