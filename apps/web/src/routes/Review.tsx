@@ -1,7 +1,8 @@
 /**
  * `/s/<space>/~/changes/<n>/~/review`: a change request's review, under the header it shares with its
  * editor (ChangeRequestHeader.tsx): diff with each block's comments beside it, comments on the change
- * request, reviews, merge, conflicts; the right panel lists the
+ * request, reviews, merge, conflicts; the sidebar lists the space's change requests
+ * (SpaceChangeRequests.tsx); the right panel lists the
  * participants, the reviewers and their verdicts, and every thread with a link to its block.
  */
 import { AsyncResult } from "effect/reactivity"
@@ -12,6 +13,7 @@ import { useAction } from "../features/review/action.ts"
 import { ChangedPages } from "../features/review/ChangedPages.tsx"
 import { MergeBox } from "../features/merge-rules/MergeBox.tsx"
 import { ChangeRequestHeader } from "../features/change-request/ChangeRequestHeader.tsx"
+import { SpaceChangeRequests } from "../features/change-request/SpaceChangeRequests.tsx"
 import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
 import { ReviewComments, useMe } from "../features/review/ReviewComments.tsx"
@@ -22,7 +24,7 @@ import { NewComment, Thread, type ThreadData } from "../features/review/Threads.
 import { decodeAnchor } from "../features/review/anchors.ts"
 import { crCommentsAtom, membersAtom, mergeCR, postComment, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
 import { ChangeRequestState } from "../ui/ChangeRequestState.tsx"
-import { BreadcrumbTail, Crumb, RightPanel } from "../ui/Frame.tsx"
+import { BreadcrumbTail, Crumb, RightPanel, SidebarPages } from "../ui/Frame.tsx"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import { formatTime } from "../ui/time.ts"
@@ -100,6 +102,9 @@ const ReviewBody = (props: Props) => {
   })
   return (
     <div className="review-page">
+      <SidebarPages>
+        <SpaceChangeRequests spaceId={props.spaceId} current={cr} />
+      </SidebarPages>
       <RightPanel label="Page details">
         <ReviewPanel author={cr.createdBy} contributors={contributors} reviews={reviews} requested={requested} threads={threads.list} onGo={go} />
       </RightPanel>

@@ -4,7 +4,8 @@
  * them by keyboard and submits the draft for review from either; nothing links "Back to the space".
  * The editor lists the review's threads on the open page (the words each is on, its author, its
  * replies, resolved or not), each a link to the thread in the review; the Review tab counts the
- * change request's open threads.
+ * change request's open threads. Beside the review, the sidebar lists the space's change requests,
+ * filtered by status and "Yours", the one shown marked; on a phone, behind the sidebar's button.
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
@@ -78,6 +79,34 @@ it("joins the change request's editor and review under one header", async () => 
     await eventually("the change request open", () => api<{ status: string }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}`), (read) => read.status === "open")
     await page.getByRole("button", { name: "Archive" }).waitFor()
     await captureAllPairs(page, "cr-place-review")
+
+    // Beside the review, the space's change requests of a status, the one shown marked.
+    const tidy = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Tidy the glossary" })
+    const old = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "An old idea" })
+    await api(url, "PATCH", `/spaces/${space.id}/change-requests/${old.id}`, { status: "archived" })
+    await page.reload()
+    const list = page.getByRole("navigation", { name: "Change requests", exact: true })
+    const shown = list.getByRole("link", { name: `#${cr.number} Explain restarts` })
+    await shown.waitFor()
+    expect(await shown.getAttribute("aria-current")).toBe("page")
+    await list.getByLabel("Status").selectOption({ label: "Archived" })
+    await list.getByRole("link", { name: `#${old.number} An old idea` }).waitFor()
+    expect(await list.getByRole("link").filter({ hasText: "Explain restarts" }).count()).toBe(0)
+    await list.getByLabel("Status").selectOption({ label: "Draft" })
+    await list.getByRole("checkbox", { name: "Yours" }).check()
+    const tidyLink = list.getByRole("link", { name: `#${tidy.number} Tidy the glossary` })
+    await tidyLink.waitFor()
+    await captureAllPairs(page, "cr-place-list")
+    // On a phone the list is in the sidebar the header's button opens.
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await list.isVisible()).toBe(false)
+    await page.getByRole("button", { name: "Open the sidebar" }).click()
+    await tidyLink.click()
+    await page.waitForURL(`**/s/${space.id}/~/changes/${tidy.number}/~/review`)
+    await page.getByRole("heading", { name: "Tidy the glossary", level: 1 }).waitFor()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goBack()
+    await page.getByRole("heading", { name: "Explain restarts", level: 1 }).waitFor()
 
     // And back to the editor by keyboard.
     await tabs(page).getByRole("link", { name: "Edit", exact: true }).focus()
