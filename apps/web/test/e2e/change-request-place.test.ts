@@ -9,7 +9,8 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
-import { captureAllPairs, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
+import { artifacts, captureAllPairs, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { encodeAnchor, fingerprint } from "../../src/features/review/anchors.ts"
 import { api, eventually } from "./servers.ts"
 
@@ -101,6 +102,9 @@ it("joins the change request's editor and review under one header", async () => 
     await page.setViewportSize({ width: 390, height: 844 })
     expect(await list.isVisible()).toBe(false)
     await page.getByRole("button", { name: "Open the sidebar" }).click()
+    await tidyLink.waitFor()
+    await expectAccessible(page, "the change requests in the drawer (390 px)")
+    if (screenshotsWanted()) await page.screenshot({ path: `${artifacts}cr-place-list-drawer-light-390.png` })
     await tidyLink.click()
     await page.waitForURL(`**/s/${space.id}/~/changes/${tidy.number}/~/review`)
     await page.getByRole("heading", { name: "Tidy the glossary", level: 1 }).waitFor()
