@@ -1,24 +1,27 @@
 /**
  * `/s/<space>/~/changes/<n>/<page path>`: a change request's content, where its pages are edited:
- * the header (subject, editable; status; its review), the change request's page tree (add pages,
- * groups and links, rename, delete, move) and the page in the editor under its header edited in
- * place (cover, icon, title, description, layout), edited live on the collaboration server (src/features/editing); who else is in the
- * change request: beside the pages of the tree they have open, and in the right panel with the
- * page's outline (LivePresence.tsx). The tree is drawn in the workspace's sidebar (ui/Frame.tsx).
+ * the header shared with its review (ChangeRequestHeader.tsx: subject, editable; state; Edit /
+ * Review; Preview), the change request's page tree (add pages, groups and links, rename, delete,
+ * move) and the page in the editor under its header edited in place (cover, icon, title,
+ * description, layout), edited live on the collaboration server (src/features/editing). The right
+ * panel holds who else is in the change request (LivePresence.tsx, also beside the pages of the
+ * tree they have open), the page's review comments (PageThreads.tsx) and its outline. The tree is
+ * drawn in the workspace's sidebar (ui/Frame.tsx).
  */
 import type { ChangeRequest as ChangeRequestInfo, ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import { useCallback, useEffect, useRef, useState } from "react"
 import { callApi } from "../api/call.ts"
 import { useRegistry } from "../api/react.ts"
-import { getChangeRequest, listPages, updateChangeRequest, updateContent } from "../features/editing/content.ts"
+import { getChangeRequest, listPages, updateContent } from "../features/editing/content.ts"
 import { EditorOutline } from "../features/editing/EditorOutline.tsx"
 import { LiveChangeRequest, PageMarks, PeopleHere } from "../features/editing/LivePresence.tsx"
 import { ReusableContents } from "../features/editing/ReusableContents.tsx"
 import { loadEditorModule, PageEditor, useEditingPerson } from "../features/editing/PageEditor.tsx"
-import { ChangePreview } from "../features/sites/ChangePreview.tsx"
+import { ChangeRequestHeader } from "../features/change-request/ChangeRequestHeader.tsx"
+import { PageThreads } from "../features/change-request/PageThreads.tsx"
 import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
 import { navigate } from "../router.ts"
-import { ChangeRequestState, stateWords } from "../ui/ChangeRequestState.tsx"
+import { ChangeRequestState } from "../ui/ChangeRequestState.tsx"
 import { BreadcrumbTail, Crumb, RightPanel, SidebarPages } from "../ui/Frame.tsx"
 import { Link } from "../ui/Link.tsx"
 import "../features/editing/editing.css"
@@ -37,50 +40,6 @@ const messageOf = (failure: unknown) => failure instanceof Error ? failure.messa
 const FollowPath = (props: { readonly to: string }) => {
   useEffect(() => navigate(props.to, { replace: true }), [props.to])
   return null
-}
-
-const Subject = (props: { readonly spaceId: string; readonly cr: ChangeRequestInfo; readonly editable: boolean }) => {
-  const registry = useRegistry()
-  const [error, setError] = useState<string | undefined>(undefined)
-  const save = (value: string) => {
-    if (value === (props.cr.subject ?? "")) return
-    callApi(registry, updateChangeRequest(props.spaceId, props.cr.number, { subject: value })).then(() => setError(undefined), (failure: unknown) => setError(`Could not rename: ${messageOf(failure)}`))
-  }
-  return (
-    <>
-      <h1>Change request #{props.cr.number}</h1>
-      <input className="cr-subject" aria-label="Change request subject" defaultValue={props.cr.subject ?? ""} placeholder="Subject" readOnly={!props.editable}
-        onBlur={(e) => save(e.target.value.trim())} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
-      {error === undefined ? null : <p className="form-error" role="alert">{error}</p>}
-    </>
-  )
-}
-
-/**
- * The change request's state and what moves it on, as GitBook's: a draft is submitted for review
- * (open), an open or draft one archived, an archived one reopened for review; a merged one stays.
- */
-const StatusActions = (props: { readonly spaceId: string; readonly cr: ChangeRequestInfo; readonly onChanged: () => void }) => {
-  const registry = useRegistry()
-  const [error, setError] = useState<string | undefined>(undefined)
-  const [busy, setBusy] = useState(false)
-  const move = (status: "draft" | "open" | "archived") => {
-    setBusy(true)
-    callApi(registry, updateChangeRequest(props.spaceId, props.cr.number, { status })).then(
-      () => { setBusy(false); setError(undefined); props.onChanged() },
-      (failure: unknown) => { setBusy(false); setError(`Could not change its state: ${messageOf(failure)}`) }
-    )
-  }
-  const status = props.cr.status
-  return (
-    <>
-      <span className="cr-status" data-status={status}>{stateWords[status] ?? status}</span>
-      {status === "draft" ? <button type="button" className="primary" disabled={busy} onClick={() => move("open")}>Submit for review</button> : null}
-      {status === "draft" || status === "open" ? <button type="button" disabled={busy} onClick={() => move("archived")}>Archive</button> : null}
-      {status === "archived" ? <button type="button" disabled={busy} onClick={() => move("open")}>Reopen</button> : null}
-      {error === undefined ? null : <p className="form-error" role="alert">{error}</p>}
-    </>
-  )
 }
 
 export const ChangeRequest = (props: { readonly spaceId: string; readonly number: number; readonly pagePath: string }) => {
@@ -160,12 +119,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   return (
     <LiveChangeRequest changeRequestId={content.cr.id} pageId={current?.id} person={person} onChanged={refresh}>
       {moved === undefined ? null : <FollowPath to={`${base}/${moved.path ?? ""}`} />}
-      <header className="cr-header">
-        <Subject key={content.cr.id} spaceId={props.spaceId} cr={content.cr} editable={editable} />
-        <StatusActions spaceId={props.spaceId} cr={content.cr} onChanged={() => void reload()} />
-        <Link href={`${base}/~/review`}>Open its review</Link>
-        <ChangePreview spaceId={props.spaceId} changeRequestId={content.cr.id} status={content.cr.status} />
-        <Link href={`/s/${props.spaceId}`}>Back to the space</Link>
+      <ChangeRequestHeader spaceId={props.spaceId} cr={content.cr} view="edit" editable={editable} onChanged={() => void reload()}>
         {editable ? null : (
           <p className="cr-closed">
             {content.cr.status === "merged"
@@ -173,7 +127,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
               : "This change request is archived: it is shown read-only. Reopen it to edit it."}
           </p>
         )}
-      </header>
+      </ChangeRequestHeader>
       <BreadcrumbTail>
         <Crumb><Link href={base}><span className="crumb-long">Change request </span>#{content.cr.number}</Link> <ChangeRequestState status={content.cr.status} /></Crumb>
         {current === undefined ? null : <Crumb current>{current.title}</Crumb>}
@@ -188,6 +142,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
       </SidebarPages>
       <RightPanel label="Change request details">
         <PeopleHere titleOf={titleOf} />
+        {current === undefined ? null : <PageThreads spaceId={props.spaceId} number={props.number} pageId={current.id} />}
         <EditorOutline />
       </RightPanel>
       <div className="cr-layout">

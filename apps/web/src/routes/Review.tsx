@@ -1,15 +1,19 @@
 /**
- * `/s/<space>/~/changes/<n>/~/review`: a change request's review (diff with each block's comments
- * beside it, comments on the change request, reviews, merge, conflicts); the right panel lists the
+ * `/s/<space>/~/changes/<n>/~/review`: a change request's review, under the header it shares with its
+ * editor (ChangeRequestHeader.tsx): diff with each block's comments beside it, comments on the change
+ * request, reviews, merge, conflicts; the sidebar lists the space's change requests
+ * (SpaceChangeRequests.tsx); the right panel lists the
  * participants, the reviewers and their verdicts, and every thread with a link to its block.
  */
 import { AsyncResult } from "effect/reactivity"
-import { useCallback, useMemo, useState } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { spaceAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { useAction } from "../features/review/action.ts"
 import { ChangedPages } from "../features/review/ChangedPages.tsx"
 import { MergeBox } from "../features/merge-rules/MergeBox.tsx"
+import { ChangeRequestHeader } from "../features/change-request/ChangeRequestHeader.tsx"
+import { SpaceChangeRequests } from "../features/change-request/SpaceChangeRequests.tsx"
 import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
 import { ReviewComments, useMe } from "../features/review/ReviewComments.tsx"
@@ -20,7 +24,7 @@ import { NewComment, Thread, type ThreadData } from "../features/review/Threads.
 import { decodeAnchor } from "../features/review/anchors.ts"
 import { crCommentsAtom, membersAtom, mergeCR, postComment, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
 import { ChangeRequestState } from "../ui/ChangeRequestState.tsx"
-import { BreadcrumbTail, Crumb, RightPanel } from "../ui/Frame.tsx"
+import { BreadcrumbTail, Crumb, RightPanel, SidebarPages } from "../ui/Frame.tsx"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import { formatTime } from "../ui/time.ts"
@@ -87,8 +91,20 @@ const ReviewBody = (props: Props) => {
     }
     find()
   }
+  // Opened on a thread (`#thread-<id>`, as the editor's "Comments on this page" link): brought into view once the threads are read.
+  const shown = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    const hash = window.location.hash
+    if (threads.list === undefined || !hash.startsWith("#thread-") || shown.current === hash) return
+    shown.current = hash
+    const thread = threads.list.find((t) => `#thread-${t.comment.id}` === hash)
+    if (thread !== undefined) go(thread)
+  })
   return (
     <div className="review-page">
+      <SidebarPages>
+        <SpaceChangeRequests spaceId={props.spaceId} current={cr} />
+      </SidebarPages>
       <RightPanel label="Page details">
         <ReviewPanel author={cr.createdBy} contributors={contributors} reviews={reviews} requested={requested} threads={threads.list} onGo={go} />
       </RightPanel>
@@ -96,16 +112,13 @@ const ReviewBody = (props: Props) => {
         <Crumb><Link href={`/s/${props.spaceId}/~/changes/${props.number}`}><span className="crumb-long">Change request </span>#{cr.number}</Link> <ChangeRequestState status={cr.status} /></Crumb>
         <Crumb current>Review</Crumb>
       </BreadcrumbTail>
-      <header>
-        <p><a href={`/s/${props.spaceId}/~/changes/${props.number}`}>Change request #{cr.number}</a></p>
-        <h1>{cr.subject === "" ? "Untitled change request" : cr.subject}</h1>
+      <ChangeRequestHeader spaceId={props.spaceId} cr={cr} view="review" editable={false} onChanged={reload}>
         <div className="review-meta">
-          <span className="review-status" data-testid="status">{cr.status}</span>
           <span>By {cr.createdBy.displayName}</span>
           {cr.outdated && <span>Main has changed since this was made.</span>}
           <span>Contributors: {[...new Set(contributors.map((c: { user: { displayName: string } }) => c.user.displayName))].join(", ") || "none"}</span>
         </div>
-      </header>
+      </ChangeRequestHeader>
       <section aria-labelledby="reviewers-h">
         <h2 id="reviewers-h">Reviews</h2>
         <ul>
@@ -143,7 +156,7 @@ const ReviewBody = (props: Props) => {
           <p role="status">
             {cr.status === "merged"
               ? `Merged${cr.mergedBy === undefined ? "" : ` by ${cr.mergedBy.displayName}`}${cr.mergedAt === undefined ? "" : ` ${formatTime(cr.mergedAt)}`}. This change request is merged into the space: its content is read-only and its review is closed; its discussion stays open.`
-              : "This change request is archived: reopen it from its page to review or merge it."}
+              : "This change request is archived: reopen it above to review or merge it."}
           </p>
         </section>
       ) : (

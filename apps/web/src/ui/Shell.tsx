@@ -87,6 +87,8 @@ const useDrawer = (pathname: string) => {
   const [openAt, setOpenAt] = useState<string | undefined>(undefined)
   const open = openAt === pathname
   const setOpen = useCallback((value: boolean) => setOpenAt(value ? pathname : undefined), [pathname])
+  // Closed for good once left: Back to the path it was opened on does not open it again (over an inert page).
+  useEffect(() => setOpenAt((at) => at === pathname ? at : undefined), [pathname])
   const opener = useRef<HTMLButtonElement>(null)
   const drawer = useRef<HTMLElement>(null)
   // Whether focus goes back to the button once the drawer is closed (and the button no longer inert).

@@ -47,7 +47,7 @@ const visitorToken = (key: string) => {
 /** From a change request's editor: its review, then Merge, until it says merged. */
 const merge = async (page: Page) => {
   await page.getByRole("status").filter({ hasText: "Saved" }).waitFor()
-  await page.getByRole("link", { name: "Open its review" }).click()
+  await page.getByRole("navigation", { name: "Change request", exact: true }).getByRole("link", { name: /^Review/ }).click()
   await page.getByRole("button", { name: "Merge", exact: true }).click()
   await page.getByTestId("status").filter({ hasText: "merged" }).waitFor()
 }

@@ -104,7 +104,7 @@ it("a newcomer's first space: write, review with a second person, merge, resolve
     await b.page.getByRole("button", { name: "Create the account and join" }).click()
     await b.page.getByRole("heading", { name: "Journey Org", exact: true }).waitFor()
     const review = `/s/${spaceId}/~/changes/${first}/~/review`
-    await a.page.getByRole("link", { name: "Open its review" }).click()
+    await a.page.getByRole("navigation", { name: "Change request", exact: true }).getByRole("link", { name: /^Review/ }).click()
     await a.page.waitForURL(new RegExp(`${review}$`))
     await a.page.getByLabel("Ask for a review").selectOption({ label: "Rhea Reviewer" })
     await a.page.getByRole("button", { name: "Request review" }).click()
@@ -146,7 +146,7 @@ it("a newcomer's first space: write, review with a second person, merge, resolve
     await api(url, "POST", `/spaces/${spaceId}/change-requests/${colleague.id}/merge`)
 
     // She updates from main, keeps her wording, merges.
-    await a.page.getByRole("link", { name: "Open its review" }).click()
+    await a.page.getByRole("navigation", { name: "Change request", exact: true }).getByRole("link", { name: /^Review/ }).click()
     await a.page.getByRole("button", { name: "Update from main" }).click()
     await a.page.getByRole("heading", { name: "Conflicts" }).waitFor()
     const conflict = a.page.getByRole("group", { name: "Conflict on Getting started" })

@@ -133,7 +133,7 @@ it("frames every screen: sidebar, breadcrumbs, drawer, right panel", async () =>
     await crumbs(page).getByText("In review", { exact: true }).waitFor()
 
     // Its review: the same path, and the state.
-    await page.getByRole("link", { name: "Open its review" }).click()
+    await page.getByRole("navigation", { name: "Change request", exact: true }).getByRole("link", { name: /^Review/ }).click()
     await page.getByRole("heading", { name: "Reword setup" }).waitFor()
     await crumbs(page).getByText("In review", { exact: true }).waitFor()
     expect(await crumbs(page).getByText("Review", { exact: true }).getAttribute("aria-current")).toBe("page")

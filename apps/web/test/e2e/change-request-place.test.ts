@@ -1,0 +1,130 @@
+/**
+ * A change request as one place (issue 59 item 1): its editor and its review share one header
+ * (number, subject, state, "Edit" / "Review" as tabs, the shown one marked), so Ada moves between
+ * them by keyboard and submits the draft for review from either; nothing links "Back to the space".
+ * The editor lists the review's threads on the open page (the words each is on, its author, its
+ * replies, resolved or not), each a link to the thread in the review; the Review tab counts the
+ * change request's open threads. Beside the review, the sidebar lists the space's change requests,
+ * filtered by status and "Yours", the one shown marked; on a phone, behind the sidebar's button.
+ */
+import { expect, inject, it } from "vitest"
+import type { Page } from "playwright-core"
+import { screenshotsWanted } from "@quire/testkit/Chromium"
+import { artifacts, captureAllPairs, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { encodeAnchor, fingerprint } from "../../src/features/review/anchors.ts"
+import { api, eventually } from "./servers.ts"
+
+const url = inject("readyServer")
+const browser = sharedBrowser()
+
+/** A comment's anchor on the words `quote` of top-level block `block`, whose text is `text` (as the review writes it). */
+const on = (block: number, text: string, quote: string) =>
+  encodeAnchor({ block, fingerprint: fingerprint(text), offset: text.indexOf(quote), length: quote.length, quote })
+
+const tabs = (page: Page) => page.getByRole("navigation", { name: "Change request", exact: true })
+
+it("joins the change request's editor and review under one header", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Place Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Runbook" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Explain restarts" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [{ operation: "insert_page", title: "Restart", slug: "restart", document: { markdown: "Stop the worker, then the server.\n\nStart them in the other order.\n" } }]
+  })
+  // Threads as the review writes them: on words of the page's blocks, and on the change request itself.
+  const comments = `/spaces/${space.id}/change-requests/${cr.id}/comments`
+  const { pages } = await api<{ pages: ReadonlyArray<{ id: string }> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}/content/pages`)
+  const pageId = pages[0]!.id
+  const asked = await api<{ id: string }>(url, "POST", comments, { body: { markdown: "Which server: the web one?" }, page: pageId, node: on(0, "Stop the worker, then the server.", "the server") })
+  const settled = await api<{ id: string }>(url, "POST", comments, { body: { markdown: "Say how long to wait." }, page: pageId, node: on(1, "Start them in the other order.", "other order") })
+  await api(url, "POST", `${comments}/${settled.id}/replies`, { body: { markdown: "A minute, added." } })
+  await api(url, "PUT", `${comments}/${settled.id}`, { resolved: true })
+  await api(url, "POST", comments, { body: { markdown: "Ship it after the release." } })
+  const ada = await open(browser(), url)
+  try {
+    await signInAsAdmin(ada, url)
+    const { page, problems } = ada
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}`)
+    await page.getByRole("heading", { name: `Change request #${cr.number}`, exact: true }).waitFor()
+    expect(await page.getByLabel("Change request subject").inputValue()).toBe("Explain restarts")
+    expect(await tabs(page).getByRole("link", { name: "Edit", exact: true }).getAttribute("aria-current")).toBe("page")
+    expect(await tabs(page).getByRole("link", { name: /^Review/ }).getAttribute("aria-current")).toBeNull()
+    expect(await page.getByRole("link", { name: "Back to the space" }).count()).toBe(0)
+    expect(await page.getByRole("link", { name: "Open its review" }).count()).toBe(0)
+    await page.getByRole("textbox", { name: "Page content" }).waitFor()
+
+    // The page's threads in the right panel, each as the server has it; the one on the change request is not the page's.
+    const onPage = page.getByRole("complementary", { name: "Change request details" }).getByRole("region", { name: "Comments on this page" })
+    const askedLink = onPage.getByRole("link", { name: "Ada Admin: Which server: the web one?" })
+    await askedLink.waitFor()
+    const items = onPage.getByRole("listitem")
+    expect(await items.count()).toBe(2)
+    expect(await items.nth(0).textContent()).toContain("On “the server”")
+    expect(await items.nth(0).textContent()).toContain("Open · no reply")
+    expect(await items.nth(1).textContent()).toContain("On “other order”")
+    expect(await items.nth(1).textContent()).toContain("Resolved · 1 reply")
+    expect(await askedLink.getAttribute("href")).toBe(`/s/${space.id}/~/changes/${cr.number}/~/review#thread-${asked.id}`)
+    // Two threads are open: the page's first and the change request's own.
+    expect(await tabs(page).getByRole("link", { name: /^Review/ }).textContent()).toBe("Review2, 2 open threads")
+    await captureAllPairs(page, "cr-place-edit")
+
+    // By keyboard to the review: the same header, the subject its heading, the Review tab the one shown.
+    await tabs(page).getByRole("link", { name: /^Review/ }).focus()
+    await page.keyboard.press("Enter")
+    await page.waitForURL(`**/s/${space.id}/~/changes/${cr.number}/~/review`)
+    await page.getByRole("heading", { name: "Explain restarts", level: 1 }).waitFor()
+    expect(await tabs(page).getByRole("link", { name: /^Review/ }).getAttribute("aria-current")).toBe("page")
+    expect(await tabs(page).getByRole("link", { name: "Edit", exact: true }).getAttribute("aria-current")).toBeNull()
+
+    // The draft is submitted for review from the review's header; the server says so.
+    await page.getByRole("button", { name: "Submit for review" }).click()
+    await eventually("the change request open", () => api<{ status: string }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}`), (read) => read.status === "open")
+    await page.getByRole("button", { name: "Archive" }).waitFor()
+    await captureAllPairs(page, "cr-place-review")
+
+    // Beside the review, the space's change requests of a status, the one shown marked.
+    const tidy = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Tidy the glossary" })
+    const old = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "An old idea" })
+    await api(url, "PATCH", `/spaces/${space.id}/change-requests/${old.id}`, { status: "archived" })
+    await page.reload()
+    const list = page.getByRole("navigation", { name: "Change requests", exact: true })
+    const shown = list.getByRole("link", { name: `#${cr.number} Explain restarts` })
+    await shown.waitFor()
+    expect(await shown.getAttribute("aria-current")).toBe("page")
+    await list.getByLabel("Status").selectOption({ label: "Archived" })
+    await list.getByRole("link", { name: `#${old.number} An old idea` }).waitFor()
+    expect(await list.getByRole("link").filter({ hasText: "Explain restarts" }).count()).toBe(0)
+    await list.getByLabel("Status").selectOption({ label: "Draft" })
+    await list.getByRole("checkbox", { name: "Yours" }).check()
+    const tidyLink = list.getByRole("link", { name: `#${tidy.number} Tidy the glossary` })
+    await tidyLink.waitFor()
+    await captureAllPairs(page, "cr-place-list")
+    // On a phone the list is in the sidebar the header's button opens.
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await list.isVisible()).toBe(false)
+    await page.getByRole("button", { name: "Open the sidebar" }).click()
+    await tidyLink.waitFor()
+    await expectAccessible(page, "the change requests in the drawer (390 px)")
+    if (screenshotsWanted()) await page.screenshot({ path: `${artifacts}cr-place-list-drawer-light-390.png` })
+    await tidyLink.click()
+    await page.waitForURL(`**/s/${space.id}/~/changes/${tidy.number}/~/review`)
+    await page.getByRole("heading", { name: "Tidy the glossary", level: 1 }).waitFor()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goBack()
+    await page.getByRole("heading", { name: "Explain restarts", level: 1 }).waitFor()
+
+    // And back to the editor by keyboard.
+    await tabs(page).getByRole("link", { name: "Edit", exact: true }).focus()
+    await page.keyboard.press("Enter")
+    await page.waitForURL(`**/s/${space.id}/~/changes/${cr.number}`)
+    await page.getByRole("textbox", { name: "Page content" }).waitFor()
+
+    // A thread's link in the editor opens the review on it: its page unfolded, the thread in view with the focus.
+    await askedLink.focus()
+    await page.keyboard.press("Enter")
+    await page.waitForURL(`**/~/review#thread-${asked.id}`)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 15_000 }).toBe(`thread-${asked.id}`)
+    expect(problems).toEqual([])
+  } finally {
+    await ada.context.close()
+  }
+})
