@@ -138,7 +138,7 @@ export const Settings = (props: { readonly section?: string }) => {
   return (
     <div className="stack">
       <h1>Settings</h1>
-      <nav className="admin-tabs" aria-label="Settings">
+      <nav className="tabs" aria-label="Settings">
         {sections.filter((item) => !instanceOnly.includes(item.key) || instanceAdmin).map((item) => <Link key={item.key} href={`/settings/${item.key}`} aria-current={item.key === section ? "page" : undefined}>{item.label}</Link>)}
       </nav>
       {section === "instance-audit-log" && user !== undefined

@@ -183,7 +183,7 @@ export const OrgTabs = (props: { readonly organizationId: string; readonly curre
   return (
     <>
       <p className="admin-back"><Link href={`/o/${props.organizationId}`}>{props.title}</Link></p>
-      <nav className="admin-tabs" aria-label="Organization administration">
+      <nav className="tabs" aria-label="Organization administration">
         {tabs.filter((tab) => props.admin || !(tab.key.startsWith("settings") || tab.key === "audit-log") || props.current === tab.key).map((tab) => (
           <Link key={tab.key} href={`/o/${props.organizationId}/${tab.key}`} aria-current={tab.key === props.current ? "page" : undefined}>{tab.label}</Link>
         ))}
