@@ -20,7 +20,7 @@ import { Settings } from "./routes/Settings.tsx"
 import { Setup } from "./routes/Setup.tsx"
 import { SignIn } from "./routes/SignIn.tsx"
 import { Space } from "./routes/Space.tsx"
-import { navigate, type Route, useRoute } from "./router.ts"
+import { navigate, type Route, type SiteTab, useRoute } from "./router.ts"
 import { RouteBoundary } from "./ui/RouteBoundary.tsx"
 import type { Place } from "./ui/Breadcrumbs.tsx"
 import { Shell } from "./ui/Shell.tsx"
@@ -37,7 +37,6 @@ const ChangeRequest = lazy(() => loadChangeRequest().then((module) => ({ default
 
 /** The site screen, in its own chunk: the first load of a space does not carry it. */
 const Site = lazy(() => import("./routes/Site.tsx").then((module) => ({ default: module.Site })))
-const SiteInsights = lazy(() => import("./features/sites/insights/Insights.tsx").then((module) => ({ default: module.Insights })))
 /** The Git sync screen, in its own chunk likewise. */
 const Import = lazy(() => import("./routes/Import.tsx").then((module) => ({ default: module.Import })))
 const GitSync = lazy(() => import("./routes/GitSync.tsx").then((module) => ({ default: module.GitSync })))
@@ -69,9 +68,16 @@ const Home = () => {
 const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", newOrganization: "New organization", org: "Organization",
   orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
-  collection: "Collection", site: "Site", siteInsights: "Site insights", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
+  collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
   changeRequestReview: "Review", changeRequests: "Change requests", mergeRules: "Merge rules", history: "History", gitSync: "Git sync", import: "Import", revision: "Revision", notFound: "Not found"
 }
+
+/** The site dashboard's tabs, in the window's title and the breadcrumbs' last part. */
+const siteTabTitles: Record<SiteTab, string> = {
+  overview: "Site", structure: "Site structure", customization: "Site customization", audience: "Site audience", insights: "Site insights", settings: "Site settings"
+}
+
+const titleOf = (route: Route) => route.name === "site" ? siteTabTitles[route.tab] : titles[route.name]
 
 const Screen = (props: { readonly route: Route }) => {
   const { route } = props
@@ -93,9 +99,7 @@ const Screen = (props: { readonly route: Route }) => {
     case "collection":
       return <Collection organizationId={route.organizationId} collectionId={route.collectionId} />
     case "site":
-      return <Suspense fallback={<Loading what="the site" />}><Site organizationId={route.organizationId} siteId={route.siteId} /></Suspense>
-    case "siteInsights":
-      return <Suspense fallback={<Loading what="the insights" />}><SiteInsights organizationId={route.organizationId} siteId={route.siteId} /></Suspense>
+      return <Suspense fallback={<Loading what="the site" />}><Site organizationId={route.organizationId} siteId={route.siteId} tab={route.tab} /></Suspense>
     case "specs":
       return <Suspense fallback={<Loading what="the specs" />}><Specs organizationId={route.organizationId} /></Suspense>
     case "openapi":
@@ -154,7 +158,7 @@ const useOrganizationOf = (route: Route): string | undefined => {
 /** The screens whose name ends the breadcrumbs (the others add their own, or are the last part already). */
 const crumbLabels: Partial<Record<Route["name"], string>> = {
   orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
-  site: "Site", siteInsights: "Insights", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", mergeRules: "Merge rules", import: "Import", revision: "Revision"
+  site: "Site", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", mergeRules: "Merge rules", import: "Import", revision: "Revision"
 }
 
 /** Where the route is in its organization, for the breadcrumbs and the sidebar. */
@@ -168,7 +172,7 @@ const placeOf = (route: Route, organizationId: string | undefined): Place | unde
 const SignedIn = (props: { readonly route: Route }) => {
   const organizationId = useOrganizationOf(props.route)
   return (
-  <Shell organizationId={organizationId} place={placeOf(props.route, organizationId)} label={crumbLabels[props.route.name]}>
+  <Shell organizationId={organizationId} place={placeOf(props.route, organizationId)} label={props.route.name === "site" ? siteTabTitles[props.route.tab] : crumbLabels[props.route.name]}>
     <RouteBoundary resetKey={window.location.pathname}>
       <Screen route={props.route} />
     </RouteBoundary>
@@ -179,9 +183,10 @@ const SignedIn = (props: { readonly route: Route }) => {
 export const App = () => {
   const route = useRoute()
   const session = useAtomValue(sessionAtom)
+  const title = route.name === "home" ? "Quire" : `${titleOf(route)} · Quire`
   useEffect(() => {
-    document.title = route.name === "home" ? "Quire" : `${titles[route.name]} · Quire`
-  }, [route.name])
+    document.title = title
+  }, [title])
   if (AsyncResult.isInitial(session)) return <p className="muted" role="status" style={{ padding: "1rem" }}>Loading…</p>
   if (AsyncResult.isFailure(session)) return <main><Failure result={session} /></main>
   const state = session.value

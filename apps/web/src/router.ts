@@ -4,6 +4,13 @@
  */
 import { useSyncExternalStore } from "react"
 
+/** The tabs of a site's dashboard, each its own address: `/o/<org>/sites/<site>` is the overview, the others `/<tab>` under it. */
+export const siteTabs = ["overview", "structure", "customization", "audience", "insights", "settings"] as const
+export type SiteTab = typeof siteTabs[number]
+/** Each tab's name, in the tab bar and as the breadcrumbs' last part. */
+export const siteTabLabels: Record<SiteTab, string> = { overview: "Overview", structure: "Structure", customization: "Customization", audience: "Audience", insights: "Insights", settings: "Settings" }
+const isSiteTab = (part: string | undefined): part is SiteTab => part !== undefined && part !== "overview" && (siteTabs as ReadonlyArray<string>).includes(part)
+
 export type Route =
   | { readonly name: "home" }
   | { readonly name: "signIn"; readonly next: string | undefined }
@@ -22,8 +29,7 @@ export type Route =
   | { readonly name: "specs"; readonly organizationId: string }
   | { readonly name: "translations"; readonly organizationId: string }
   | { readonly name: "collection"; readonly organizationId: string; readonly collectionId: string }
-  | { readonly name: "site"; readonly organizationId: string; readonly siteId: string }
-  | { readonly name: "siteInsights"; readonly organizationId: string; readonly siteId: string }
+  | { readonly name: "site"; readonly organizationId: string; readonly siteId: string; readonly tab: SiteTab }
   | { readonly name: "openapi"; readonly organizationId: string; readonly slug: string }
   | { readonly name: "space"; readonly spaceId: string; readonly pagePath: string }
   | { readonly name: "changeRequest"; readonly spaceId: string; readonly number: number; readonly pagePath: string }
@@ -70,8 +76,8 @@ export const parseRoute = (pathname: string, search = ""): Route => {
     if (third === "openapi" && fourth === undefined) return { name: "specs", organizationId: second }
     if (third === "translations" && fourth === undefined) return { name: "translations", organizationId: second }
     if (third === "c" && fourth !== undefined && rest.length === 0) return { name: "collection", organizationId: second, collectionId: fourth }
-    if (third === "sites" && fourth !== undefined && rest.length === 0) return { name: "site", organizationId: second, siteId: fourth }
-    if (third === "sites" && fourth !== undefined && rest.length === 1 && rest[0] === "insights") return { name: "siteInsights", organizationId: second, siteId: fourth }
+    if (third === "sites" && fourth !== undefined && rest.length === 0) return { name: "site", organizationId: second, siteId: fourth, tab: "overview" }
+    if (third === "sites" && fourth !== undefined && rest.length === 1 && isSiteTab(rest[0])) return { name: "site", organizationId: second, siteId: fourth, tab: rest[0] }
   }
   if (first === "openapi" && second !== undefined && third !== undefined && parts.length === 3) {
     return { name: "openapi", organizationId: second, slug: third }

@@ -12,8 +12,8 @@ import { EmailSettings } from "../features/notifications/EmailSettings.tsx"
 import { Field } from "../ui/Field.tsx"
 import { errorsOf, useAuthForm } from "./useAuthForm.ts"
 import { formatTime } from "../ui/time.ts"
-import { Link } from "../ui/Link.tsx"
 import { Loading } from "../ui/States.tsx"
+import { Tabs } from "../ui/Tabs.tsx"
 
 // The tokens section loads with its own chunk, when opened.
 const ApiTokens = lazy(() => import("../features/admin/ApiTokens.tsx"))
@@ -138,9 +138,7 @@ export const Settings = (props: { readonly section?: string }) => {
   return (
     <div className="stack">
       <h1>Settings</h1>
-      <nav className="admin-tabs" aria-label="Settings">
-        {sections.filter((item) => !instanceOnly.includes(item.key) || instanceAdmin).map((item) => <Link key={item.key} href={`/settings/${item.key}`} aria-current={item.key === section ? "page" : undefined}>{item.label}</Link>)}
-      </nav>
+      <Tabs label="Settings" current={section} tabs={sections.filter((item) => !instanceOnly.includes(item.key) || instanceAdmin).map((item) => ({ ...item, href: `/settings/${item.key}` }))} />
       {section === "instance-audit-log" && user !== undefined
         ? <Suspense fallback={<Loading what="the instance's audit log" />}><InstanceAuditLog me={user} /></Suspense>
         : section === "backups" ? <Suspense fallback={<Loading what="the backups" />}><Backups /></Suspense>

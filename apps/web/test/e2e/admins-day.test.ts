@@ -19,7 +19,7 @@ import { createHmac } from "node:crypto"
 import { afterAll, expect, it } from "vitest"
 import type { Page } from "playwright-core"
 import { bareRepository, git } from "../../../../tooling/e2e/test/GitRepository.ts"
-import { artifacts, captureAllPairs, open, sharedBrowser, type Session } from "./browser.ts"
+import { artifacts, captureAllPairs, open, openSiteTab, sharedBrowser, type Session } from "./browser.ts"
 import { mailingServer } from "./mailing-server.ts"
 import { petstore } from "./petstore.ts"
 import { api, eventually, setupCode } from "./servers.ts"
@@ -224,11 +224,13 @@ const site = async (page: Page, org: string) => {
   await page.getByRole("button", { name: "Create site" }).click()
   await page.getByRole("heading", { name: "Field Help", level: 1 }).waitFor()
   const siteId = /\/sites\/([^/]+)$/.exec(page.url())![1]!
+  await openSiteTab(page, "Structure")
   await page.getByRole("button", { name: "New section" }).click()
   await page.getByLabel("Section title").fill("Manual")
   await page.getByLabel("Space it shows").selectOption({ label: "Field Manual" })
   await page.getByRole("button", { name: "Add section" }).click()
   await page.getByRole("heading", { name: "Manual", level: 3 }).waitFor()
+  await openSiteTab(page, "Customization")
   await page.getByLabel("Site title").fill("Field Help Center")
   await page.getByLabel("Primary color (light)").fill("#2e7d32")
   await page.getByRole("button", { name: "Save customization" }).click()
@@ -237,6 +239,7 @@ const site = async (page: Page, org: string) => {
   await expect.poll(() => preview.getAttribute("data-primary")).toBe("#2e7d32")
   await preview.getByText("Field Help Center").waitFor()
   await preview.getByText("Welcome").first().waitFor()
+  await openSiteTab(page, "Audience")
   await page.getByRole("radio", { name: /Share links/ }).check()
   await page.getByLabel("Name of the new link").fill("Field testers")
   await page.getByRole("button", { name: "Create link" }).click()

@@ -168,6 +168,13 @@ export const captureAllPairs = async (page: Page, name: string) => {
   await captureOtherPairs(page, name)
 }
 
+/** Opens a tab of a site's dashboard (routes/Site.tsx) as a person does, by its link, and waits until it is the current one. */
+export const openSiteTab = async (page: Page, name: string) => {
+  const tab = page.getByRole("navigation", { name: "Site dashboard" }).getByRole("link", { name, exact: true })
+  await tab.click()
+  await expect.poll(() => tab.getAttribute("aria-current")).toBe("page")
+}
+
 /** The words under a field: the error its `aria-describedby` names (`<id>-error`, as ui/Field.tsx writes it). */
 export const errorOf = async (field: Locator) => {
   const ids = (await field.getAttribute("aria-describedby")) ?? ""

@@ -5,7 +5,7 @@
  * ("no model") once on, against 404 while off.
  */
 import { expect, inject, it } from "vitest"
-import { captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, open, openSiteTab, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -25,6 +25,7 @@ it("turns Ask on and off for a site from its customization, as the site then ans
   try {
     await signInAsAdmin(session, url)
     await page.goto(`/o/${org.id}/sites/${site.id}`)
+    await openSiteTab(page, "Customization")
     const box = page.getByLabel("Readers can ask questions about the site")
     await box.waitFor()
     expect(await box.isChecked()).toBe(false)

@@ -10,7 +10,7 @@
  */
 import { expect, inject, it } from "vitest"
 import { screenshotsWanted } from "@quire/testkit/Chromium"
-import { artifacts, captureAllPairs, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { artifacts, captureAllPairs, open, openSiteTab, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -50,8 +50,7 @@ it("records what readers do on the published site and shows it on the site's ins
     // 1. The admin turns recording and the feedback box on.
     await signInAsAdmin(session, url)
     await page.goto(`/o/${org.id}/sites/${site.id}`)
-    await page.getByRole("main").getByRole("link", { name: "Insights", exact: true }).click()
-    await page.getByRole("heading", { name: "Insights", level: 1, exact: true }).waitFor()
+    await openSiteTab(page, "Insights")
     await page.getByText("No page views yet.").waitFor()
     await page.getByLabel("Page views, searches and link clicks").check()
     await until("insights on", () => api<{ insights?: unknown }>(url, "GET", `/orgs/${org.id}/sites/${site.id}/customization`), (c) => c.insights !== undefined)
@@ -125,6 +124,11 @@ it("records what readers do on the published site and shows it on the site's ins
       await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
       await page.setViewportSize({ width: 1280, height: 800 })
     }
+
+    // The dashboard's overview gives the same headline figures.
+    await openSiteTab(page, "Overview")
+    expect(await page.getByRole("region", { name: "Insights" }).locator(".overview-figures").innerText()).toBe("5 views · 1 daily visitor, last 30 days")
+    await openSiteTab(page, "Insights")
 
     // 4. "Open a change request" on the rated page opens one on that page.
     await part("Pages rated poorly").getByRole("button", { name: "Open a change request on the page “Install”" }).click()

@@ -1,12 +1,12 @@
 /**
- * Site permissions: an admin makes one member an editor of a site from its Permissions panel; that
+ * Site permissions: an admin makes one member an editor of a site from its Permissions panel (the Audience tab); that
  * member (their own browser) then renames the site and changes its visibility, while another
  * member of the same organization role sees the screen read-only, with the reason and who to ask.
  * Each step is checked against what the API then answers.
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
-import { captureAllPairs, captureScreen, open, type Session, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureAllPairs, captureScreen, open, openSiteTab, type Session, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -27,6 +27,8 @@ const join = async (session: Session, org: string, link: string, person: { displ
 const openSite = async (page: Page, org: string, site: Site, title = site.title) => {
   await page.goto(`/o/${org}/sites/${site.id}`)
   await page.getByRole("heading", { name: title, level: 1 }).waitFor()
+  // Who may change a site is in its Audience tab, beside who reads it.
+  await openSiteTab(page, "Audience")
   await page.getByRole("heading", { name: "Who has access", exact: false }).waitFor()
 }
 

@@ -7,7 +7,7 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Locator, Page, Route } from "playwright-core"
-import { captureScreen, errorOf, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, errorOf, open, openSiteTab, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, dragUntil, eventually, setupCode } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -96,6 +96,7 @@ it("creates a site, structures, customizes, shares, protects and publishes it", 
     await page.getByRole("heading", { name: "Not published" }).waitFor()
 
     // 2. Two sections, each showing a space; a second variant in the first.
+    await openSiteTab(page, "Structure")
     const addSection = async (title: string, space: string) => {
       await page.getByRole("button", { name: "New section" }).click()
       await page.getByLabel("Section title").fill(title)
@@ -170,6 +171,7 @@ it("creates a site, structures, customizes, shares, protects and publishes it", 
     await eventually("Guides the default section", () => sections(site.id), (items) => items.find((s) => s.default)?.title === "Guides")
 
     // 4. Customization: a bad color is refused under its field; a good one shows in the preview.
+    await openSiteTab(page, "Customization")
     const primary = page.getByLabel("Primary color (light)")
     await primary.fill("blue")
     await page.getByRole("button", { name: "Save customization" }).click()
@@ -208,6 +210,7 @@ it("creates a site, structures, customizes, shares, protects and publishes it", 
     await captureScreen(page, "site")
 
     // 3. Visibility: visitor authentication, its key shown and rotated, its sign-in address.
+    await openSiteTab(page, "Audience")
     await page.getByRole("radio", { name: /Visitor authentication/ }).check()
     const key = page.getByLabel("the visitor key", { exact: true })
     await key.waitFor()
@@ -247,6 +250,7 @@ it("creates a site, structures, customizes, shares, protects and publishes it", 
     expect(published).toContain("share=")
     await page.getByRole("button", { name: "Copy the address of Beta readers" }).click()
     await page.getByRole("status").filter({ hasText: /Copied|Selected/ }).waitFor()
+    await openSiteTab(page, "Customization")
     const pageLink = page.getByTestId("site-preview").getByRole("link", { name: "Install" })
     const pageHref = await pageLink.getAttribute("href")
     await page.evaluate(() => window.scrollTo(0, 0))
@@ -264,6 +268,7 @@ it("creates a site, structures, customizes, shares, protects and publishes it", 
     await reader.close()
 
     // Deactivating the link closes the site to it.
+    await openSiteTab(page, "Audience")
     await page.getByRole("button", { name: "Deactivate Beta readers" }).click()
     await eventually("the link inactive", () => api<{ items: ReadonlyArray<{ active: boolean }> }>(url, "GET", `/orgs/${org.id}/sites/${site.id}/share-links`), (answer) => answer.items[0]?.active === false)
     await page.getByText("Inactive").waitFor()
@@ -299,12 +304,23 @@ it("shows a member who is not an admin the site without its edit actions", async
     await page.goto(`/o/${org.id}`)
     await page.getByRole("link", { name: /Manual site/ }).click()
     await page.getByRole("heading", { name: "Manual site", level: 1 }).waitFor()
-    await page.getByRole("heading", { name: "Manual", level: 3 }).waitFor()
-    await page.getByText("Only the site's editors and the organization's admins customize a site.").waitFor()
     await page.getByRole("note").filter({ hasText: "You can view this site" }).waitFor()
-    for (const name of ["Publish", "Rename", "New section", "Add a variant to Manual", "Save customization"]) {
-      expect(await page.getByRole("button", { name, exact: true }).count(), name).toBe(0)
+    // The overview lists the section; Settings is not among a viewer's tabs.
+    await page.getByRole("list", { name: "Sections" }).getByRole("listitem").filter({ hasText: "Manual" }).waitFor()
+    expect(await page.getByRole("navigation", { name: "Site dashboard" }).getByRole("link", { name: "Settings" }).count()).toBe(0)
+    const noEditButtons = async () => {
+      for (const name of ["Publish", "Rename", "New section", "Add a variant to Manual", "Save customization"]) {
+        expect(await page.getByRole("button", { name, exact: true }).count(), name).toBe(0)
+      }
     }
+    await noEditButtons()
+    await openSiteTab(page, "Structure")
+    await page.getByRole("heading", { name: "Manual", level: 3 }).waitFor()
+    await noEditButtons()
+    await openSiteTab(page, "Customization")
+    await page.getByText("Only the site's editors and the organization's admins customize a site.").waitFor()
+    await noEditButtons()
+    await openSiteTab(page, "Audience")
     expect(await page.getByRole("radio", { name: /Public/ }).isDisabled()).toBe(true)
     await page.goto(`/o/${org.id}`)
     await page.getByRole("heading", { name: "Sites", exact: true }).waitFor()
@@ -334,6 +350,7 @@ it("gathers sections in groups, sets the site's hostname and adaptive schema, an
     await page.getByRole("heading", { name: "Product docs", level: 1 }).waitFor()
 
     // A group of two sections, made from the screen.
+    await openSiteTab(page, "Structure")
     await page.getByRole("button", { name: "New group" }).click()
     const form = page.getByRole("form", { name: "New group" })
     await form.getByLabel("Group title").fill("Products")
@@ -365,6 +382,7 @@ it("gathers sections in groups, sets the site's hostname and adaptive schema, an
     await eventually("no group, its sections in its place", top, (entries) => JSON.stringify(shape(entries)) === JSON.stringify(["Cloud", "Server", "Changelog"]))
 
     // Hostname: the API's refusal under the field, then a good one saved.
+    await openSiteTab(page, "Settings")
     const hostname = page.getByLabel("Hostname")
     await hostname.fill("127.0.0.1")
     await page.getByRole("button", { name: "Save hostname and path" }).click()
@@ -394,7 +412,7 @@ it("gathers sections in groups, sets the site's hostname and adaptive schema, an
     await page.getByRole("status").filter({ hasText: "Saved the schema." }).waitFor()
     expect(await errorOf(schemaField)).toBe("")
     expect((await api<{ jsonSchema: unknown }>(url, "GET", `/orgs/${org.id}/sites/${site.id}/adaptive-schema`)).jsonSchema).toEqual(schema)
-    await page.getByRole("heading", { name: "Settings" }).scrollIntoViewIfNeeded()
+    await page.evaluate(() => window.scrollTo(0, 0))
     await captureScreen(page, "site-settings")
 
     // Deleting it, after a confirmation, goes back to the organization; its spaces stay.

@@ -5,8 +5,13 @@ describe("the app's routes", () => {
   it("opens a screen for every urls.app form the API answers", () => {
     expect(parseRoute("/o/org_1")).toEqual({ name: "org", organizationId: "org_1" })
     expect(parseRoute("/o/org_1/c/col_2")).toEqual({ name: "collection", organizationId: "org_1", collectionId: "col_2" })
-    expect(parseRoute("/o/org_1/sites/site_3")).toEqual({ name: "site", organizationId: "org_1", siteId: "site_3" })
-    expect(parseRoute("/o/org_1/sites/site_3/insights")).toEqual({ name: "siteInsights", organizationId: "org_1", siteId: "site_3" })
+    expect(parseRoute("/o/org_1/sites/site_3")).toEqual({ name: "site", organizationId: "org_1", siteId: "site_3", tab: "overview" })
+    for (const tab of ["structure", "customization", "audience", "insights", "settings"] as const) {
+      expect(parseRoute(`/o/org_1/sites/site_3/${tab}`)).toEqual({ name: "site", organizationId: "org_1", siteId: "site_3", tab })
+    }
+    // The overview has one address: the site's own.
+    expect(parseRoute("/o/org_1/sites/site_3/overview")).toEqual({ name: "notFound", path: "/o/org_1/sites/site_3/overview" })
+    expect(parseRoute("/o/org_1/sites/site_3/insights/more")).toEqual({ name: "notFound", path: "/o/org_1/sites/site_3/insights/more" })
     expect(parseRoute("/o/org_1/sites/site_3/other")).toEqual({ name: "notFound", path: "/o/org_1/sites/site_3/other" })
     expect(parseRoute("/openapi/org_1/petstore")).toEqual({ name: "openapi", organizationId: "org_1", slug: "petstore" })
     expect(parseRoute("/s/spc_1")).toEqual({ name: "space", spaceId: "spc_1", pagePath: "" })

@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { Link } from "../../ui/Link.tsx"
+import { Tabs } from "../../ui/Tabs.tsx"
 import { type FormErrors, noErrors, problemOf, type Role, roleHint, roleName, roles } from "./problems.ts"
 import "./admin.css"
 
@@ -183,11 +184,12 @@ export const OrgTabs = (props: { readonly organizationId: string; readonly curre
   return (
     <>
       <p className="admin-back"><Link href={`/o/${props.organizationId}`}>{props.title}</Link></p>
-      <nav className="admin-tabs" aria-label="Organization administration">
-        {tabs.filter((tab) => props.admin || !(tab.key.startsWith("settings") || tab.key === "audit-log") || props.current === tab.key).map((tab) => (
-          <Link key={tab.key} href={`/o/${props.organizationId}/${tab.key}`} aria-current={tab.key === props.current ? "page" : undefined}>{tab.label}</Link>
-        ))}
-      </nav>
+      <Tabs
+        label="Organization administration"
+        current={props.current}
+        tabs={tabs.filter((tab) => props.admin || !(tab.key.startsWith("settings") || tab.key === "audit-log") || props.current === tab.key)
+          .map((tab) => ({ ...tab, href: `/o/${props.organizationId}/${tab.key}` }))}
+      />
     </>
   )
 }

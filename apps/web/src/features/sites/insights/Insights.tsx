@@ -1,14 +1,14 @@
 /**
- * `/o/<org>/sites/<site>/insights`: what readers did on the published site over the last 30 days
+ * `/o/<org>/sites/<site>/insights`, the site dashboard's Insights tab: what readers did on the published site over the last 30 days
  * (views per day, top pages, addresses that found nothing, searches that found nothing, pages
  * rated poorly and their comments, what AI agents reported) and the broken links of its spaces;
  * from each, a change request on the page concerned. Loaded with the site screen's chunk and stylesheet.
  */
+import type { Site } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
 import { useAtomValue } from "../../../api/react.ts"
-import { Link } from "../../../ui/Link.tsx"
 import { Failure, Loading } from "../../../ui/States.tsx"
-import { siteAtom, siteRef } from "../queries.ts"
+import { siteRef } from "../queries.ts"
 import { AgentFeedback } from "./AgentFeedback.tsx"
 import { PageName } from "./PageName.tsx"
 import { Part } from "./Part.tsx"
@@ -141,19 +141,13 @@ const Broken = (props: { readonly data: Data }) => {
   )
 }
 
-export const Insights = (props: { readonly organizationId: string; readonly siteId: string }) => {
-  const ref = siteRef(props.organizationId, props.siteId)
-  const site = useAtomValue(siteAtom(ref))
-  const data = useAtomValue(insightsAtom(ref))
-  const title = AsyncResult.isSuccess(site) ? (site.value.title === "" ? "Untitled site" : site.value.title) : "Site"
+/** The site dashboard's Insights tab (the screen's title and tabs are the dashboard's). */
+export const Insights = (props: { readonly organizationId: string; readonly site: Site }) => {
+  const data = useAtomValue(insightsAtom(siteRef(props.organizationId, props.site.id)))
   const firstSpace = AsyncResult.isSuccess(data) ? data.value.pages.values().next().value : undefined
   return (
-    <div className="site-screen insights-screen">
-      <p className="crumbs">
-        <Link href={`/o/${props.organizationId}`}>Organization</Link> / <Link href={`/o/${props.organizationId}/sites/${props.siteId}`}>{title}</Link> / Insights
-      </p>
-      <h1>Insights</h1>
-      {AsyncResult.isSuccess(site) ? <Recording organizationId={props.organizationId} site={site.value} /> : null}
+    <div className="insights-screen">
+      <Recording organizationId={props.organizationId} site={props.site} />
       {AsyncResult.isFailure(data) ? <Failure result={data} /> : !AsyncResult.isSuccess(data) ? <Loading what="the insights" /> : (
         <div className="insights-grid">
           <ViewsChart data={data.value} />

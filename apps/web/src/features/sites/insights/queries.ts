@@ -189,3 +189,22 @@ export const score = (ratings: Ratings): number => {
   const total = ratings.good + ratings.ok + ratings.bad
   return total === 0 ? 1 : (ratings.good + ratings.ok / 2) / total
 }
+
+/** The overview's headline: views and daily visitors over the last 30 days, one `aggregateSiteEvents` (the insights tab's first). */
+export const headlineAtom = Atom.family((ref: string) => {
+  const [organizationId = "", siteId = ""] = ref.split("\n")
+  return QuireApi.runtime.atom(Effect.gen(function*() {
+    const client = yield* QuireApi
+    const days = yield* client.siteInsights.aggregateSiteEvents({
+      params: { organizationId, siteId },
+      payload: {
+        range,
+        where: [type("page_view")],
+        groupBy: [{ column: "datetime", interval: "day" }],
+        select: [{ column: "datetime", interval: "day" }, { column: "eventsCount" }, { column: "visitorsCount" }]
+      }
+    })
+    const sum = (index: number) => column(days, index).reduce<number>((total, n) => total + Number(n), 0)
+    return { views: sum(1), visitors: sum(2) }
+  })).pipe(Atom.withReactivity([siteKey(siteId)]))
+})
