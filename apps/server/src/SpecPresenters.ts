@@ -55,9 +55,18 @@ export const version = (urls: Urls, s: Spec, v: SpecVersion): OpenAPISpecVersion
   urls: { location: `${location(urls, s)}/versions/${v.id}` }
 })
 
-/** `{filesystem, url}`: each file's path to its content, and where the version's document is accessible. */
+/** The folder a file of a spec is in, as Scalar's filesystem names it (`/` for the entry document and its neighbours). */
+const dirOf = (filename: string): string => (filename.includes("/") ? `/${filename.slice(0, filename.lastIndexOf("/"))}` : "/")
+
+/** `{filesystem, url}`: each file of the version (Scalar's filesystem, as GitBook answers), and where its document is accessible. */
 export const content = (urls: Urls, s: Spec, v: SpecVersion): OpenAPISpecContent => ({
-  filesystem: Object.fromEntries(v.filesystem.map((file) => [file.filename, file.specification])),
+  filesystem: v.filesystem.map((file) => ({
+    dir: dirOf(file.filename),
+    filename: file.filename,
+    isEntrypoint: file.isEntrypoint,
+    references: file.references,
+    specification: file.specification
+  })),
   url: versionUrl(urls, s, v),
   urls: { source: versionUrl(urls, s, v), public: publishedUrl(urls, s) ?? null }
 })

@@ -59,11 +59,18 @@ interface GitBookSpecsClient {
     updateOpenApiSpecBySlug(organizationId: string, slug: string, body: { visibility: "public" | "private" }): Answer<SpecData>
     listOpenApiSpecVersions(organizationId: string, slug: string): Answer<{ readonly items: ReadonlyArray<{ readonly id: string }> }>
     getLatestOpenApiSpecVersion(organizationId: string, slug: string): Answer<{ readonly id: string; readonly object: string }>
-    getLatestOpenApiSpecVersionContent(organizationId: string, slug: string): Answer<{ readonly filesystem: Record<string, unknown>; readonly url: string }>
-    getOpenApiSpecVersionContentById(organizationId: string, slug: string, versionId: string): Answer<{ readonly filesystem: Record<string, unknown>; readonly url: string }>
+    getLatestOpenApiSpecVersionContent(organizationId: string, slug: string): Answer<{ readonly filesystem: ReadonlyArray<SpecFileData>; readonly url: string }>
+    getOpenApiSpecVersionContentById(organizationId: string, slug: string, versionId: string): Answer<{ readonly filesystem: ReadonlyArray<SpecFileData>; readonly url: string }>
     deleteOpenApiSpecBySlug(organizationId: string, slug: string): Promise<{ readonly status: number }>
   }
 }
+
+/** One file of a version's content, as the answer gives it. */
+interface SpecFileData { readonly dir: string; readonly filename: string; readonly isEntrypoint: boolean; readonly references: ReadonlyArray<string>; readonly specification: unknown }
+
+/** The parsed content of the file `filename` of a version's content. */
+const fileOf = (content: { readonly filesystem: ReadonlyArray<SpecFileData> }, filename: string): unknown =>
+  content.filesystem.find((file) => file.filename === filename)?.specification
 
 /** A GET of a Quire URL on the test server (its public URL is not where it listens). */
 const fetchPublished = Effect.fnUntraced(function*(url: string) {
@@ -111,11 +118,16 @@ for (const backend of backends) {
         assert.deepStrictEqual(byId, latest)
 
         const content = yield* api.openAPISpecs.getLatestOpenAPISpecVersionContent({ params })
-        // `filesystem` is an object from each file's path to its content, `url` where the document is (the API document's shape).
-        assert.deepStrictEqual(Object.keys(content.filesystem).toSorted(), ["openapi", "schemas/pet.json", "tag.json"])
-        assert.deepStrictEqual(content.filesystem["openapi"], doc31("Pets"))
-        assert.deepStrictEqual(content.filesystem["schemas/pet.json"], petSchema)
-        assert.deepStrictEqual(content.filesystem["tag.json"], tagSchema)
+        // `filesystem` is Scalar's filesystem, as GitBook answers it and its renderer reads it (`filesystem.find`):
+        // each file with its name, folder, whether it is the entry document and what it references; `url` where the document is.
+        assert.isTrue(Array.isArray(content.filesystem))
+        assert.deepStrictEqual(content.filesystem.map((f) => [f.filename, f.dir, f.isEntrypoint]).toSorted(), [["openapi", "/", true], ["schemas/pet.json", "/schemas", false], ["tag.json", "/", false]])
+        assert.deepStrictEqual(fileOf(content, "openapi"), doc31("Pets"))
+        assert.deepStrictEqual(fileOf(content, "schemas/pet.json"), petSchema)
+        assert.deepStrictEqual(fileOf(content, "tag.json"), tagSchema)
+        assert.includeMembers([...content.filesystem.find((f) => f.isEntrypoint)!.references], ["schemas/pet.json"])
+        // The author's key order is kept (jsonb stored keys shortest first: `info, paths, openapi`).
+        assert.deepStrictEqual(Object.keys(fileOf(content, "openapi") as object), Object.keys(doc31("Pets")))
         assert.strictEqual(content.url, `${origin}/openapi.json`)
         assert.strictEqual(content.urls.source, `${origin}/openapi.json`)
         assert.isNull(content.urls.public)
@@ -137,10 +149,10 @@ for (const backend of backends) {
         const versions = yield* api.openAPISpecs.listOpenAPISpecVersions({ params, query: {} })
         assert.deepStrictEqual(versions.items.map((v) => v.id), [changed.lastVersion!, latest.id])
         const newest = yield* api.openAPISpecs.getLatestOpenAPISpecVersionContent({ params })
-        assert.deepStrictEqual(newest.filesystem["openapi"], doc31("Pets v2"))
+        assert.deepStrictEqual(fileOf(newest, "openapi"), doc31("Pets v2"))
         // Old versions keep their content.
         const old = yield* api.openAPISpecs.getOpenAPISpecVersionContentById({ params: { ...params, versionId: latest.id } })
-        assert.deepStrictEqual(old.filesystem["openapi"], doc31("Pets"))
+        assert.deepStrictEqual(fileOf(old, "openapi"), doc31("Pets"))
         const paged = yield* api.openAPISpecs.listOpenAPISpecVersions({ params, query: { limit: 1 } })
         assert.strictEqual(paged.count, 1)
         assert.isString(paged.next?.page)
@@ -193,9 +205,9 @@ for (const backend of backends) {
         assert.isString(result.published.data.urls.published)
         assert.deepStrictEqual(result.versions.data.items.map((v) => v.id), [done.lastVersion!])
         assert.strictEqual(result.latest.data.object, "openapi-spec-version")
-        // GitBook's OpenAPISpecContent: `filesystem` an object (path to content), `url` where the version's document is.
-        assert.isFalse(Array.isArray(result.content.data.filesystem))
-        assert.strictEqual((result.content.data.filesystem["openapi"] as { swagger?: string }).swagger, "2.0")
+        // GitBook's OpenAPISpecContent: `filesystem` Scalar's filesystem (an array of files), `url` where the version's document is.
+        assert.isTrue(Array.isArray(result.content.data.filesystem))
+        assert.strictEqual((result.content.data.filesystem.find((f) => f.isEntrypoint)!.specification as { swagger?: string }).swagger, "2.0")
         assert.strictEqual(result.content.data.url, `${publicUrl}/v1/orgs/${organizationId}/openapi/client/versions/${result.latest.data.id}/content`)
         assert.deepStrictEqual(result.contentById.data, result.content.data)
         assert.strictEqual(result.deleted.status, 204)
@@ -352,7 +364,7 @@ for (const backend of backends) {
           const version = yield* alice.api.openAPISpecs.getLatestOpenAPISpecVersion({ params })
           noSecret(`${slug} version`, version)
           const content = yield* alice.api.openAPISpecs.getLatestOpenAPISpecVersionContent({ params })
-          assert.deepStrictEqual(content.filesystem["openapi"], doc31(title))
+          assert.deepStrictEqual(fileOf(content, "openapi"), doc31(title))
           noSecret(`${slug} content`, { url: content.url, urls: content.urls })
           noSecret(`${slug} versions`, yield* alice.api.openAPISpecs.listOpenAPISpecVersions({ params, query: {} }))
         }

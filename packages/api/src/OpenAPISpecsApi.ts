@@ -52,12 +52,27 @@ export const OpenAPISpecVersion = Schema.Struct({
 export type OpenAPISpecVersion = typeof OpenAPISpecVersion.Type
 
 /**
- * GitBook's `OpenAPISpecContent`: `filesystem` maps each file's path (`openapi` for the entry
- * document, a referenced file as its `$ref` names it) to its parsed content; `url` is where the
- * version's document is accessible (as the version's `url`).
+ * One file of a version, as Scalar's OpenAPI parser lays out a filesystem (which GitBook's API
+ * answers and its renderer reads with `filesystem.find`): `filename` is `openapi` for the entry
+ * document and a referenced file as its `$ref` names it, `dir` the folder it is in.
+ */
+export const OpenAPISpecFile = Schema.Struct({
+  dir: Schema.String,
+  filename: Schema.String,
+  isEntrypoint: Schema.Boolean,
+  references: Schema.Array(Schema.String),
+  specification: Schema.Unknown
+}).annotate({ identifier: "OpenAPISpecFile" })
+export type OpenAPISpecFile = typeof OpenAPISpecFile.Type
+
+/**
+ * GitBook's `OpenAPISpecContent`: `filesystem`, the entry document and every file it references
+ * (an array: GitBook's published schema says `object`, but its API answers Scalar's filesystem and
+ * its renderer calls `filesystem.find`, failing on anything else); `url` is where the version's
+ * document is accessible (as the version's `url`).
  */
 export const OpenAPISpecContent = Schema.Struct({
-  filesystem: Schema.Record(Schema.String, Schema.Unknown),
+  filesystem: Schema.Array(OpenAPISpecFile),
   url: Schema.String,
   urls: Schema.Struct({ source: Schema.String, public: Schema.NullOr(Schema.String) })
 })
@@ -134,7 +149,7 @@ export class OpenAPISpecsApi extends HttpApiGroup.make("openAPISpecs")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Update an OpenAPI spec",
-        description: "Stores a new version of an existing spec from text or a URL. Needs the create role or above in the organization."
+        description: "Changes a spec's visibility: `public` serves its latest version at `urls.published`, `private` to members and to the readers of a site whose pages show it. Its content is changed by createOrUpdateOpenAPISpecBySlug. Needs the create role or above in the organization."
       })),
     /** Deletes the spec and its versions; 204 also when it does not exist. */
     HttpApiEndpoint.delete("deleteOpenAPISpecBySlug", "/orgs/:organizationId/openapi/:specSlug", {
@@ -201,7 +216,7 @@ export class OpenAPISpecsApi extends HttpApiGroup.make("openAPISpecs")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Get a version's content",
-        description: "Answers the content of one version of a spec: `filesystem`, each file's path to its parsed content, and `url`, where the version's document is accessible."
+        description: "Answers the content of one version of a spec: `filesystem`, the entry document and each file it references with its name, folder and parsed content, and `url`, where the version's document is accessible."
       }))
   )
   .prefix("/v1")

@@ -117,7 +117,7 @@ export const layer = Layer.effect(
       insertVersion: (version) =>
         sql`
           INSERT INTO specs_versions (id, spec_id, created_at, filesystem, hash, url)
-          SELECT ${version.id}, ${version.specId}, ${version.createdAt}, ${JSON.stringify(version.filesystem)}::jsonb,
+          SELECT ${version.id}, ${version.specId}, ${version.createdAt}, ${JSON.stringify(version.filesystem)}::json,
             ${version.hash}, ${version.url}
           WHERE EXISTS (SELECT 1 FROM specs_specs WHERE id = ${version.specId})`.pipe(Effect.orDie, Effect.asVoid),
       findVersion: (specId, versionId) =>

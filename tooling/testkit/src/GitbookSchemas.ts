@@ -6,7 +6,31 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 
 export type JsonSchema = { readonly [key: string]: unknown }
-export const schemas = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@gitbook/api/spec/openapi.json"), "utf8")) as { components: { schemas: Record<string, JsonSchema> } }).components.schemas
+const published = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@gitbook/api/spec/openapi.json"), "utf8")) as { components: { schemas: Record<string, JsonSchema> } }).components.schemas
+
+/**
+ * Where GitBook's published schema and GitBook's own clients disagree, the clients win: an OpenAPI
+ * version's `filesystem` is declared an `object`, but GitBook's API answers Scalar's filesystem (an
+ * array of files) and GitBook's renderer calls `filesystem.find` on it, answering 500 on an object.
+ */
+const corrections: Record<string, JsonSchema> = {
+  OpenAPISpecContent: {
+    ...published["OpenAPISpecContent"],
+    properties: {
+      ...(published["OpenAPISpecContent"]!["properties"] as Record<string, JsonSchema>),
+      filesystem: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["dir", "filename", "isEntrypoint", "references", "specification"],
+          properties: { dir: { type: "string" }, filename: { type: "string" }, isEntrypoint: { type: "boolean" }, references: { type: "array", items: { type: "string" } }, specification: { type: "object" } }
+        }
+      }
+    }
+  }
+}
+
+export const schemas: Record<string, JsonSchema> = { ...published, ...corrections }
 
 /**
  * Where `value` breaks GitBook's schema `schema` (the subset of JSON Schema its spec uses); `oneOf`

@@ -15,7 +15,7 @@ import { createReusableContent, getPage, importFile, latestSpecContent, listFile
 import type { ReusableCatalog, ReusableSummary } from "../../editor/commands/reusable.ts"
 import { onReusableChanged } from "./reusable-events.ts"
 import { sendFile, uploadLimit } from "./file-upload.ts"
-import { operationsOf } from "../specs/model.ts"
+import { entryDocument, operationsOf } from "../specs/model.ts"
 import { callApi } from "../../api/call.ts"
 import { fileUrls } from "../files/file-urls.ts"
 import { AsyncResult } from "effect/reactivity"
@@ -110,7 +110,7 @@ const useEditorResources = (props: { readonly spaceId: string; readonly number: 
       operations: (slug) => {
         const known = operations.get(slug)
         if (known !== undefined) return known
-        const loading = organizationId().then((org) => callApi(registry, latestSpecContent(org, slug))).then((content) => operationsOf(content.filesystem["openapi"]))
+        const loading = organizationId().then((org) => callApi(registry, latestSpecContent(org, slug))).then((content) => operationsOf(entryDocument(content)))
         operations.set(slug, loading)
         loading.catch(() => operations.delete(slug))
         return loading

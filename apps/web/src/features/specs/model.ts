@@ -34,6 +34,10 @@ export interface Operation {
 const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null && !Array.isArray(value)
 
+/** A version's entry document in its content (Scalar's filesystem: the file marked as the entry point, else the first). */
+export const entryDocument = (content: { readonly filesystem: ReadonlyArray<{ readonly isEntrypoint: boolean; readonly specification: unknown }> }): unknown =>
+  (content.filesystem.find((file) => file.isEntrypoint) ?? content.filesystem[0])?.specification
+
 /** The operations of an entry document (`paths`), in its order; anything malformed is left out. */
 export const operationsOf = (document: unknown): ReadonlyArray<Operation> => {
   const paths = isObject(document) ? document["paths"] : undefined

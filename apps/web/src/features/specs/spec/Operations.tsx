@@ -4,7 +4,7 @@ import { AsyncResult, Atom } from "effect/reactivity"
 import { useAtomValue } from "../../../api/react.ts"
 import { Failure, Loading } from "../../../ui/States.tsx"
 import { CopyButton } from "../../admin/ui.tsx"
-import { operationBlock, operationsOf } from "../model.ts"
+import { entryDocument, operationBlock, operationsOf } from "../model.ts"
 import { latestContentAtom } from "../queries.ts"
 import type { SpecSectionProps } from "./props.ts"
 
@@ -15,7 +15,7 @@ export const Operations = (props: SpecSectionProps & { readonly at: string }) =>
   if (props.spec.lastVersion === undefined) return <p className="muted">No version yet: its operations show once it is processed.</p>
   if (AsyncResult.isFailure(content)) return <Failure result={content} />
   if (!AsyncResult.isSuccess(content)) return <Loading what="the operations" />
-  const operations = operationsOf(content.value.filesystem["openapi"])
+  const operations = operationsOf(entryDocument(content.value))
   if (operations.length === 0) return <p className="muted">The document has no operations.</p>
   return (
     <>
