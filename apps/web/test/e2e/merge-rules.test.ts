@@ -10,7 +10,7 @@ import { expect, inject, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
 import { screenshotsWanted } from "@quire/testkit/Chromium"
 import { artifacts, captureAllPairs, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
-import { api, eventually } from "./servers.ts"
+import { api, eventually, joinByLink } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
@@ -20,16 +20,7 @@ const author = { displayName: "Ari Author", email: `ari.${stamp}@rules.test`, pa
 const reviewer = { displayName: "Rhea Reviewer", email: `rhea.${stamp}@rules.test`, password: "rhea approves with care" }
 
 /** Joins the organization through an invite link as `person` (an account of their own); their session cookie. */
-const join = async (org: string, role: string, person: typeof author) => {
-  const link = await api<{ id: string }>(url, "POST", `/orgs/${org}/link-invites`, { role })
-  const response = await fetch(`${url}/auth/invites/${org}.${link.id}/accept`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify(person)
-  })
-  expect(response.status).toBe(200)
-  return (response.headers.get("set-cookie") ?? "").split(";")[0]!
-}
+const join = (org: string, role: string, person: typeof author) => joinByLink(url, org, role, person)
 
 /** A call of /v1 as the person of `cookie` (the app's own requests are these): its status and body. */
 const as = async <A>(cookie: string, method: string, path: string, body?: unknown): Promise<{ readonly status: number; readonly body: A }> => {

@@ -16,7 +16,7 @@ import type { Locator, Page } from "playwright-core"
 import { crc32, deflateSync } from "node:zlib"
 import { artifacts, captureAllPairs, open, sharedBrowser } from "./browser.ts"
 import { mailingServer } from "./mailing-server.ts"
-import { api, setupAdmin } from "./servers.ts"
+import { api, joinByLink, setupAdmin } from "./servers.ts"
 
 const browser = sharedBrowser()
 // Nothing is set up before the test: it starts from the empty server.
@@ -71,16 +71,7 @@ const reference = (diagram: string, guide: string) => [
 ].join("\n")
 
 /** Joins the organization through an invite link as `person` (an account of their own); their session cookie. */
-const join = async (url: string, org: string, role: string, person: typeof writer) => {
-  const link = await api<{ id: string }>(url, "POST", `/orgs/${org}/link-invites`, { role })
-  const response = await fetch(`${url}/auth/invites/${org}.${link.id}/accept`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify(person)
-  })
-  expect(response.status).toBe(200)
-  return (response.headers.get("set-cookie") ?? "").split(";")[0]!
-}
+const join = (url: string, org: string, role: string, person: typeof writer) => joinByLink(url, org, role, person)
 
 /** A call of /v1 as the person of `cookie` (the app's own requests are these). */
 const as = async <A>(url: string, cookie: string, method: string, path: string, body?: unknown): Promise<A> => {

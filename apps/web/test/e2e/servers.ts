@@ -155,3 +155,18 @@ export const eventually = async <A>(what: string, read: () => Promise<A>, check:
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+
+/**
+ * Joins the organization through an invite link with `role`, as `person` (an account of their own,
+ * made by accepting it): their session cookie.
+ */
+export const joinByLink = async (url: string, org: string, role: string, person: { readonly displayName: string; readonly email: string; readonly password: string }): Promise<string> => {
+  const link = await api<{ id: string }>(url, "POST", `/orgs/${org}/link-invites`, { role })
+  const response = await fetch(`${url}/auth/invites/${org}.${link.id}/accept`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify(person)
+  })
+  if (response.status !== 200) throw new Error(`accepting the invite answered ${response.status}: ${await response.text()}`)
+  return (response.headers.get("set-cookie") ?? "").split(";")[0]!
+}
