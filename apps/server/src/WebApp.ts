@@ -133,7 +133,7 @@ const precompressed = (dir: string, relative: string, acceptEncoding: string) =>
  * The `/v1` requests the app makes first on the screen at `pathname`, for a signed-in person: the
  * shell's (organizations, unread notifications); on a space's page, the space, its page tree, the
  * page, its open change requests and its latest revision; in a change request's editor, the
- * request, its page tree and its files. The page names them as
+ * space, the request, its page tree and its files. The page names them as
  * `<link rel="preload" as="fetch">`, so they load while the app's script does; the URLs are the
  * ones the app's typed client builds, byte for byte (test/e2e checks each is fetched once).
  * The session stays a request of its own (`/auth/session`, preloaded by index.html): with it in
@@ -154,11 +154,12 @@ export const preloadsFor = (pathname: string): ReadonlyArray<string> => {
   const space = `/v1/spaces/${encodeURIComponent(spaceId)}`
   const [tilde, kind, number, ...crPath] = path
   if (tilde === "~") {
-    // A change request's pages in the editor: the request and its tree, its files (for images).
-    // Not the page itself: the editor reads it after the request, so it is never older than its base revision.
+    // A change request's pages in the editor: the space (the frame's organization comes from it),
+    // the request and its tree, its files (for images). Not the page itself: the editor reads it
+    // after the request, so it is never older than its base revision.
     if (kind !== "changes" || number === undefined || !/^[1-9]\d*$/.test(number) || crPath[0] === "~") return shell
     const cr = `${space}/change-requests/${number}`
-    return [...shell, cr, `${cr}/content/pages`, `${cr}/content/files?limit=100`]
+    return [...shell, space, cr, `${cr}/content/pages`, `${cr}/content/files?limit=100`]
   }
   const pagePath = path.join("/")
   return [

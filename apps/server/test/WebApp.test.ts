@@ -109,7 +109,7 @@ layer(withSettings(memory.layer, { QUIRE_WEB_DIR: built }), { timeout: 60_000, e
   it("preloads: the shell's requests everywhere, and a space page's own", () => {
     assert.deepStrictEqual(preloadsFor("/o/org_1"), ["/v1/orgs?limit=100", "/v1/user/notifications/count"])
     assert.deepStrictEqual(preloadsFor("/s/spc_1/~/changes/3/intro"), [
-      "/v1/orgs?limit=100", "/v1/user/notifications/count", "/v1/spaces/spc_1/change-requests/3",
+      "/v1/orgs?limit=100", "/v1/user/notifications/count", "/v1/spaces/spc_1", "/v1/spaces/spc_1/change-requests/3",
       "/v1/spaces/spc_1/change-requests/3/content/pages", "/v1/spaces/spc_1/change-requests/3/content/files?limit=100"
     ])
     for (const other of ["/s/spc_1/~/changes/3/~/review", "/s/spc_1/~/changes/x", "/s/spc_1/~/history", "/s/spc_1/~/revisions/rev_1"]) {

@@ -2,6 +2,7 @@
 import type { Space as SpaceResource } from "@quire/api"
 import { AsyncResult, Atom } from "effect/reactivity"
 import { lazy, Suspense, useEffect } from "react"
+import { preloadGroups } from "./api/client.ts"
 import { organizationsAtom, spaceAtom } from "./api/queries.ts"
 import { useAtomValue } from "./api/react.ts"
 import { sessionAtom } from "./api/session.ts"
@@ -29,10 +30,18 @@ import { Failure, Loading } from "./ui/States.tsx"
 /**
  * The change request's screen (live editing: Yjs, the socket, kept edits) is its own chunk, so the
  * first load of a space does not carry it. Opened on a change request, the app asks for it at once,
- * beside its first reads, rather than once the session is known.
+ * beside its first reads, rather than once the session is known; opened on a page of it, the
+ * editor's module and the contract groups of the screen's first reads too, which otherwise were
+ * asked for only once the screen had rendered (a waterfall of a third of the long page's opening).
  */
 const loadChangeRequest = () => import("./routes/ChangeRequest.tsx")
-if (/\/~\/changes\//.test(window.location.pathname)) void loadChangeRequest()
+if (/\/~\/changes\//.test(window.location.pathname)) {
+  void loadChangeRequest()
+  if (!/\/~\/changes\/[^/]+\/~\//.test(window.location.pathname)) {
+    void import("./editor/Editor.tsx").catch(() => undefined)
+    preloadGroups("changeRequests", "changeRequestContent", "spaceContent", "links")
+  }
+}
 const ChangeRequest = lazy(() => loadChangeRequest().then((module) => ({ default: module.ChangeRequest })))
 
 /** The site screen, in its own chunk: the first load of a space does not carry it. */

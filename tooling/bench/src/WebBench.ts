@@ -259,13 +259,19 @@ export const editorOpen = async (
     const problems = problemsOf(page)
     const scripts = watchScripts(page)
     const profiler = options.profile === undefined ? undefined : await WebProfile.start(page, url)
+    const openingTrace = options.profile?.replace(/\.cpuprofile$/, ".open.trace.json")
+    if (openingTrace !== undefined) await browser.startTracing(page, { path: openingTrace, categories: ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading"] })
     await page.goto(path, { waitUntil: "commit" })
     const timing = await waitInteractive(page, Object.keys(markers), options.quiet)
+    if (openingTrace !== undefined) await browser.stopTracing()
     const trace = options.profile === undefined || options.keys === 0 ? undefined : options.profile.replace(/\.cpuprofile$/, ".keys.trace.json")
     if (trace !== undefined) await browser.startTracing(page, { path: trace, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] })
     const keys = options.keys > 0 ? await typeKeys(page, options.keys) : undefined
     if (trace !== undefined) await browser.stopTracing()
-    if (profiler !== undefined && options.profile !== undefined) await profiler.stop(options.profile)
+    if (profiler !== undefined && options.profile !== undefined) {
+      await profiler.stop(options.profile)
+      writeFileSync(options.profile.replace(/\.cpuprofile$/, ".requests.txt"), await WebProfile.waterfall(page))
+    }
     return { ...timing, scripts: await scripts(), problems, ...(keys === undefined ? {} : { keys }) }
   } finally {
     await context.close()
@@ -427,6 +433,8 @@ export const run = async (options: WebBenchOptions, progress: (message: string) 
       profiles.push(`First load of the space, its requests (start, end):\n${readFileSync(join(dir, "web-first-load.requests.txt"), "utf8")}`)
       await editorOpen(browser, server.url, `/o/${seeded.organizationId}`, editorPath, { paragraphs: size.paragraphs, quiet: options.quiet, keys: options.keys, profile: join(dir, "web-editor.cpuprofile") })
       profiles.push(`Editor opening and ${options.keys} keystrokes, CPU profile (${join(dir, "web-editor.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-editor.cpuprofile"), outDir)}`)
+      profiles.push(`Editor opening, its requests (start, end):\n${readFileSync(join(dir, "web-editor.requests.txt"), "utf8")}`)
+      profiles.push(`Editor opening, the renderer main thread's tasks of 20 ms or more (start, length, what filled them; ${join(dir, "web-editor.open.trace.json")}):\n${WebProfile.summarizeTasks(join(dir, "web-editor.open.trace.json"))}`)
       profiles.push(`${options.keys} keystrokes, the renderer's main thread in a timeline trace (${join(dir, "web-editor.keys.trace.json")}):\n${WebProfile.summarizeTrace(join(dir, "web-editor.keys.trace.json"), options.keys)}`)
       await docsLoad(browser, server.url, options.quiet, join(dir, "web-docs.cpuprofile"))
       profiles.push(`API reference /docs, cold, CPU profile (${join(dir, "web-docs.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-docs.cpuprofile"), outDir)}`)

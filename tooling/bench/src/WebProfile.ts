@@ -195,6 +195,7 @@ interface TraceEvent {
   readonly name: string
   readonly ph: string
   readonly dur?: number
+  readonly ts?: number
   readonly tid: number
   readonly pid: number
   readonly cat: string
@@ -214,6 +215,32 @@ export const summarizeTrace = (file: string, keys: number): string => {
   }
   return [...total.entries()].sort((a, b) => b[1].ms - a[1].ms)
     .map(([name, t]) => `    ${name.padEnd(20)} ${t.ms.toFixed(0).padStart(7)} ms  ${(t.ms / keys).toFixed(1).padStart(6)} ms a key  (${t.count} events)`).join("\n")
+}
+
+/**
+ * The renderer main thread's tasks of 20 ms or more in a timeline trace of a page's opening, in
+ * order: when each started (ms from the navigation), how long it took and what filled it (script,
+ * style, layout, paint), so what an opening waits on reads as a sequence.
+ */
+export const summarizeTasks = (file: string): string => {
+  const events = (JSON.parse(readFileSync(file, "utf8")) as { traceEvents: ReadonlyArray<TraceEvent> }).traceEvents
+  const main = events.find((e) => e.name === "thread_name" && (e as unknown as { args: { name: string } }).args.name === "CrRendererMain")
+  const onMain = events.filter((e) => e.ph === "X" && e.dur !== undefined && e.ts !== undefined && (main === undefined || (e.pid === main.pid && e.tid === main.tid)))
+  // The last navigation: the page's own (the trace may begin with the tab's blank one).
+  const origin = events.filter((e) => e.name === "navigationStart").at(-1)?.ts ?? Math.min(...onMain.map((e) => e.ts!))
+  const inner = ["FunctionCall", "EvaluateScript", "UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "ParseHTML", "GCEvent", "MajorGC", "MinorGC"]
+  const tasks = onMain.filter((e) => e.name === "RunTask" && e.dur! >= 20_000).sort((a, b) => a.ts! - b.ts!)
+  return tasks.map((task) => {
+    const within = onMain.filter((e) => inner.includes(e.name) && e.ts! >= task.ts! && e.ts! + e.dur! <= task.ts! + task.dur!)
+    const byName = new Map<string, number>()
+    // Top-level spans only: a span inside another of the list is counted once, in the outer one.
+    for (const e of within) {
+      if (within.some((o) => o !== e && o.ts! <= e.ts! && o.ts! + o.dur! >= e.ts! + e.dur! && o.dur! > e.dur!)) continue
+      byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur! / 1_000)
+    }
+    const parts = [...byName.entries()].filter(([, ms]) => ms >= 1).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(", ")
+    return `    ${((task.ts! - origin) / 1_000).toFixed(0).padStart(6)} ms  ${(task.dur! / 1_000).toFixed(0).padStart(5)} ms  ${parts}`
+  }).join("\n")
 }
 
 /** The page's requests so far as a waterfall (Resource Timing): when each started and ended, ms from navigation start, with its path. */

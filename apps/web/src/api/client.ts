@@ -73,6 +73,14 @@ const groups = {
   users: () => import("@quire/api/groups/UsersApi").then((m) => m.UsersApi)
 }
 
+/**
+ * Starts loading the contract's `names` groups, for a screen whose first reads are known before it
+ * renders: their modules arrive beside the screen's own chunk rather than after its first render.
+ */
+export const preloadGroups = (...names: ReadonlyArray<keyof typeof groups>): void => {
+  for (const name of names) void groups[name]().catch(() => undefined)
+}
+
 export class QuireApi extends AtomApi.Service<QuireApi>()("@quire/web/QuireApi", {
   api: undefined as unknown as typeof Api,
   groups,

@@ -64,3 +64,40 @@ it("loads a nested page with its requests preloaded and used once; the tree open
     await context.close()
   }
 })
+
+it("opens a change request's page in the editor with its requests preloaded and used once", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Cold Editing Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Runbook" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Restarts" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [{ operation: "insert_page", title: "Restart", slug: "restart", document: { markdown: "Drain the node before a restart.\n" } }]
+  })
+
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  const warnings: Array<string> = []
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text())
+  })
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/restart`)
+    await page.getByRole("textbox", { name: "Page content" }).getByText("Drain the node before a restart.").waitFor()
+    const requests = await page.evaluate(() => (performance.getEntriesByType("resource") as Array<PerformanceResourceTiming>)
+      .filter((entry) => /^\/(v1|auth)\//.test(new URL(entry.name).pathname))
+      .map((entry) => ({ url: entry.name.replace(location.origin, ""), by: entry.initiatorType })))
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[rel=preload][as=fetch]")].map((link) => link.getAttribute("href")))
+    // The space (the frame's organization comes from it), the request, its tree and its files.
+    expect(preloaded).toEqual(expect.arrayContaining([`/v1/spaces/${space.id}`, `/v1/spaces/${space.id}/change-requests/${cr.number}`, `/v1/spaces/${space.id}/change-requests/${cr.number}/content/pages`]))
+    for (const href of preloaded) {
+      const fetched = requests.filter((r) => r.url === href)
+      expect(fetched, `${href}: ${JSON.stringify(requests, null, 1)}`).toEqual([{ url: href, by: "link" }])
+    }
+    const sinceLoad = await page.evaluate(() => performance.now() - (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd)
+    if (sinceLoad < 3500) await page.waitForTimeout(3500 - sinceLoad)
+    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([])
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
