@@ -8,8 +8,10 @@
  * image loaded, cards with their cover, file by its name, embed, OpenAPI operation); she comments
  * beside two blocks and requests changes. Wes, in his own browser, replies beside the block, edits
  * the page in the editor and is told he may not merge; Rena sees the edit in the diff, resolves the
- * thread, approves and merges. Last, what a team would check through the API: the change request
- * merged, the comments on their blocks, the two reviews.
+ * thread, approves and merges. The organization's merge rules ask for one approval of the latest
+ * version: until Rena approves, her merge box says merging is blocked and why, and Merge waits.
+ * Last, what a team would check through the API: the change request merged, the comments on their
+ * blocks, the two reviews.
  */
 import { expect, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
@@ -117,6 +119,8 @@ it("a reviewer follows the mailed review request, sees every block kind, comment
     changes: [{ operation: "insert_page", title: "Install", slug: "install", document: { markdown: "Quire runs next to a PostgreSQL database.\n" } }]
   })
   await api(url, "POST", `/spaces/${space.id}/change-requests/${seed.id}/merge`)
+  // From now on, the organization's merge rules: one approval of the latest version before any merge.
+  await api(url, "PATCH", `/orgs/${org.id}`, { mergeRules: { type: "rules", rules: [{ rule: "require_at_least_one_approved_review" }] } })
   const [installPage] = (await api<{ pages: ReadonlyArray<{ id: string }> }>(url, "GET", `/spaces/${space.id}/content/pages`)).pages
 
   // Wes's change request, written through the API as his own: the install page gets every text block, a new page the rest.
@@ -216,6 +220,11 @@ it("a reviewer follows the mailed review request, sees every block kind, comment
     await b.page.getByLabel("Review comment (optional)").fill("Two things to fix, see beside the blocks.")
     await b.page.getByRole("button", { name: "Request changes" }).click()
     await b.page.getByText(`${reviewer.displayName}: requested changes`).waitFor()
+    // The merge rules stand between the change request and main: the merge box says which, and Merge waits.
+    const verdict = b.page.getByTestId("merge-verdict")
+    await verdict.getByText("Merging is blocked").waitFor()
+    await verdict.getByText("This change request needs an approved review of its latest revision").waitFor()
+    expect(await b.page.getByRole("button", { name: "Merge", exact: true }).isDisabled()).toBe(true)
     await captureAllPairs(b.page, "reviewers-day-changes-requested")
 
     // Wes answers beside the hint, edits the page in the editor, and is not offered a merge his role does not allow.
@@ -246,6 +255,7 @@ it("a reviewer follows the mailed review request, sees every block kind, comment
     await answered.getByText(`Resolved by ${reviewer.displayName}`).waitFor()
     await b.page.getByRole("button", { name: "Approve" }).click()
     await b.page.getByText(`${reviewer.displayName}: approved`).waitFor()
+    await verdict.getByText("Merging is allowed.").waitFor()
     await b.page.getByRole("button", { name: "Merge", exact: true }).click()
     await b.page.getByTestId("status").filter({ hasText: "merged" }).waitFor()
     await b.page.getByText(`Merged by ${reviewer.displayName}`).waitFor()
