@@ -10,8 +10,10 @@
  * showing the space, with a colour and a title seen in the preview, a share link and visitor
  * authentication, publishes it, and a visitor with a token signed by its key reads the page; she
  * uploads an OpenAPI spec and puts one of its operations on the page through a change request
- * (the editor's insert menu), which the published page draws; she translates the space into French
- * and sees the run's state (no provider on the test server: it fails, and says why). Last, what the
+ * (the editor's insert menu), which the published page draws; she turns the site's insights on,
+ * and a search of the visitor's that found nothing shows there, from where she opens a change
+ * request, writes the answer and merges it, after which the same search finds the page; she
+ * translates the space into French and sees the run's state (no provider on the test server: it fails, and says why). Last, what the
  * API then answers: the members and their roles, the team, the collection's access, the site.
  */
 import { Effect, Exit, Scope } from "effect"
@@ -294,6 +296,51 @@ const specOnPage = async (page: Page, url: string, org: string, spaceId: string)
   await merge(page)
 }
 
+/**
+ * Insights, from a failed search to the page that answers it: Ada turns recording on; the visitor
+ * searches the published site for what it lacks; the insights screen lists the search, and "Open a
+ * change request" on it opens one in the editor, where Ada writes the answer and merges; the same
+ * search then finds the page.
+ */
+const fixFailedSearch = async (page: Page, visitor: Page, url: string, org: string, siteId: string, published: string) => {
+  const query = "offline maps"
+  await page.goto(`/o/${org}/sites/${siteId}`)
+  await openSiteTab(page, "Insights")
+  await page.getByLabel("Page views, searches and link clicks").check()
+  await eventually("insights on", () => api<{ insights?: unknown }>(url, "GET", `/orgs/${org}/sites/${siteId}/customization`), (c) => c.insights !== undefined)
+
+  const search = async () => {
+    await visitor.goto(`${published}/welcome`)
+    await visitor.getByRole("searchbox").fill(query)
+  }
+  await search()
+  await visitor.getByText(`No results for “${query}”`).waitFor()
+  await eventually("the search recorded", () => api<{ columns: Array<{ values: Array<unknown> }> }>(url, "POST", `/orgs/${org}/sites/${siteId}/insights/events/aggregate`,
+    { range: "last24Hours", where: [{ column: "eventType", values: ["search_type_query"] }], select: [{ column: "eventsCount" }] }), (a) => Number(a.columns[0]!.values[0] ?? 0) >= 1)
+
+  await page.reload()
+  const searches = page.getByRole("region", { name: "Searches that found nothing" })
+  await searches.getByText(query).waitFor()
+  await captureAllPairs(page, "admins-day-insights")
+  await searches.getByRole("button", { name: `Open a change request for the search “${query}”` }).click()
+  await page.waitForURL(/\/~\/changes\/\d+\//)
+  const editor = page.getByRole("textbox", { name: "Page content" })
+  await editor.getByText("Welcome to the field manual.").click()
+  await page.keyboard.press("End")
+  await page.keyboard.press("Enter")
+  await page.keyboard.type("Offline maps: download the region before you leave the office.")
+  await merge(page)
+
+  // The same search now finds the page (the site shows the space's latest content; its index follows the merge).
+  await expect.poll(async () => {
+    await search()
+    const found = visitor.locator(".search-result", { hasText: "Welcome" })
+    const empty = visitor.getByText(`No results for “${query}”`)
+    await found.or(empty).first().waitFor()
+    return found.count()
+  }, { timeout: 60_000, intervals: [1_000] }).toBeGreaterThan(0)
+}
+
 /** A translation into French: its run starts, and its state shows (it fails: the test server has no provider). */
 const translate = async (page: Page, url: string, org: string) => {
   await page.goto(`/o/${org}`)
@@ -312,7 +359,7 @@ const translate = async (page: Page, url: string, org: string) => {
   expect(translations.items.map((t) => [t.language, t.stats.runs])).toEqual([["fr", 1]])
 }
 
-it("an admin's day from an empty server: setup, members, teams, permissions, Git sync, a published site with a spec, a translation", async () => {
+it("an admin's day from an empty server: setup, members, teams, permissions, Git sync, a published site with a spec, a failed search fixed from insights, a translation", async () => {
   const url = mailing.url()
   const repo = await Effect.runPromise(Scope.provide(scope)(bareRepository({ "README.md": "# Docs\n" })))
   // The used invitation's page and the visitor's refusal are answers the browser logs.
@@ -328,7 +375,7 @@ it("an admin's day from an empty server: setup, members, teams, permissions, Git
     spaceId = await content(a.page, org)
     await access(a, b, c, url, org)
     await gitSync(a.page, spaceId, repo)
-    const { published, key } = await site(a.page, org)
+    const { siteId, published, key } = await site(a.page, org)
 
     // A visitor without a token is refused; with one signed by the key, the site shows the page.
     const visitor = await open(browser(), url, { expected: [/status of 40[13]/] })
@@ -344,6 +391,7 @@ it("an admin's day from an empty server: setup, members, teams, permissions, Git
       await visitor.page.getByText("List the pets").waitFor()
       await visitor.page.getByRole("cell", { name: "limit" }).waitFor()
       await captureAllPairs(visitor.page, "admins-day-published")
+      await fixFailedSearch(a.page, visitor.page, url, org, siteId, published)
       expect(visitor.problems).toEqual([])
     } finally {
       await visitor.context.close()
