@@ -6,8 +6,9 @@
  * are written with every block the editor's slash menu offers (marks, headings, lists, tasks, a quote,
  * each hint, code with a language and with a title, a table, a formula, a divider, tabs with their
  * titles, an expandable, a stepper, columns, cards, an embed, a page link card and a link to a page, a
- * 20 MB file uploaded with its progress, an OpenAPI operation and an image); the change request submitted
- * for review and a second one started and left a draft. The API then answers what a team would check:
+ * 20 MB file uploaded with its progress, an OpenAPI operation and an image), the colleague typing
+ * into the first page at the same time as the writer; the change request submitted for review and
+ * a second one started and left a draft. The API then answers what a team would check:
  * each block in GitBook's markdown, the file with its size, the two change requests as open and draft,
  * the colleague a member. An item the slash menu gains fails the day until the day writes it. The key
  * screens are captured light and dark at 1280 and 390 px (axe on each, no sideways scrolling).
@@ -334,6 +335,30 @@ const insertOperationAndImage = async (page: Page, editor: Locator) => {
   await caption.press("Tab")
 }
 
+/**
+ * With a teammate: the colleague opens the same page of the change request in their own browser,
+ * and both type at once, the writer under the first paragraph and the colleague at the end; each
+ * sees the other's words arrive, and the server keeps both.
+ */
+const writeTogether = async (a: Session, b: Session, spaceId: string, number: number) => {
+  await b.page.goto(`/s/${spaceId}/~/changes/${number}/writing`)
+  const mine = a.page.getByRole("textbox", { name: "Page content" })
+  const theirs = b.page.getByRole("textbox", { name: "Page content" })
+  await theirs.getByText("The end.").click()
+  await b.page.keyboard.press("End")
+  await b.page.keyboard.press("Enter")
+  await mine.locator(":scope > p").first().click()
+  await a.page.keyboard.press("End")
+  await a.page.keyboard.press("Enter")
+  await Promise.all([
+    a.page.keyboard.type("Written side by side.", { delay: 20 }),
+    b.page.keyboard.type("Checked by a colleague.", { delay: 20 })
+  ])
+  await mine.getByText("Checked by a colleague.").waitFor()
+  await theirs.getByText("Written side by side.").waitFor()
+  await expect.poll(missing(spaceId, number, "Writing", ["too.\n\nWritten side by side.", "The end.\n\nChecked by a colleague."]), { timeout: 20_000 }).toEqual([])
+}
+
 /** The stored markdown of the change request's page titled `title`. */
 const storedMarkdown = async (spaceId: string, number: number, title: string): Promise<string> => {
   const pages = await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${spaceId}/change-requests/${number}/content/pages`)
@@ -382,7 +407,7 @@ const componentsBlocks = (fileId: string): ReadonlyArray<string | RegExp> => [
   /<figure><img src="\/files\/[^"]+" alt=""><figcaption><p>The map<\/p><\/figcaption><\/figure>/
 ]
 
-it("a writer's day: set up, create the organization, invite by email, write every block, upload 20 MB, open two change requests", async () => {
+it("a writer's day: set up, create the organization, invite by email, write every block and a page with a colleague, upload 20 MB, open two change requests", async () => {
   const a = await open(browser(), url)
   const b = await open(browser(), url)
   try {
@@ -397,6 +422,7 @@ it("a writer's day: set up, create the organization, invite by email, write ever
     await writeWriting(a.page, writing)
     await expect.poll(missing(spaceId, number, "Writing", writingBlocks), { timeout: 20_000 }).toEqual([])
     await captureAll(a.page, "writing")
+    await writeTogether(a, b, spaceId, number)
 
     // The second: the blocks that hold blocks, the cards, links, the file, the operation and the image.
     const components = await addPage(a.page, "Components")
