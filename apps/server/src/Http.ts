@@ -58,6 +58,7 @@ import * as SiteRedirectsHandlers from "./handlers/SiteRedirectsHandlers.ts"
 import * as SiteUsersHandlers from "./handlers/SiteUsersHandlers.ts"
 import * as SiteShareLinksHandlers from "./handlers/SiteShareLinksHandlers.ts"
 import * as SitePreviewHandlers from "./handlers/SitePreviewHandlers.ts"
+import * as OrganizationAskHandlers from "./handlers/OrganizationAskHandlers.ts"
 import * as SiteAskHandlers from "./handlers/SiteAskHandlers.ts"
 import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
 import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
@@ -109,6 +110,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SiteShareLinksHandlers.layer,
     SitePreviewHandlers.layer,
     SiteAskHandlers.layer,
+    OrganizationAskHandlers.layer,
     SiteRedirectsHandlers.layer,
     SitePermissionsHandlers.layer,
     SiteUsersHandlers.layer,

@@ -27,6 +27,7 @@ import { SiteAgentFeedbackApi, SiteInsightsApi } from "./SiteInsightsApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
+import { OrganizationAskApi } from "./OrganizationAskApi.ts"
 import { SiteAskApi } from "./SiteAskApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SitePreviewApi } from "./SitePreviewApi.ts"
@@ -78,6 +79,7 @@ export class Api extends HttpApi.make("quire")
   .add(SiteShareLinksApi)
   .add(SitePreviewApi)
   .add(SiteAskApi)
+  .add(OrganizationAskApi)
   .add(SiteRedirectsApi)
   .add(SitePermissionsApi)
   .add(SiteUsersApi)

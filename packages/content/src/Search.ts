@@ -234,6 +234,30 @@ export const pageResult = (hit: PageHit, query: string, rank: number): PageResul
 /** Spaces per listing call when collecting an organization's visible spaces. */
 const spaceBatch = 500
 
+/**
+ * The spaces of the organization the caller can view, by id, with their access; NotFound when the
+ * caller is not in it. What an organization's search and its Ask read, no more.
+ */
+export const viewableSpaces = Effect.fnUntraced(function*(access: ContentAccess["Service"], spaces: SpacesRepo["Service"], organizationId: string) {
+  const resolver = yield* access.inOrganization(organizationId)
+  if (Option.isNone(resolver.organizationRole)) {
+    return yield* new Errors.NotFound({ resource: "Organization", id: organizationId })
+  }
+  const visible = new Map<string, SpaceAccess>()
+  let after: Pagination.CursorKey | undefined
+  for (;;) {
+    const batch = yield* spaces.list({ organizationId }, after, spaceBatch)
+    for (const s of batch.items) {
+      const seen = yield* resolver.ofSpace(s)
+      if (seen.permissions.view) visible.set(s.id, seen)
+    }
+    if (batch.next === undefined) break
+    // The listing's own cursor: one that does not read back is a fault, not the caller's input.
+    after = yield* Effect.orDie(Pagination.decodeCursor(batch.next))
+  }
+  return visible as ReadonlyMap<string, SpaceAccess>
+})
+
 export class Search extends Context.Service<Search, SearchShape>()("@quire/content/Search") {
   static readonly layer = Layer.effect(
     Search,
@@ -276,22 +300,7 @@ export class Search extends Context.Service<Search, SearchShape>()("@quire/conte
 
       const organization = Effect.fn("Search.organization")(function*(organizationId: string, request: SearchRequest) {
         yield* checkQuery(request.query)
-        const resolver = yield* access.inOrganization(organizationId)
-        if (Option.isNone(resolver.organizationRole)) {
-          return yield* new Errors.NotFound({ resource: "Organization", id: organizationId })
-        }
-        const visible = new Map<string, SpaceAccess>()
-        let after: Pagination.CursorKey | undefined
-        for (;;) {
-          const batch = yield* spaces.list({ organizationId }, after, spaceBatch)
-          for (const s of batch.items) {
-            const seen = yield* resolver.ofSpace(s)
-            if (seen.permissions.view) visible.set(s.id, seen)
-          }
-          if (batch.next === undefined) break
-          after = yield* Pagination.decodeCursor(batch.next)
-        }
-        return yield* grouped(visible, request)
+        return yield* grouped(yield* viewableSpaces(access, spaces, organizationId), request)
       })
 
       /** The matching pages of `visible`'s spaces, grouped by space in order of each space's best page. */

@@ -60,7 +60,30 @@ export { PublishedContent } from "./PublishedContent.ts"
 export type { PublishedContentShape } from "./PublishedContent.ts"
 export type { ContentPointer, ContentPosition } from "./Placement.ts"
 export { type RevisionHeader, RevisionsRepo } from "./RevisionsRepo.ts"
-export { indexUpdate, Search } from "./Search.ts"
+export { AskModel, AskModelError, type AskModelShape, notConfigured } from "./ask/AskModel.ts"
+export {
+  type AskBounds,
+  citedIn,
+  citedNumbers,
+  clip,
+  defaultBounds,
+  type Finder,
+  type FindOptions,
+  keywordsOf,
+  maxQuestion,
+  passagesOf,
+  rankPages,
+  stemOf
+} from "./ask/Retrieval.ts"
+export {
+  extractiveAnswer,
+  OrganizationAsk,
+  type OrganizationAnswer,
+  type OrganizationAskFailure,
+  type OrganizationAskShape,
+  type OrganizationAskSource
+} from "./ask/OrganizationAsk.ts"
+export { indexUpdate, Search, viewableSpaces } from "./Search.ts"
 export type { PageResult, SearchRequest, SectionResult, SpaceResults } from "./Search.ts"
 export { pageResult } from "./Search.ts"
 export { SearchIndex } from "./SearchIndex.ts"

@@ -1,7 +1,7 @@
 /** Every domain package's use cases, over memory or Postgres adapters. */
 import { migrations as auditMigrations } from "@quire/audit"
 import { Effect, Layer } from "effect"
-import { ContentLayers, MainObservers, migrations as contentMigrations, ParsePool, SpaceContent } from "@quire/content"
+import { ContentLayers, MainObservers, migrations as contentMigrations, OrganizationAsk, ParsePool, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
 import { ConfigRedirects, GitCli, GitSyncLayers, migrations as gitsyncMigrations, SecretBox } from "@quire/gitsync"
@@ -92,6 +92,8 @@ const layerServices = Layer.mergeAll(
     // Ask's model: OpenAI-compatible, from QUIRE_AI_* (none when unset).
     // Site permissions read a member's role and teams through content's Memberships port.
     SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide([layerSpaceRedirects, AskModel.layerConfig, MembershipsLive.layer])),
+    // The organization's Ask: the same model, over the spaces the asker may read.
+    OrganizationAsk.layer().pipe(Layer.provide(AskModel.layerConfig)),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator)),
     // Import runs: conversions of uploads and websites, written through SpaceContent, or into a

@@ -25,7 +25,7 @@ const scopeFilter = (scope: SiteSearchScope): ((siteSpaceId: string) => boolean)
 }
 
 /** A markdown answer as a GitBook document: one paragraph per block of text. */
-const documentOf = (markdown: string) => ({
+export const documentOf = (markdown: string) => ({
   object: "document",
   data: {},
   nodes: markdown.split(/\n{2,}/).map((text) => text.trim()).filter((text) => text !== "").map((text) => ({

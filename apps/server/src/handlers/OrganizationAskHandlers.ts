@@ -1,0 +1,70 @@
+/**
+ * Handlers of GitBook's Ask of an organization: a member's question answered from what they may
+ * read (content's OrganizationAsk), as JSON or as server-sent events; the questions worth asking.
+ * A question spends the caller's Ask budget, as a site's does.
+ */
+import { Effect, Stream } from "effect"
+import { HttpServerRequest } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api, ApiErrors, ModelFailed, type SearchAIAnswerStream } from "@quire/api"
+import { type OrganizationAnswer, OrganizationAsk, type OrganizationAskFailure } from "@quire/content"
+import type { Errors } from "@quire/kernel"
+import * as DomainErrors from "../DomainErrors.ts"
+import { PublicUrl } from "../PublicUrl.ts"
+import { callerKey, siteLimits, siteRefused, TrustProxy } from "../RateLimits.ts"
+import { documentOf } from "./SiteAskHandlers.ts"
+
+type Answer = SearchAIAnswerStream["answer"]
+
+const answerOf = (reply: OrganizationAnswer, format: "document" | "markdown", base: string): Answer => ({
+  answer: format === "markdown" ? reply.answer : documentOf(reply.answer),
+  followupQuestions: [],
+  sources: reply.sources.map((s) => ({
+    type: "page" as const,
+    page: s.pageId,
+    revision: s.revisionId,
+    space: s.spaceId,
+    sections: s.sections.map((section) => section.id).filter((id) => id !== ""),
+    title: s.title,
+    url: new URL(s.path, base).toString()
+  }))
+})
+
+export const layer = HttpApiBuilder.group(Api, "organizationAsk", Effect.fn(function*(handlers) {
+  const asker = yield* OrganizationAsk
+  const urls = yield* PublicUrl
+  const limits = yield* siteLimits
+  const trustProxy = yield* Effect.orDie(TrustProxy)
+  /** The 429 of a caller past their budget of questions in the organization, or nothing. */
+  const refused = (organizationId: string) =>
+    Effect.gen(function*() {
+      const refusal = yield* limits.spend("ask", `org:${organizationId}`, callerKey(yield* HttpServerRequest.HttpServerRequest, trustProxy))
+      return refusal === undefined ? undefined : siteRefused({ ...refusal, message: refusal.message.replace("on this site", "in this organization") })
+    })
+  const answer = (organizationId: string, question: string, format: "document" | "markdown" | undefined) =>
+    asker.ask(organizationId, question).pipe(
+      Effect.catch((failure: OrganizationAskFailure | Errors.NotFound): Effect.Effect<never, ApiErrors.NotFound | ApiErrors.BadRequest | ModelFailed> =>
+        !("kind" in failure) ? DomainErrors.api(Effect.fail(failure))
+          : Effect.fail(failure.kind === "BadQuestion" ? ApiErrors.BadRequest.of(failure.message, "query") : ModelFailed.of(failure.message))
+      ),
+      Effect.map((reply) => answerOf(reply, format ?? "document", urls.base))
+    )
+  return handlers
+    .handle("askInOrganization", ({ params, query, payload }) =>
+      Effect.gen(function*() {
+        const refusal = yield* refused(params.organizationId)
+        if (refusal !== undefined) return refusal
+        return { answer: yield* answer(params.organizationId, payload.query, query.format) }
+      }))
+    .handle("streamAskInOrganization", ({ params, query }) =>
+      Effect.gen(function*() {
+        const refusal = yield* refused(params.organizationId)
+        if (refusal !== undefined) return refusal
+        const answered = yield* answer(params.organizationId, query.query, query.format)
+        return Stream.make({ type: "answer" as const, answer: answered })
+      }))
+    .handle("getRecommendedQuestionsInOrganization", ({ params }) =>
+      Effect.map(asker.recommendedQuestions(params.organizationId).pipe(DomainErrors.api), (questions) => ({ questions })))
+    .handle("streamRecommendedQuestionsInOrganization", ({ params }) =>
+      Effect.map(asker.recommendedQuestions(params.organizationId).pipe(DomainErrors.api), (questions) => Stream.fromIterable(questions.map((question) => ({ question })))))
+}))
