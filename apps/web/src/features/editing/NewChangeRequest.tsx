@@ -48,7 +48,8 @@ export const NewChangeRequestInOrganization = (props: { readonly spaces: Readonl
   return <NewChangeRequestForm spaces={editable} spaceId={editable[0]!.id} onCancel={() => setOpen(false)} />
 }
 
-const NewChangeRequestForm = (props: {
+/** The form: a subject, and the space when there is a choice; submitted, the new change request opens. */
+export const NewChangeRequestForm = (props: {
   /** The spaces to choose from; undefined: `spaceId` alone. */
   readonly spaces: ReadonlyArray<{ readonly id: string; readonly title: string }> | undefined
   readonly spaceId: string
