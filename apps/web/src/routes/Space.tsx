@@ -23,6 +23,8 @@ import { SpaceStart } from "../features/onboarding/SpaceStart.tsx"
 import { useFindInPage } from "../features/search/useFindInPage.ts"
 import { linkRenderStylesheet } from "../ui/render-stylesheet.ts"
 import { BreadcrumbTail, Crumb, RightPanel, SidebarPages } from "../ui/Frame.tsx"
+import { EmptyState } from "../ui/EmptyState.tsx"
+import { PageIcon } from "../ui/icons.tsx"
 
 /** A plain click on a link to a page of this app navigates within it. */
 const followAppLinks = (event: MouseEvent<HTMLDivElement>) => {
@@ -99,7 +101,7 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
         <nav aria-label="Pages" className="sidebar-section">
           <div className="sidebar-heading" aria-hidden="true">Pages</div>
           {AsyncResult.isFailure(pages) ? <Failure result={pages} /> : AsyncResult.isInitial(pages) ? <Loading what="pages" />
-            : documents.length === 0 ? <p className="muted sidebar-note">No pages yet.</p>
+            : documents.length === 0 ? <EmptyState compact icon={<PageIcon />} title="No pages yet" />
             : <PageTree pages={pages.value.pages} hrefOf={(page) => `/s/${props.spaceId}/${page.path}`} current={current?.id} />}
         </nav>
       </SidebarPages>

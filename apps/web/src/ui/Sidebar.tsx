@@ -52,7 +52,7 @@ const OrgSpaces = (props: { readonly organizationId: string; readonly here: Here
       <div className="sidebar-heading" aria-hidden="true">Spaces</div>
       {AsyncResult.isFailure(content) ? <p className="muted sidebar-note">The spaces could not be listed.</p>
         : tree === undefined ? <p className="muted sidebar-note" role="status">Loading the spaces…</p>
-        : tree.length === 0 ? <p className="muted sidebar-note">No spaces yet.</p>
+        : tree.length === 0 ? <p className="muted sidebar-note">None yet.</p>
         : <Nodes organizationId={props.organizationId} nodes={tree} here={props.here} />}
     </nav>
   )

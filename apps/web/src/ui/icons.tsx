@@ -5,8 +5,8 @@
  */
 import type { LucideIcon } from "lucide-react"
 import {
-  Bell, BookOpen, Check, ChevronDown, Download, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
-  History, House, Inbox, ListChecks, Menu, MessageSquare, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
+  Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
+  History, House, Inbox, Languages, ListChecks, Menu, MessageSquare, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
   Upload, UserPlus, Users, X
 } from "lucide-react"
 
@@ -46,7 +46,9 @@ export const SearchIcon = decorative(Search)
 export const SettingsIcon = decorative(Settings)
 export const ShareIcon = decorative(Share2)
 export const SiteIcon = decorative(Globe)
+export const SpecIcon = decorative(FileCode)
 export const SpaceIcon = decorative(BookOpen)
 export const SunIcon = decorative(Sun)
+export const TranslationIcon = decorative(Languages)
 export const UploadIcon = decorative(Upload)
 export const InviteIcon = decorative(UserPlus)

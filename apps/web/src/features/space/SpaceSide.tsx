@@ -13,6 +13,8 @@ import { draftChangeRequestsAtom, pageCommentsAtom, latestRevisionAtom, openChan
 import type { TocEntry } from "./toc.ts"
 import "./space.css"
 import { formatTime } from "../../ui/time.ts"
+import { EmptyState } from "../../ui/EmptyState.tsx"
+import { CommentIcon } from "../../ui/icons.tsx"
 
 export const Toc = (props: { readonly entries: ReadonlyArray<TocEntry> }) =>
   props.entries.length === 0 ? null : (
@@ -118,7 +120,7 @@ export const PageComments = (props: { readonly spaceId: string; readonly pageId:
       <h2 id="space-comments">Comments</h2>
       {AsyncResult.isInitial(comments) ? <Loading what="comments" />
         : AsyncResult.isFailure(comments) ? <Failure result={comments} />
-        : comments.value.length === 0 ? <p className="muted">No comments on this page yet.</p>
+        : comments.value.length === 0 ? <EmptyState compact icon={<CommentIcon />} title="No comments on this page yet." />
         : <div className="space-comment-list">{comments.value.map((thread) => (
           <Thread key={thread.comment.id} thread={thread} actions={actions} me={me} organizationId={organizationId} />
         ))}</div>}
