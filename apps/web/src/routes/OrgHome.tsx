@@ -125,7 +125,7 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
           }} />}
           {AsyncResult.isFailure(content) ? <Failure result={content} /> : tree === undefined ? <Loading what="spaces" /> : <OrgTree organizationId={props.organizationId} tree={tree} />}
           {AsyncResult.isSuccess(content) && [...content.value.spaces, ...content.value.collections].some((item) => item.permissions.admin)
-            ? <p className="muted" style={{ fontSize: "0.85rem" }}>Drag a row to reorder it or drop it on a collection; or use Move… from the keyboard.</p>
+            ? <p className="muted small">Drag a row to reorder it or drop it on a collection; or use Move… from the keyboard.</p>
             : null}
         </section>
         <div>

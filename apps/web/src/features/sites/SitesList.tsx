@@ -41,7 +41,7 @@ export const SitesList = (props: { readonly organizationId: string }) => {
   const [creating, setCreating] = useState(false)
   const admin = AsyncResult.isSuccess(org) && org.value.permissions.admin
   return (
-    <section aria-labelledby="sites-heading" style={{ marginTop: "1.5rem" }}>
+    <section aria-labelledby="sites-heading" className="sites-list">
       <h2 id="sites-heading">Sites</h2>
       {admin && !creating ? <div className="toolbar"><button type="button" onClick={() => setCreating(true)}>New site</button></div> : null}
       {creating ? <NewSite organizationId={props.organizationId} onCancel={() => setCreating(false)} /> : null}
