@@ -12,6 +12,7 @@ import { useStartFirstPage } from "../features/onboarding/first-page.ts"
 import { navigate } from "../router.ts"
 import { appPath, Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
+import { FolderIcon, PlusIcon } from "../ui/icons.tsx"
 
 const createSpace = QuireApi.mutation("spaces", "createSpace")
 const createCollection = QuireApi.mutation("collections", "createCollection")
@@ -115,8 +116,8 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
           {creating === undefined ? (
             <div className="toolbar">
               {/* Creating content needs the create role or above: a reviewer or reader is not offered what the API would refuse. */}
-              {canCreate ? <button type="button" onClick={() => setCreating("space")}>New space</button> : null}
-              {canCreate ? <button type="button" onClick={() => setCreating("collection")}>New collection</button> : null}
+              {canCreate ? <button type="button" onClick={() => setCreating("space")}><PlusIcon />New space</button> : null}
+              {canCreate ? <button type="button" onClick={() => setCreating("collection")}><FolderIcon />New collection</button> : null}
               <span className="status" role="status">{message}</span>
             </div>
           ) : <CreateForm organizationId={props.organizationId} kind={creating} onDone={(done) => {
