@@ -12,7 +12,8 @@ import { useStartFirstPage } from "../features/onboarding/first-page.ts"
 import { navigate } from "../router.ts"
 import { appPath, Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
-import { FolderIcon, PlusIcon } from "../ui/icons.tsx"
+import { ChangeRequestIcon, FolderIcon, PlusIcon } from "../ui/icons.tsx"
+import { EmptyState } from "../ui/EmptyState.tsx"
 
 const createSpace = QuireApi.mutation("spaces", "createSpace")
 const createCollection = QuireApi.mutation("collections", "createCollection")
@@ -63,7 +64,7 @@ const RecentChangeRequests = (props: { readonly organizationId: string }) => {
   const recent = useAtomValue(recentChangeRequestsAtom(props.organizationId))
   if (AsyncResult.isInitial(recent)) return <Loading what="change requests" />
   if (AsyncResult.isFailure(recent)) return <Failure result={recent} />
-  if (recent.value.length === 0) return <p className="muted">No open change requests.</p>
+  if (recent.value.length === 0) return <EmptyState compact icon={<ChangeRequestIcon />} title="No open change requests." />
   return (
     <ul className="cr-list">
       {recent.value.map(({ cr, spaceTitle }) => (

@@ -14,7 +14,7 @@ import type { TocEntry } from "./toc.ts"
 import "./space.css"
 import { formatTime } from "../../ui/time.ts"
 import { EmptyState } from "../../ui/EmptyState.tsx"
-import { CommentIcon } from "../../ui/icons.tsx"
+import { ChangeRequestIcon, CommentIcon } from "../../ui/icons.tsx"
 
 export const Toc = (props: { readonly entries: ReadonlyArray<TocEntry> }) =>
   props.entries.length === 0 ? null : (
@@ -66,7 +66,7 @@ export const OpenChangeRequests = (props: { readonly spaceId: string }) => {
       <h2 id="space-crs">Change requests</h2>
       {AsyncResult.isInitial(list) ? <Loading what="change requests" />
         : AsyncResult.isFailure(list) ? <Failure result={list} />
-        : list.value.items.length === 0 ? <p className="muted">No open change requests.</p>
+        : list.value.items.length === 0 ? <EmptyState compact icon={<ChangeRequestIcon />} title="No open change requests." />
         : <ul>{list.value.items.map((cr) => <li key={cr.id}><Link href={appPath(cr.urls.app)}>#{cr.number} {cr.subject === "" ? "Untitled" : cr.subject}</Link></li>)}</ul>}
       {me === undefined ? null : <YourDrafts spaceId={props.spaceId} me={me} />}
       <p><Link href={`/s/${props.spaceId}/~/change-requests`}>All change requests</Link></p>
