@@ -4,6 +4,7 @@
  * beside words that name the action. Use these names, never lucide-react directly (docs/design.md).
  */
 import type { LucideIcon } from "lucide-react"
+import { createElement } from "react"
 import {
   Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
   History, House, Inbox, Languages, ListChecks, Menu, MessageSquare, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
@@ -12,9 +13,8 @@ import {
 
 /** An icon at the size of the text beside it (16 px on the base size; 18 in the header). */
 const decorative = (Drawn: LucideIcon) => {
-  const Icon = (props: { readonly size?: number }) => (
-    <Drawn className="icon" size={props.size ?? 16} strokeWidth={1.75} aria-hidden="true" focusable="false" />
-  )
+  const Icon = (props: { readonly size?: number }) =>
+    createElement(Drawn, { className: "icon", size: props.size ?? 16, strokeWidth: 1.75, "aria-hidden": true, focusable: "false" })
   Icon.displayName = Drawn.displayName ?? "Icon"
   return Icon
 }
