@@ -1,6 +1,7 @@
 // `pnpm test`'s lint: every package's `lint` script (`oxlint -c <config> <paths>`), gathered into
 // one oxlint run per configuration instead of a turbo task per package, each of which started pnpm
-// and oxlint again. `pnpm lint` still lints package by package.
+// and oxlint again. `pnpm lint` still lints package by package. Then the checks oxlint cannot make:
+// the web app's stylesheets on its design tokens (css-tokens.mjs).
 import { spawnSync } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
 import { join, relative, resolve } from "node:path"
@@ -33,4 +34,6 @@ for (const [config, paths] of runs) {
   const result = spawnSync(oxlint, ["-c", config, ...paths], { cwd: root, stdio: "inherit" })
   if (result.status !== 0) failed = true
 }
+const css = spawnSync(process.execPath, [fileURLToPath(new URL("css-tokens.mjs", import.meta.url))], { cwd: root, stdio: "inherit" })
+if (css.status !== 0) failed = true
 process.exit(failed ? 1 : 0)

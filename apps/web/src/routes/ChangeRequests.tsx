@@ -17,6 +17,8 @@ import "../features/space/space.css"
 import { appPath, Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import { formatTime } from "../ui/time.ts"
+import { EmptyState } from "../ui/EmptyState.tsx"
+import { ChangeRequestIcon, NoResultsIcon } from "../ui/icons.tsx"
 
 type Status = ChangeRequestFilter["statuses"][number]
 
@@ -139,7 +141,7 @@ const ResultPage = (props: {
   const next = list.value.next?.page
   return (
     <>
-      {props.first && list.value.items.length === 0 ? <li className="cr-list-note"><EmptyState filter={props.filter} /></li> : null}
+      {props.first && list.value.items.length === 0 ? <li className="cr-list-note"><NoChangeRequests filter={props.filter} /></li> : null}
       {list.value.items.map((cr) => <ChangeRequestRow key={cr.id} cr={cr} />)}
       {next !== undefined && props.onMore !== undefined ? (
         <li className="cr-list-note"><button type="button" onClick={() => props.onMore?.(next)}>Load more</button></li>
@@ -165,16 +167,12 @@ const ChangeRequestRow = (props: { readonly cr: ChangeRequest }) => {
 }
 
 /** Why the list is empty, and what to do about it. */
-const EmptyState = (props: { readonly filter: ChangeRequestFilter }) => {
+const NoChangeRequests = (props: { readonly filter: ChangeRequestFilter }) => {
   const narrowed = props.filter.creator !== undefined || props.filter.requestedReviewer !== undefined
   const all = props.filter.statuses.length === statuses.length
-  return (
-    <p className="muted" role="status">
-      {narrowed
-        ? "No change request matches these filters. Clear “Created by me” or “Awaiting my review”, or tick more statuses."
-        : all
-          ? "This space has no change requests yet. Start one with “New change request”: your edits stay apart from the published content until they are merged."
-          : "No change request has these statuses. Tick more statuses above, or start one with “New change request”."}
-    </p>
-  )
+  return narrowed
+    ? <EmptyState status icon={<NoResultsIcon size={20} />} title="No change request matches these filters.">Clear “Created by me” or “Awaiting my review”, or tick more statuses.</EmptyState>
+    : all
+      ? <EmptyState status icon={<ChangeRequestIcon size={20} />} title="No change requests yet">Start one with “New change request”: your edits stay apart from the published content until they are merged.</EmptyState>
+      : <EmptyState status icon={<NoResultsIcon size={20} />} title="No change request has these statuses">Tick more statuses above, or start one with “New change request”.</EmptyState>
 }

@@ -9,6 +9,7 @@ import { FolderIcon, SpaceIcon } from "../ui/icons.tsx"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import { ShareButton } from "../features/admin/ShareButton.tsx"
+import { EmptyState } from "../ui/EmptyState.tsx"
 
 export const Collection = (props: { readonly organizationId: string; readonly collectionId: string }) => {
   const content = useAtomValue(orgContentAtom(props.organizationId))
@@ -35,7 +36,7 @@ export const Collection = (props: { readonly organizationId: string; readonly co
         <Link href={`/o/${props.organizationId}`}>Back to the organization</Link>
         {collection === undefined ? null : <ShareButton target={{ kind: "collection", id: collection.id, title: collection.title, organizationId: props.organizationId, admin: collection.permissions.admin }} />}
       </div>
-      {node.children.length === 0 ? <p className="muted">This collection is empty.</p> : (
+      {node.children.length === 0 ? <EmptyState icon={<FolderIcon size={20} />} title="This collection is empty">Move spaces or collections into it from the organization's home, by dragging them or with Move….</EmptyState> : (
         <ul className="tree" aria-label={`In ${node.title}`}>
           {node.children.map((child) => (
             <li key={child.id} className="tree-row">

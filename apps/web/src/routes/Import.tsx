@@ -24,6 +24,8 @@ import { navigate } from "../router.ts"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import { formatTime } from "../ui/time.ts"
+import { EmptyState } from "../ui/EmptyState.tsx"
+import { UploadIcon } from "../ui/icons.tsx"
 
 const accepts: Record<SourceKind, string> = {
   auto: ".zip,.docx,.md,.markdown,.html,.htm",
@@ -204,7 +206,7 @@ export const Import = (props: { readonly spaceId: string }) => {
       <section aria-labelledby="import-runs-heading" className="admin-section">
         <h2 id="import-runs-heading">Imports into this space</h2>
         {AsyncResult.isFailure(runs) ? <Failure result={runs} /> : AsyncResult.isInitial(runs) ? <Loading what="imports" />
-          : list.length === 0 ? <p className="muted">None yet.</p>
+          : list.length === 0 ? <EmptyState compact icon={<UploadIcon />} title="None yet." />
           : <ul className="import-runs">{list.map((run) => <Run key={run.id} run={run} spaceId={spaceId} pageLinks={pageLinks} onCancel={onCancel} />)}</ul>}
       </section>
     </div>

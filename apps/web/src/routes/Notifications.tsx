@@ -13,6 +13,8 @@ import { appPath, Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import "../features/notifications/notifications.css"
 import { formatTime } from "../ui/time.ts"
+import { EmptyState } from "../ui/EmptyState.tsx"
+import { BellIcon } from "../ui/icons.tsx"
 
 
 const Item = (props: { readonly notification: Notification; readonly spaceTitle: string | undefined }) => {
@@ -48,7 +50,7 @@ const Page = (props: { readonly page: string; readonly onOlder: ((next: string) 
   if (AsyncResult.isFailure(list)) return <Failure result={list} />
   const items = list.value.items
   if (items.length === 0 && props.page === "") {
-    return <p className="muted">Nothing yet. You will find here the reviews asked of you, replies to your comments, mentions of you and your merged change requests.</p>
+    return <EmptyState icon={<BellIcon size={20} />} title="No notifications yet">You will find here the reviews asked of you, replies to your comments, mentions of you and your merged change requests.</EmptyState>
   }
   const next = list.value.next?.page
   return (

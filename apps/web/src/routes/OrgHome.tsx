@@ -12,6 +12,8 @@ import { useStartFirstPage } from "../features/onboarding/first-page.ts"
 import { navigate } from "../router.ts"
 import { appPath, Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
+import { ChangeRequestIcon, FolderIcon, PlusIcon } from "../ui/icons.tsx"
+import { EmptyState } from "../ui/EmptyState.tsx"
 
 const createSpace = QuireApi.mutation("spaces", "createSpace")
 const createCollection = QuireApi.mutation("collections", "createCollection")
@@ -62,7 +64,7 @@ const RecentChangeRequests = (props: { readonly organizationId: string }) => {
   const recent = useAtomValue(recentChangeRequestsAtom(props.organizationId))
   if (AsyncResult.isInitial(recent)) return <Loading what="change requests" />
   if (AsyncResult.isFailure(recent)) return <Failure result={recent} />
-  if (recent.value.length === 0) return <p className="muted">No open change requests.</p>
+  if (recent.value.length === 0) return <EmptyState compact icon={<ChangeRequestIcon />} title="No open change requests." />
   return (
     <ul className="cr-list">
       {recent.value.map(({ cr, spaceTitle }) => (
@@ -115,8 +117,8 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
           {creating === undefined ? (
             <div className="toolbar">
               {/* Creating content needs the create role or above: a reviewer or reader is not offered what the API would refuse. */}
-              {canCreate ? <button type="button" onClick={() => setCreating("space")}>New space</button> : null}
-              {canCreate ? <button type="button" onClick={() => setCreating("collection")}>New collection</button> : null}
+              {canCreate ? <button type="button" onClick={() => setCreating("space")}><PlusIcon />New space</button> : null}
+              {canCreate ? <button type="button" onClick={() => setCreating("collection")}><FolderIcon />New collection</button> : null}
               <span className="status" role="status">{message}</span>
             </div>
           ) : <CreateForm organizationId={props.organizationId} kind={creating} onDone={(done) => {
@@ -125,7 +127,7 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
           }} />}
           {AsyncResult.isFailure(content) ? <Failure result={content} /> : tree === undefined ? <Loading what="spaces" /> : <OrgTree organizationId={props.organizationId} tree={tree} />}
           {AsyncResult.isSuccess(content) && [...content.value.spaces, ...content.value.collections].some((item) => item.permissions.admin)
-            ? <p className="muted" style={{ fontSize: "0.85rem" }}>Drag a row to reorder it or drop it on a collection; or use Move… from the keyboard.</p>
+            ? <p className="muted small">Drag a row to reorder it or drop it on a collection; or use Move… from the keyboard.</p>
             : null}
         </section>
         <div>

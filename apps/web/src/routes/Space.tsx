@@ -13,20 +13,18 @@ import { failureOf } from "../api/react.ts"
 import { useAtomValue } from "../api/react.ts"
 import { emojiOf } from "../features/palette/Palette.tsx"
 import { navigate } from "../router.ts"
-import { Link } from "../ui/Link.tsx"
 import { apiErrorName, Failure, Loading } from "../ui/States.tsx"
 import { EditButton } from "../features/editing/EditButton.tsx"
-import { NewChangeRequest } from "../features/editing/NewChangeRequest.tsx"
-import { ExportMenu } from "../features/space/ExportMenu.tsx"
-import { ImportMenu } from "../features/space/ImportMenu.tsx"
 import { LastEdit, OpenChangeRequests, PageComments, SpaceReusableContents, Toc } from "../features/space/SpaceSide.tsx"
 import { extractToc } from "../features/space/toc.ts"
 import { flattenPages, PageTree } from "../features/space/PageTree.tsx"
-import { ShareButton } from "../features/admin/ShareButton.tsx"
+import { SpaceToolbar } from "../features/space/SpaceToolbar.tsx"
 import { SpaceStart } from "../features/onboarding/SpaceStart.tsx"
 import { useFindInPage } from "../features/search/useFindInPage.ts"
 import { linkRenderStylesheet } from "../ui/render-stylesheet.ts"
 import { BreadcrumbTail, Crumb, RightPanel, SidebarPages } from "../ui/Frame.tsx"
+import { EmptyState } from "../ui/EmptyState.tsx"
+import { PageIcon } from "../ui/icons.tsx"
 
 /** A plain click on a link to a page of this app navigates within it. */
 const followAppLinks = (event: MouseEvent<HTMLDivElement>) => {
@@ -90,27 +88,20 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
   return (
     <>
       {/* The space's name; the screen's heading is its page's title (an empty space's start is headed by its name). */}
-      {AsyncResult.isSuccess(pages) && documents.length === 0
-        ? <h1>{AsyncResult.isSuccess(space) ? `${emojiOf(space.value.emoji)} ${space.value.title}`.trim() : "Space"}</h1>
-        : <p className="space-name">{AsyncResult.isSuccess(space) ? `${emojiOf(space.value.emoji)} ${space.value.title}`.trim() : "Space"}</p>}
-      {AsyncResult.isSuccess(space) ? (
-        <div className="toolbar">
-          {/* The organization is a step back in the breadcrumb; the full import screen is reached from "Import". */}
-          <ShareButton target={{ kind: "space", id: space.value.id, title: space.value.title, organizationId: space.value.organization, admin: space.value.permissions.admin }} />
-          {space.value.permissions.admin ? <Link className="button" href={`/s/${space.value.id}/~/git`}>Git sync</Link> : null}
-          <Link className="button" href={`/s/${space.value.id}/~/change-requests`}>Change requests</Link>
-          <Link className="button" href={`/s/${space.value.id}/~/merge-rules`}>Merge rules</Link>
-          <NewChangeRequest spaceId={space.value.id} canEdit={space.value.permissions.edit} pagePath={current?.path ?? ""} />
-          <ExportMenu spaceId={space.value.id} page={current === undefined ? undefined : { id: current.id, title: current.title, hasSubpages: (current.pages ?? []).length > 0 }} />
-          {/* An empty space offers its import below, with its other starts. */}
-          {space.value.permissions.edit && documents.length > 0 ? <ImportMenu spaceId={space.value.id} /> : null}
-        </div>
-      ) : null}
+      <div className="space-head">
+        {AsyncResult.isSuccess(pages) && documents.length === 0
+          ? <h1>{AsyncResult.isSuccess(space) ? `${emojiOf(space.value.emoji)} ${space.value.title}`.trim() : "Space"}</h1>
+          : <p className="space-name">{AsyncResult.isSuccess(space) ? `${emojiOf(space.value.emoji)} ${space.value.title}`.trim() : "Space"}</p>}
+        {AsyncResult.isSuccess(space)
+          ? <SpaceToolbar space={space.value} hasPages={documents.length > 0}
+              page={current === undefined ? undefined : { id: current.id, title: current.title, path: current.path ?? "", hasSubpages: (current.pages ?? []).length > 0 }} />
+          : null}
+      </div>
       <SidebarPages>
         <nav aria-label="Pages" className="sidebar-section">
           <div className="sidebar-heading" aria-hidden="true">Pages</div>
           {AsyncResult.isFailure(pages) ? <Failure result={pages} /> : AsyncResult.isInitial(pages) ? <Loading what="pages" />
-            : documents.length === 0 ? <p className="muted sidebar-note">No pages yet.</p>
+            : documents.length === 0 ? <EmptyState compact icon={<PageIcon />} title="No pages yet" />
             : <PageTree pages={pages.value.pages} hrefOf={(page) => `/s/${props.spaceId}/${page.path}`} current={current?.id} />}
         </nav>
       </SidebarPages>

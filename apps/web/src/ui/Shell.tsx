@@ -144,7 +144,7 @@ export const Shell = (props: { readonly place?: Place | undefined; readonly orga
         <header className="shell-header" inert={drawer.open}>
           <button type="button" className="drawer-open" ref={drawer.opener} aria-controls="sidebar" aria-expanded={drawer.open}
             onClick={() => drawer.setOpen(true)} aria-label="Open the sidebar" title="Spaces and pages">
-            <MenuIcon />
+            <MenuIcon size={18} />
           </button>
           {place === undefined ? <span className="spacer" /> : <Breadcrumbs place={place} label={props.label} tail={setCrumbs} />}
           {organizationId === undefined ? null : (
@@ -154,12 +154,13 @@ export const Shell = (props: { readonly place?: Place | undefined; readonly orga
           )}
           {info === undefined ? null : <Bell />}
           <button type="button" onClick={theme.toggle} aria-label={theme.dark ? "Use the light theme" : "Use the dark theme"} title={theme.dark ? "Light theme" : "Dark theme"}>
-            {theme.dark ? <SunIcon /> : <MoonIcon />}
+            {theme.dark ? <SunIcon size={18} /> : <MoonIcon size={18} />}
           </button>
           {info === undefined ? null : <UserMenu info={info} />}
         </header>
         <aside id="sidebar" className="sidebar" aria-label="Sidebar" ref={drawer.drawer}>
           <Sidebar organizationId={organizationId} here={{ spaceId: place?.spaceId, collectionId: place?.collectionId }} pagesSlot={setPages}
+            onSearch={() => { drawer.close(false); setPaletteOpen(true) }}
             close={<button type="button" className="drawer-close" onClick={() => drawer.close(true)} aria-label="Close the sidebar"><CloseIcon /></button>} />
         </aside>
         {/* A click beside the open drawer closes it (the keyboard has Escape and the close button). */}

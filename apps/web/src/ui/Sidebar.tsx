@@ -5,11 +5,11 @@
  */
 import { AsyncResult } from "effect/reactivity"
 import { type ReactNode, type Ref, useMemo } from "react"
-import { orgContentAtom } from "../api/queries.ts"
+import { orgContentAtom, organizationsAtom } from "../api/queries.ts"
 import { useAtomValue } from "../api/react.ts"
 import { buildTree, type TreeNode } from "../features/org-tree/tree-model.ts"
 import { emojiOf } from "../features/palette/Palette.tsx"
-import { FolderIcon, SpaceIcon } from "./icons.tsx"
+import { FolderIcon, HomeIcon, MembersIcon, SearchIcon, SettingsIcon, SpaceIcon } from "./icons.tsx"
 import { Link } from "./Link.tsx"
 import { OrgSwitcher } from "./OrgSwitcher.tsx"
 
@@ -58,12 +58,42 @@ const OrgSpaces = (props: { readonly organizationId: string; readonly here: Here
   )
 }
 
+/** GitBook's first items: the organization's home, search (the command palette), and, for those who may, its members and settings. */
+const OrgShortcuts = (props: { readonly organizationId: string; readonly onSearch: () => void }) => {
+  const orgs = useAtomValue(organizationsAtom)
+  const org = AsyncResult.isSuccess(orgs) ? orgs.value.items.find((item) => item.id === props.organizationId) : undefined
+  const here = window.location.pathname
+  const item = (href: string, icon: ReactNode, label: string) => (
+    <li>
+      <Link className="sidebar-link" href={href} aria-current={here === href ? "page" : undefined}>
+        <span className="sidebar-icon">{icon}</span><span className="sidebar-title">{label}</span>
+      </Link>
+    </li>
+  )
+  return (
+    <nav className="sidebar-section" aria-label="Workspace">
+      <ul className="sidebar-tree">
+        {item(`/o/${props.organizationId}`, <HomeIcon />, "Home")}
+        <li>
+          <button type="button" className="sidebar-link" onClick={props.onSearch} aria-keyshortcuts="Control+K Meta+K">
+            <span className="sidebar-icon"><SearchIcon /></span><span className="sidebar-title">Search</span>
+          </button>
+        </li>
+        {org?.permissions.listMembers === true ? item(`/o/${props.organizationId}/members`, <MembersIcon />, "Members") : null}
+        {org?.permissions.admin === true ? item(`/o/${props.organizationId}/settings`, <SettingsIcon />, "Settings") : null}
+      </ul>
+    </nav>
+  )
+}
+
 export const Sidebar = (props: {
   readonly organizationId: string | undefined
   readonly here: Here
   readonly pagesSlot: Ref<HTMLDivElement>
   /** The drawer's close button, on a narrow screen. */
   readonly close: ReactNode
+  /** Opens the command palette. */
+  readonly onSearch: () => void
 }) => (
   <>
     <div className="sidebar-top">
@@ -71,6 +101,7 @@ export const Sidebar = (props: {
       {props.close}
     </div>
     <OrgSwitcher organizationId={props.organizationId} />
+    {props.organizationId === undefined ? null : <OrgShortcuts organizationId={props.organizationId} onSearch={props.onSearch} />}
     {props.organizationId === undefined ? null : <OrgSpaces organizationId={props.organizationId} here={props.here} />}
     <div className="sidebar-pages" ref={props.pagesSlot} />
   </>

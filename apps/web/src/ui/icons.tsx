@@ -1,15 +1,54 @@
-/** The few icons the app draws, inline SVG (no icon font, nothing loaded): decorative, hidden from assistive technology. */
-const Icon = (props: { readonly d: string }) => (
-  <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-    <path d={props.d} />
-  </svg>
-)
+/**
+ * The app's icons: Lucide's (a maintained set, drawn on one 24 px grid with one stroke), each
+ * imported by name so the build keeps only these. Decorative: hidden from assistive technology,
+ * beside words that name the action. Use these names, never lucide-react directly (docs/design.md).
+ */
+import type { LucideIcon } from "lucide-react"
+import { createElement } from "react"
+import {
+  Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
+  History, House, Inbox, Languages, ListChecks, Menu, MessageSquare, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
+  Upload, UserPlus, Users, X
+} from "lucide-react"
 
-export const FolderIcon = () => <Icon d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-export const SpaceIcon = () => <Icon d="M5 4h10l4 4v12H5zM15 4v4h4M8 12h8M8 16h6" />
-export const SearchIcon = () => <Icon d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4" />
-export const MoonIcon = () => <Icon d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
-export const SunIcon = () => <Icon d="M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-export const MenuIcon = () => <Icon d="M4 6h16M4 12h16M4 18h16" />
-export const CloseIcon = () => <Icon d="M6 6l12 12M18 6L6 18" />
-export const PlusIcon = () => <Icon d="M12 5v14M5 12h14" />
+/** An icon at the size of the text beside it (16 px on the base size; 18 in the header). */
+const decorative = (Drawn: LucideIcon) => {
+  const Icon = (props: { readonly size?: number }) =>
+    createElement(Drawn, { className: "icon", size: props.size ?? 16, strokeWidth: 1.75, "aria-hidden": true, focusable: "false" })
+  Icon.displayName = Drawn.displayName ?? "Icon"
+  return Icon
+}
+
+export const AuditIcon = decorative(ScrollText)
+export const BellIcon = decorative(Bell)
+export const ChangeRequestIcon = decorative(GitPullRequest)
+export const CheckIcon = decorative(Check)
+export const ChevronDownIcon = decorative(ChevronDown)
+export const CloseIcon = decorative(X)
+export const CommentIcon = decorative(MessageSquare)
+export const DownloadIcon = decorative(Download)
+export const EditIcon = decorative(Pencil)
+export const FilesIcon = decorative(Files)
+export const FolderIcon = decorative(Folder)
+export const GitIcon = decorative(GitBranch)
+export const HistoryIcon = decorative(History)
+export const HomeIcon = decorative(House)
+export const InboxIcon = decorative(Inbox)
+export const MembersIcon = decorative(Users)
+export const MenuIcon = decorative(Menu)
+export const MergeRulesIcon = decorative(ListChecks)
+export const MoonIcon = decorative(Moon)
+export const MoreIcon = decorative(Ellipsis)
+export const NoResultsIcon = decorative(SearchX)
+export const PageIcon = decorative(FileText)
+export const PlusIcon = decorative(Plus)
+export const SearchIcon = decorative(Search)
+export const SettingsIcon = decorative(Settings)
+export const ShareIcon = decorative(Share2)
+export const SiteIcon = decorative(Globe)
+export const SpecIcon = decorative(FileCode)
+export const SpaceIcon = decorative(BookOpen)
+export const SunIcon = decorative(Sun)
+export const TranslationIcon = decorative(Languages)
+export const UploadIcon = decorative(Upload)
+export const InviteIcon = decorative(UserPlus)

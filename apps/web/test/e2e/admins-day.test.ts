@@ -21,7 +21,7 @@ import { createHmac } from "node:crypto"
 import { afterAll, expect, it } from "vitest"
 import type { Page } from "playwright-core"
 import { bareRepository, git } from "../../../../tooling/e2e/test/GitRepository.ts"
-import { artifacts, captureAllPairs, open, openSiteTab, sharedBrowser, type Session } from "./browser.ts"
+import { artifacts, captureAllPairs, chooseFromMenu, open, openSiteTab, sharedBrowser, type Session } from "./browser.ts"
 import { mailingServer } from "./mailing-server.ts"
 import { petstore } from "./petstore.ts"
 import { api, eventually, setupCode } from "./servers.ts"
@@ -203,7 +203,7 @@ const access = async (a: Session, b: Session, c: Session, url: string, org: stri
 /** Git sync: connected to the bare repository, exported by keyboard; the commit is in the repository. */
 const gitSync = async (page: Page, spaceId: string, repo: { readonly url: string; readonly dir: string; readonly bare: string }) => {
   await page.goto(`/s/${spaceId}`)
-  await page.getByRole("link", { name: "Git sync" }).click()
+  await chooseFromMenu(page, "More", "Git sync")
   await page.getByRole("heading", { name: "Git sync", level: 1 }).waitFor()
   await page.getByLabel("Repository URL").fill(repo.url)
   await page.getByRole("button", { name: "Connect", exact: true }).click()

@@ -175,6 +175,18 @@ export const openSiteTab = async (page: Page, name: string) => {
   await expect.poll(() => tab.getAttribute("aria-current")).toBe("page")
 }
 
+/** Opens a menu button (ui/Menu.tsx, e.g. the space's "More") by its name: its `role="menu"`, to pick an entry from. */
+export const openMenu = async (page: Page, name: string): Promise<Locator> => {
+  await page.getByRole("button", { name, exact: true }).click()
+  const menu = page.getByRole("menu", { name, exact: true })
+  await menu.waitFor()
+  return menu
+}
+
+/** Chooses an entry of a menu button's menu, as a person does: opens the menu, clicks the entry. */
+export const chooseFromMenu = async (page: Page, menu: string, item: string | RegExp) =>
+  (await openMenu(page, menu)).getByRole("menuitem", { name: item, ...(typeof item === "string" ? { exact: true } : {}) }).click()
+
 /** The words under a field: the error its `aria-describedby` names (`<id>-error`, as ui/Field.tsx writes it). */
 export const errorOf = async (field: Locator) => {
   const ids = (await field.getAttribute("aria-describedby")) ?? ""

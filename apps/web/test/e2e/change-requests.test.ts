@@ -8,7 +8,7 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
-import { captureOtherPairs, captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureOtherPairs, chooseFromMenu, captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -54,7 +54,7 @@ it("starts two change requests side by side from a space, and lists them filtere
     // Two change requests in a row from the space, each opened in the editor.
     for (const subject of ["First parallel", "Second parallel"]) {
       await page.goto(`/s/${space.id}/intro`)
-      await page.getByRole("button", { name: "New change request" }).click()
+      await chooseFromMenu(page, "More", "New change request")
       await page.getByLabel("Subject (optional)").fill(subject)
       if (subject === "First parallel") await captureScreen(page, "new-change-request")
       await page.getByRole("button", { name: "Start editing" }).click()

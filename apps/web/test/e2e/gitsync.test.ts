@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, expect, inject, it } from "vitest"
 import { bareRepository, git } from "../../../../tooling/e2e/test/GitRepository.ts"
-import { captureScreen, errorOf, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, chooseFromMenu, errorOf, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -41,7 +41,7 @@ it("connects a space to a repository, exports a commit, imports a push, and plac
   try {
     await signInAsAdmin(session, url)
     await page.goto(`/s/${space.id}`)
-    await page.getByRole("link", { name: "Git sync" }).click()
+    await chooseFromMenu(page, "More", "Git sync")
     await page.getByRole("heading", { name: "Git sync", level: 1 }).waitFor()
     expect(page.url()).toBe(`${url}/s/${space.id}/~/git`)
     const repositoryUrl = page.getByLabel("Repository URL")

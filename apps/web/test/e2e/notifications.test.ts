@@ -110,7 +110,7 @@ it("a review request and a mention reach the reviewer: the bell's count, the lis
     expect(adas.items.filter((n) => n.space === space.id)).toEqual([])
     await a.page.goto("/notifications")
     await a.page.locator("main h1").waitFor()
-    await a.page.locator("main").getByText(/^Nothing yet\.|unread notifications\.|\d+ unread$/).first().waitFor()
+    await a.page.locator("main").getByText(/^No notifications yet$|unread notifications\.|\d+ unread$/).first().waitFor()
     await expectAccessible(a.page, "notifications of the actor")
 
     expect(a.problems).toEqual([])

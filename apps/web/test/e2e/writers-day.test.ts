@@ -16,7 +16,7 @@
 import { beforeAll, expect, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
 import { screenshotsWanted } from "@quire/testkit/Chromium"
-import { artifacts, captureScreen, open, type Session, sharedBrowser } from "./browser.ts"
+import { artifacts, captureScreen, chooseFromMenu, open, type Session, sharedBrowser } from "./browser.ts"
 import { mailingServer } from "./mailing-server.ts"
 import { petstore } from "./petstore.ts"
 import { api, setupCode } from "./servers.ts"
@@ -152,7 +152,7 @@ const startSpace = async (page: Page, organizationId: string) => {
 
 /** "New change request" on the space's page, with a subject: its number. */
 const newChangeRequest = async (page: Page, subject: string): Promise<number> => {
-  await page.getByRole("button", { name: "New change request" }).click()
+  await chooseFromMenu(page, "More", "New change request")
   await page.getByLabel("Subject (optional)").fill(subject)
   await page.getByRole("button", { name: "Start editing" }).click()
   await page.waitForURL(/\/~\/changes\/\d+\//)

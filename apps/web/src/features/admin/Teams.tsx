@@ -14,6 +14,8 @@ import { Failure, Loading } from "../../ui/States.tsx"
 import { problemOf } from "./problems.ts"
 import { membersAtom, membersKey, teamMembersAtom, teamsAtom, teamsKey } from "./queries.ts"
 import { Confirm, FormError, OrgTabs, SelectField, useForm } from "./ui.tsx"
+import { EmptyState } from "../../ui/EmptyState.tsx"
+import { MembersIcon } from "../../ui/icons.tsx"
 
 const createTeam = QuireApi.mutation("teams", "createOrganizationTeam")
 const renameTeam = QuireApi.mutation("teams", "updateTeamInOrganizationById")
@@ -214,7 +216,7 @@ export const Teams = (props: { readonly organizationId: string }) => {
         <h2 id="teams-heading">Teams of {org.value.title}</h2>
         <span className="status" role="status">{status}</span>
         {AsyncResult.isInitial(teams) ? <Loading what="teams" /> : AsyncResult.isFailure(teams) ? <Failure result={teams} />
-          : teams.value.items.length === 0 ? <p className="muted">No team yet.</p>
+          : teams.value.items.length === 0 ? <EmptyState icon={<MembersIcon size={20} />} title="No team yet">A team gives its members the same access to spaces and collections at once.</EmptyState>
           : (
             <ul className="team-list">
               {teams.value.items.map((team) => (

@@ -20,6 +20,8 @@ import { sitesAtom } from "../sites/queries.ts"
 import { OrgTabs, SelectField } from "../admin/ui.tsx"
 import { type AuditEventView, describeParts, type NameOf, type Part } from "./wording.ts"
 import "./audit.css"
+import { EmptyState } from "../../ui/EmptyState.tsx"
+import { AuditIcon } from "../../ui/icons.tsx"
 
 /** What the listing asks for: the filters as the API takes them, and the page's cursor. */
 interface Request {
@@ -153,7 +155,7 @@ const EventsTable = (props: { readonly result: AsyncResult.AsyncResult<EventPage
   return (
     <section aria-labelledby="audit-events-heading" className="admin-section">
       <h2 id="audit-events-heading" className="visually-hidden">Events</h2>
-      {items.length === 0 ? <p className="muted" role="status">No event matches.</p> : (
+      {items.length === 0 ? <EmptyState status icon={<AuditIcon size={20} />} title="No event matches.">Widen the dates, or clear a filter.</EmptyState> : (
         <table className="admin-table audit-table">
           <thead><tr><th scope="col">When</th><th scope="col">What happened</th><th scope="col" className="wide">Action</th><th scope="col" className="wide">From</th></tr></thead>
           <tbody>

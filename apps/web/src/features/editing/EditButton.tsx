@@ -8,6 +8,7 @@ import { useRef, useState } from "react"
 import { callApi } from "../../api/call.ts"
 import { useAtomValue, useRegistry } from "../../api/react.ts"
 import { navigate } from "../../router.ts"
+import { EditIcon } from "../../ui/icons.tsx"
 import { Link } from "../../ui/Link.tsx"
 import { MenuDisclosure } from "../../ui/MenuDisclosure.tsx"
 import { refusalOf } from "../../ui/refusal.ts"
@@ -61,7 +62,7 @@ export const EditButton = (props: { readonly spaceId: string; readonly pagePath:
   }
   return (
     <span className="edit-button">
-      <button type="button" className="button" onClick={onClick} disabled={busy} aria-busy={busy}>{busy ? "Opening…" : props.label ?? "Edit"}</button>
+      <button type="button" className="button primary" onClick={onClick} disabled={busy} aria-busy={busy}><EditIcon />{busy ? "Opening…" : props.label ?? "Edit"}</button>
       {me === undefined ? null : <Continue spaceId={props.spaceId} pagePath={props.pagePath} me={me} />}
       {error === undefined ? null : <span role="alert" className="form-error">{error}</span>}
     </span>

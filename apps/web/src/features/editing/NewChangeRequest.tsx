@@ -10,6 +10,7 @@ import { navigate } from "../../router.ts"
 import { Field, FormActions } from "../../ui/Field.tsx"
 import { refusalOf } from "../../ui/refusal.ts"
 import "./editing.css"
+import { PlusIcon } from "../../ui/icons.tsx"
 
 const createChangeRequest = QuireApi.mutation("changeRequests", "createChangeRequest")
 
@@ -34,7 +35,7 @@ export const NewChangeRequest = (props: NewChangeRequestProps) => {
       </span>
     )
   }
-  if (!open) return <button type="button" className="button" onClick={() => setOpen(true)}>New change request</button>
+  if (!open) return <button type="button" className="button" onClick={() => setOpen(true)}><PlusIcon />New change request</button>
   return <NewChangeRequestForm spaces={undefined} spaceId={props.spaceId} pagePath={props.pagePath} onCancel={() => setOpen(false)} />
 }
 
@@ -44,11 +45,12 @@ export const NewChangeRequestInOrganization = (props: { readonly spaces: Readonl
   const editable = props.spaces.filter((space) => space.canEdit)
   // Nobody is offered what the API would refuse: without a space they may edit, there is no button.
   if (editable.length === 0) return null
-  if (!open) return <button type="button" className="button" onClick={() => setOpen(true)}>New change request</button>
+  if (!open) return <button type="button" className="button" onClick={() => setOpen(true)}><PlusIcon />New change request</button>
   return <NewChangeRequestForm spaces={editable} spaceId={editable[0]!.id} onCancel={() => setOpen(false)} />
 }
 
-const NewChangeRequestForm = (props: {
+/** The form: a subject, and the space when there is a choice; submitted, the new change request opens. */
+export const NewChangeRequestForm = (props: {
   /** The spaces to choose from; undefined: `spaceId` alone. */
   readonly spaces: ReadonlyArray<{ readonly id: string; readonly title: string }> | undefined
   readonly spaceId: string

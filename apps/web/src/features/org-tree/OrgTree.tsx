@@ -14,6 +14,7 @@ import { Link } from "../../ui/Link.tsx"
 import { useShownMove } from "../../ui/useShownMove.ts"
 import { emojiOf } from "../palette/Palette.tsx"
 import { applyMove, type DropTarget, moveDestinations, moveOperation, type MovePayload, type TreeNode } from "./tree-model.ts"
+import { EmptyState } from "../../ui/EmptyState.tsx"
 
 const moveSpace = QuireApi.mutation("spaces", "moveSpace")
 const moveCollection = QuireApi.mutation("collections", "moveCollection")
@@ -245,7 +246,7 @@ export const OrgTree = (props: { readonly organizationId: string; readonly tree:
   return (
     <>
       {tree.length === 0
-        ? <p className="muted">No spaces yet. Create the first one.</p>
+        ? <EmptyState icon={<SpaceIcon size={20} />} title="No spaces yet">A space holds a set of pages, like a product's docs or a team's handbook. Create the first one with “New space”.</EmptyState>
         : <ul className="tree" aria-label="Spaces and collections">{tree.map((node) => <Row key={node.id} node={node} actions={actions} />)}</ul>}
       <p className="status" role="status">{status}</p>
       {moving === undefined ? null : <MoveDialog node={moving} tree={tree} onMove={(target) => move(moving.id, target)} onClose={() => setMoving(undefined)} />}

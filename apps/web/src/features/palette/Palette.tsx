@@ -10,6 +10,8 @@ import { useAtomValue } from "../../api/react.ts"
 import { navigate } from "../../router.ts"
 import { appPath } from "../../ui/Link.tsx"
 import { excerptAround, markedPieces, searchWords, withSearch } from "../search/matches.ts"
+import { EmptyState } from "../../ui/EmptyState.tsx"
+import { NoResultsIcon } from "../../ui/icons.tsx"
 
 /** `text` with the words searched for marked. */
 const Marked = (props: { readonly text: string; readonly words: ReadonlyArray<string> }) => (
@@ -83,6 +85,7 @@ export const Palette = (props: { readonly organizationId: string; readonly onClo
   }
   const render = (pages: ReadonlyArray<Result>, searching: boolean) => {
     const results = [...titled, ...pages]
+    const nothing = text.trim() !== "" && !searching && results.length === 0
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "ArrowDown") setSelected((index) => Math.min(index + 1, results.length - 1))
       else if (event.key === "ArrowUp") setSelected((index) => Math.max(index - 1, 0))
@@ -108,9 +111,11 @@ export const Palette = (props: { readonly organizationId: string; readonly onClo
           autoComplete="off"
           autoFocus
         />
-        <p className="status" role="status">
+        {/* Nothing found: said by the status line, shown as the empty state. */}
+        <p className={nothing ? "status visually-hidden" : "status"} role="status">
           {text.trim() === "" ? "Type to search." : searching ? "Searching…" : results.length === 0 ? `Nothing matches “${text.trim()}”.` : `${results.length} result${results.length === 1 ? "" : "s"}`}
         </p>
+        {nothing ? <EmptyState compact icon={<NoResultsIcon />} title={`Nothing matches “${text.trim()}”`}>Try other words, or fewer of them.</EmptyState> : null}
         <ul id="palette-results" className="results" role="listbox" aria-label="Results">
           {results.map((result, index) => (
             <li key={result.key} id={`palette-${result.key}`} role="option" aria-selected={index === selected} onMouseEnter={() => setSelected(index)} onClick={() => open(result)}>

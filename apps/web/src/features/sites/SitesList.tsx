@@ -10,6 +10,8 @@ import { Failure, Loading } from "../../ui/States.tsx"
 import { messageElse, messageFor } from "./errors.ts"
 import { createSite, sitesAtom, sitesKey, useAction } from "./queries.ts"
 import { visibilityLabel } from "./wording.ts"
+import { EmptyState } from "../../ui/EmptyState.tsx"
+import { PlusIcon, SiteIcon } from "../../ui/icons.tsx"
 
 const NewSite = (props: { readonly organizationId: string; readonly onCancel: () => void }) => {
   const [title, setTitle] = useState("")
@@ -39,12 +41,12 @@ export const SitesList = (props: { readonly organizationId: string }) => {
   const [creating, setCreating] = useState(false)
   const admin = AsyncResult.isSuccess(org) && org.value.permissions.admin
   return (
-    <section aria-labelledby="sites-heading" style={{ marginTop: "1.5rem" }}>
+    <section aria-labelledby="sites-heading" className="sites-list">
       <h2 id="sites-heading">Sites</h2>
-      {admin && !creating ? <div className="toolbar"><button type="button" onClick={() => setCreating(true)}>New site</button></div> : null}
+      {admin && !creating ? <div className="toolbar"><button type="button" onClick={() => setCreating(true)}><PlusIcon />New site</button></div> : null}
       {creating ? <NewSite organizationId={props.organizationId} onCancel={() => setCreating(false)} /> : null}
       {AsyncResult.isFailure(sites) ? <Failure result={sites} /> : !AsyncResult.isSuccess(sites) ? <Loading what="sites" /> : sites.value.items.length === 0
-        ? <p className="muted">No sites yet.{admin ? " A site publishes spaces for readers." : ""}</p>
+        ? <EmptyState icon={<SiteIcon size={20} />} title="No sites yet">{admin ? "A site publishes spaces for readers, on its own address. Create one with “New site”." : "A site publishes spaces for readers; an administrator of the organization creates them."}</EmptyState>
         : (
           <ul className="cr-list">
             {sites.value.items.map((site) => (

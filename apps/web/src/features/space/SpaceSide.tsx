@@ -13,6 +13,8 @@ import { draftChangeRequestsAtom, pageCommentsAtom, latestRevisionAtom, openChan
 import type { TocEntry } from "./toc.ts"
 import "./space.css"
 import { formatTime } from "../../ui/time.ts"
+import { EmptyState } from "../../ui/EmptyState.tsx"
+import { ChangeRequestIcon, CommentIcon } from "../../ui/icons.tsx"
 
 export const Toc = (props: { readonly entries: ReadonlyArray<TocEntry> }) =>
   props.entries.length === 0 ? null : (
@@ -64,7 +66,7 @@ export const OpenChangeRequests = (props: { readonly spaceId: string }) => {
       <h2 id="space-crs">Change requests</h2>
       {AsyncResult.isInitial(list) ? <Loading what="change requests" />
         : AsyncResult.isFailure(list) ? <Failure result={list} />
-        : list.value.items.length === 0 ? <p className="muted">No open change requests.</p>
+        : list.value.items.length === 0 ? <EmptyState compact icon={<ChangeRequestIcon />} title="No open change requests." />
         : <ul>{list.value.items.map((cr) => <li key={cr.id}><Link href={appPath(cr.urls.app)}>#{cr.number} {cr.subject === "" ? "Untitled" : cr.subject}</Link></li>)}</ul>}
       {me === undefined ? null : <YourDrafts spaceId={props.spaceId} me={me} />}
       <p><Link href={`/s/${props.spaceId}/~/change-requests`}>All change requests</Link></p>
@@ -118,7 +120,7 @@ export const PageComments = (props: { readonly spaceId: string; readonly pageId:
       <h2 id="space-comments">Comments</h2>
       {AsyncResult.isInitial(comments) ? <Loading what="comments" />
         : AsyncResult.isFailure(comments) ? <Failure result={comments} />
-        : comments.value.length === 0 ? <p className="muted">No comments on this page yet.</p>
+        : comments.value.length === 0 ? <EmptyState compact icon={<CommentIcon />} title="No comments on this page yet." />
         : <div className="space-comment-list">{comments.value.map((thread) => (
           <Thread key={thread.comment.id} thread={thread} actions={actions} me={me} organizationId={organizationId} />
         ))}</div>}

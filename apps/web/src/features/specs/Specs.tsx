@@ -21,6 +21,8 @@ import { emptySource, sourceErrors, SourceFields, sourceOf } from "./SourceForm.
 import "../admin/admin.css"
 import "../sites/sites.css"
 import "./specs.css"
+import { EmptyState } from "../../ui/EmptyState.tsx"
+import { SpecIcon } from "../../ui/icons.tsx"
 
 const AddSpec = (props: { readonly organizationId: string; readonly onCancel: () => void }) => {
   const [slug, setSlug] = useState("")
@@ -70,7 +72,7 @@ export default function Specs(props: { readonly organizationId: string }) {
       {canAdd && !adding ? <div className="toolbar"><button type="button" className="primary" onClick={() => setAdding(true)}>Add spec</button></div> : null}
       {adding ? <AddSpec organizationId={props.organizationId} onCancel={() => setAdding(false)} /> : null}
       {AsyncResult.isFailure(specs) ? <Failure result={specs} /> : !AsyncResult.isSuccess(specs) ? <Loading what="the specs" /> : specs.value.items.length === 0
-        ? <p className="muted">No OpenAPI specs yet.</p>
+        ? <EmptyState icon={<SpecIcon size={20} />} title="No OpenAPI specs yet.">An OpenAPI spec, added here once, draws its operations in any page of the organization's spaces.</EmptyState>
         : (
           <ul className="cr-list">
             {specs.value.items.map((spec) => {

@@ -24,6 +24,8 @@ import { createTranslation, deleteTranslation, providerAtom, runTranslation, tra
 import "../admin/admin.css"
 import "../sites/sites.css"
 import "./translations.css"
+import { EmptyState } from "../../ui/EmptyState.tsx"
+import { TranslationIcon } from "../../ui/icons.tsx"
 
 const languageOptions = languages.map((code) => ({ value: code, label: languageName(code) }))
 
@@ -204,7 +206,7 @@ export default function Translations(props: { readonly organizationId: string })
           setSaid(message)
         }} />) : null}
       {AsyncResult.isFailure(translations) ? <Failure result={translations} /> : !AsyncResult.isSuccess(translations) ? <Loading what="the translations" /> : translations.value.items.length === 0
-        ? <p className="muted">No translations yet.</p>
+        ? <EmptyState icon={<TranslationIcon size={20} />} title="No translations yet.">A translation is a copy of a space in another language, kept in step with it.</EmptyState>
         : <ul className="translations">{translations.value.items.map((t) => <Row key={t.id} organizationId={props.organizationId} translation={t} spaces={byId} />)}</ul>}
     </div>
   )

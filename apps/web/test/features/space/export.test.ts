@@ -1,6 +1,6 @@
 /** A page exported alone as markdown: its title becomes its first heading, after its frontmatter. */
 import { describe, expect, it } from "vitest"
-import { pageFile } from "../../../src/features/space/ExportMenu.tsx"
+import { pageFile } from "../../../src/features/space/Export.tsx"
 
 describe("a page's markdown file", () => {
   it("starts with the page's title as a heading", () => {

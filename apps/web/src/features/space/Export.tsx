@@ -1,14 +1,15 @@
 /**
  * "Export" on a space: the page shown, or the whole space, as a PDF; or the whole space as a zip of
  * GitBook markdown (the files Git sync would write). The server renders each and answers a signed
- * download link, which the browser then downloads; until then the menu says what it is preparing.
+ * download link, which the browser then downloads; until then the toolbar says what it is preparing.
  */
 import { Effect } from "effect"
-import { useRef, useState } from "react"
+import { useState } from "react"
 import { callApi } from "../../api/call.ts"
 import { QuireApi } from "../../api/client.ts"
 import { useRegistry } from "../../api/react.ts"
-import { MenuDisclosure } from "../../ui/MenuDisclosure.tsx"
+import { DownloadIcon } from "../../ui/icons.tsx"
+import { MenuGroup, MenuItem } from "../../ui/Menu.tsx"
 
 type Export = "page-pdf" | "section-pdf" | "page-markdown" | "space-pdf" | "markdown"
 
@@ -64,18 +65,17 @@ const downloadFrom = (url: string, name?: string) => {
   if (url.startsWith("blob:")) setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
-export const ExportMenu = (props: { readonly spaceId: string; readonly page?: ExportedPage | undefined }) => {
+/** The export under way and its failure, kept by the toolbar (the menu closes as an export starts). */
+export const useExport = (spaceId: string, page: ExportedPage | undefined) => {
   const registry = useRegistry()
-  const menu = useRef<HTMLDetailsElement>(null)
   const [busy, setBusy] = useState<Export | undefined>(undefined)
   const [error, setError] = useState<string | undefined>(undefined)
   const start = (kind: Export) => {
     setBusy(kind)
     setError(undefined)
-    callApi(registry, linkOf(props.spaceId, kind, props.page)).then(
+    callApi(registry, linkOf(spaceId, kind, page)).then(
       (link) => {
         setBusy(undefined)
-        if (menu.current !== null) menu.current.open = false
         downloadFrom(link.url, link.name)
       },
       (failure: unknown) => {
@@ -84,31 +84,32 @@ export const ExportMenu = (props: { readonly spaceId: string; readonly page?: Ex
       }
     )
   }
+  return { start, busy, error, page }
+}
+
+/** The export entries of the space's "More" menu: the page shown (alone, with its subpages) and the whole space. */
+export const ExportItems = (props: { readonly exporter: ReturnType<typeof useExport> }) => {
+  const { start, busy, page } = props.exporter
+  const disabled = busy !== undefined
   return (
-    <MenuDisclosure label="Export" menu={menu}>
-      {props.page === undefined ? null : (
+    <MenuGroup label="Export">
+      {page === undefined ? null : (
         <>
-          <button type="button" onClick={() => start("page-pdf")} disabled={busy !== undefined}>
-            This page as PDF<span className="muted">{props.page.title}</span>
-          </button>
-          {props.page.hasSubpages
-            ? <button type="button" onClick={() => start("section-pdf")} disabled={busy !== undefined}>
-                This page and its subpages as PDF<span className="muted">{props.page.title} and the pages under it</span>
-              </button>
-            : null}
-          <button type="button" onClick={() => start("page-markdown")} disabled={busy !== undefined}>
-            This page as markdown (.md)<span className="muted">Its frontmatter, title and text</span>
-          </button>
+          <MenuItem icon={<DownloadIcon />} onSelect={() => start("page-pdf")} disabled={disabled}>This page as PDF</MenuItem>
+          {page.hasSubpages ? <MenuItem icon={<DownloadIcon />} onSelect={() => start("section-pdf")} disabled={disabled}>This page and its subpages as PDF</MenuItem> : null}
+          <MenuItem icon={<DownloadIcon />} onSelect={() => start("page-markdown")} disabled={disabled}>This page as markdown (.md)</MenuItem>
         </>
       )}
-      <button type="button" onClick={() => start("space-pdf")} disabled={busy !== undefined}>
-        The whole space as PDF<span className="muted">Every page, in the order of the table of contents</span>
-      </button>
-      <button type="button" onClick={() => start("markdown")} disabled={busy !== undefined}>
-        Markdown files (.zip)<span className="muted">GitBook's layout: a file per page, SUMMARY.md and the space's files</span>
-      </button>
-      <p role="status" className="muted menu-disclosure-status">{busy === undefined ? "" : preparing[busy]}</p>
-      {error === undefined ? null : <p role="alert" className="form-error">{error}</p>}
-    </MenuDisclosure>
+      <MenuItem icon={<DownloadIcon />} onSelect={() => start("space-pdf")} disabled={disabled}>The whole space as PDF</MenuItem>
+      <MenuItem icon={<DownloadIcon />} onSelect={() => start("markdown")} disabled={disabled}>Markdown files (.zip)</MenuItem>
+    </MenuGroup>
   )
 }
+
+/** What the export is preparing, or why it failed, beside the toolbar. */
+export const ExportStatus = (props: { readonly exporter: ReturnType<typeof useExport> }) => (
+  <>
+    <span role="status" className="muted status">{props.exporter.busy === undefined ? "" : preparing[props.exporter.busy]}</span>
+    {props.exporter.error === undefined ? null : <p role="alert" className="form-error">{props.exporter.error}</p>}
+  </>
+)
