@@ -67,9 +67,6 @@ export const pageDocumentEffect = (content: DocumentSource): Effect.Effect<JsonD
     return withKeys(builder.done())
   })
 
-/** Markdown that belongs to no page (a change request's description) as GitBook's JSON document: links as URLs, files by id. */
-export const markdownDocument = (markdown: string): JsonDocument => withKeys(toJsonDocument(markdown))
-
 /**
  * A GitBook document written as a page's markdown, as Git sync writes GitBook's: links to pages and
  * files by id (`/pages/<id>`, `/files/<id>`, which a Git export writes as relative paths), and each

@@ -128,3 +128,84 @@ it("joins the change request's editor and review under one header", async () => 
     await ada.context.close()
   }
 })
+
+/** Every text of a GitBook document, one line per top-level block (a list's items run together). */
+const textOf = (doc: unknown): string => {
+  const walk = (node: unknown): string => {
+    const n = node as { leaves?: ReadonlyArray<{ text: string }>; nodes?: ReadonlyArray<unknown> }
+    return n.leaves !== undefined ? n.leaves.map((l) => l.text).join("") : (n.nodes ?? []).map(walk).join("")
+  }
+  return doc === undefined ? "" : (doc as { nodes: ReadonlyArray<unknown> }).nodes.map(walk).join("\n")
+}
+
+it("says what a change request changes and why in its description, written as markdown under the title", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Description Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Handbook" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Explain on-call" })
+  const read = () => api<{ description?: unknown; subject: string }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}`)
+  // The one 400 is the refusal the test answers in the server's place.
+  const ada = await open(browser(), url, { expected: [/status of 400 \(Bad Request\)/] })
+  try {
+    await signInAsAdmin(ada, url)
+    const { page, problems } = ada
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}`)
+    await page.getByRole("heading", { name: `Change request #${cr.number}`, exact: true }).waitFor()
+    const description = page.getByRole("region", { name: "Description" })
+
+    // Added by keyboard as markdown; the server holds GitBook's document of it.
+    await description.getByRole("button", { name: "Add a description" }).click()
+    const field = description.getByRole("textbox", { name: /^Description/ })
+    await field.fill("Why: on-call had **no** page.\n\n- Who is on call\n- How to hand over")
+    await field.press("Control+Enter")
+    const stored = await eventually("the description stored", read, (cr) => cr.description !== undefined)
+    expect(textOf(stored.description)).toBe("Why: on-call had no page.\nWho is on callHow to hand over")
+    expect((stored.description as { nodes: ReadonlyArray<{ type: string }> }).nodes.map((n) => n.type)).toEqual(["paragraph", "list-unordered"])
+    await description.getByRole("button", { name: "Edit description" }).waitFor()
+    expect(await description.getByRole("status").textContent()).toBe("Saved")
+    expect(await description.getByTestId("cr-description").textContent()).toContain("Why: on-call had **no** page.")
+    await captureAllPairs(page, "cr-description-edit")
+
+    // Too long: said beside the field before anything is sent, the stored one unchanged.
+    await description.getByRole("button", { name: "Edit description" }).click()
+    await field.fill("x".repeat(20_001))
+    await description.getByRole("button", { name: "Save description" }).click()
+    const refusal = description.getByRole("alert")
+    await refusal.waitFor()
+    expect(await refusal.textContent()).toContain("at most 20,000 characters")
+    expect(await field.getAttribute("aria-invalid")).toBe("true")
+    // The server's refusal too, in its words, beside the field.
+    await page.route(`**/v1/spaces/${space.id}/change-requests/${cr.number}`, (route) =>
+      route.request().method() === "PATCH"
+        ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ error: { code: 400, message: "description: nests deeper than 32 levels", field: "description" } }) })
+        : route.continue())
+    await field.fill("Short again")
+    await description.getByRole("button", { name: "Save description" }).click()
+    await expect.poll(() => refusal.textContent()).toContain("The description was not saved: description: nests deeper than 32 levels")
+    await page.unroute(`**/v1/spaces/${space.id}/change-requests/${cr.number}`)
+    expect(textOf((await read()).description)).toBe("Why: on-call had no page.\nWho is on callHow to hand over")
+
+    // Edited once more, then shown on the review under its heading, editable there too.
+    await field.fill("Adds the on-call page.")
+    await description.getByRole("button", { name: "Save description" }).click()
+    await eventually("the description edited", read, (cr) => textOf(cr.description) === "Adds the on-call page.")
+    await tabs(page).getByRole("link", { name: /^Review/ }).click()
+    await page.getByRole("heading", { name: "Explain on-call", level: 1 }).waitFor()
+    await expect.poll(() => page.getByRole("region", { name: "Description" }).getByTestId("cr-description").textContent()).toBe("Adds the on-call page.")
+    await page.getByRole("region", { name: "Description" }).getByRole("button", { name: "Edit description" }).waitFor()
+    await captureAllPairs(page, "cr-description-review")
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectAccessible(page, "the change request's description (390 px)")
+    if (screenshotsWanted()) await page.screenshot({ path: `${artifacts}cr-description-review-light-390.png` })
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    // Emptied, it is gone from the change request.
+    await page.getByRole("region", { name: "Description" }).getByRole("button", { name: "Edit description" }).click()
+    await page.getByRole("region", { name: "Description" }).getByRole("textbox").fill("")
+    await page.getByRole("region", { name: "Description" }).getByRole("button", { name: "Save description" }).click()
+    await eventually("the description cleared", read, (cr) => cr.description === undefined)
+    await page.getByRole("region", { name: "Description" }).getByRole("button", { name: "Add a description" }).waitFor()
+    expect(problems).toEqual([])
+  } finally {
+    await ada.context.close()
+  }
+})
