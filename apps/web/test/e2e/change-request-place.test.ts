@@ -209,3 +209,72 @@ it("says what a change request changes and why in its description, written as ma
     await ada.context.close()
   }
 })
+
+it("pages the review's list of the space's change requests and moves the shown one as its state changes", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "List Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Playbook" })
+  const crs = `/spaces/${space.id}/change-requests`
+  // Twenty-one others in review, then the one shown: a draft with a page.
+  for (let n = 1; n <= 21; n++) {
+    const other = await api<{ id: string }>(url, "POST", crs, { subject: `Other ${n}` })
+    await api(url, "PATCH", `${crs}/${other.id}`, { status: "open" })
+  }
+  const cr = await api<{ id: string; number: number }>(url, "POST", crs, { subject: "Rotate the keys" })
+  await api(url, "POST", `${crs}/${cr.id}/content`, { changes: [{ operation: "insert_page", title: "Keys", document: { markdown: "Rotate them yearly.\n" } }] })
+  const status = () => api<{ status: string }>(url, "GET", `${crs}/${cr.id}`).then((read) => read.status)
+  const ada = await open(browser(), url)
+  try {
+    await signInAsAdmin(ada, url)
+    const { page, problems } = ada
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
+    await page.getByRole("heading", { name: "Rotate the keys", level: 1 }).waitFor()
+    const list = page.getByRole("navigation", { name: "Change requests", exact: true })
+    const shown = list.getByRole("link", { name: `#${cr.number} Rotate the keys` })
+    await shown.waitFor()
+    expect(await list.getByLabel("Status").inputValue()).toBe("draft")
+
+    // Submitted for review: the list follows it to "In review", twenty at a time.
+    await page.getByRole("button", { name: "Submit for review" }).click()
+    await eventually("submitted", status, (s) => s === "open")
+    await expect.poll(() => list.getByLabel("Status").inputValue()).toBe("open")
+    await shown.waitFor()
+    expect(await shown.getAttribute("aria-current")).toBe("page")
+    const links = list.getByRole("list").getByRole("link")
+    await expect.poll(() => links.count()).toBe(20)
+    expect(await list.getByRole("link", { name: "#1 Other 1", exact: true }).count()).toBe(0)
+    // "Load more" by keyboard reads the next page (`next.page`), the focus on its first.
+    await list.getByRole("button", { name: "Load more" }).focus()
+    await page.keyboard.press("Enter")
+    await list.getByRole("link", { name: "#1 Other 1", exact: true }).waitFor()
+    expect(await links.count()).toBe(22)
+    expect(await list.getByRole("button", { name: "Load more" }).count()).toBe(0)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("#2 Other 2")
+    await captureAllPairs(page, "cr-place-list-more")
+
+    // Archived: it leaves "In review" for "Archived"; reopened, it comes back.
+    await page.getByRole("button", { name: "Archive" }).click()
+    await eventually("archived", status, (s) => s === "archived")
+    await expect.poll(() => list.getByLabel("Status").inputValue()).toBe("archived")
+    await shown.waitFor()
+    await list.getByLabel("Status").selectOption({ label: "In review" })
+    await list.getByRole("link", { name: "#21 Other 21", exact: true }).waitFor()
+    expect(await shown.count()).toBe(0)
+    await page.getByRole("button", { name: "Reopen" }).click()
+    await eventually("reopened", status, (s) => s === "open")
+    await expect.poll(() => list.getByLabel("Status").inputValue()).toBe("open")
+    await shown.waitFor()
+
+    // Merged: it is among the merged ones, and no longer in review.
+    await page.getByRole("button", { name: "Merge", exact: true }).click()
+    await eventually("merged", status, (s) => s === "merged")
+    await expect.poll(() => list.getByLabel("Status").inputValue()).toBe("merged")
+    await shown.waitFor()
+    expect(await links.count()).toBe(1)
+    await list.getByLabel("Status").selectOption({ label: "In review" })
+    await list.getByRole("link", { name: "#21 Other 21", exact: true }).waitFor()
+    expect(await shown.count()).toBe(0)
+    expect(problems).toEqual([])
+  } finally {
+    await ada.context.close()
+  }
+})
