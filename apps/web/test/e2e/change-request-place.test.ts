@@ -3,7 +3,8 @@
  * (number, subject, state, "Edit" / "Review" as tabs, the shown one marked), so Ada moves between
  * them by keyboard and submits the draft for review from either; nothing links "Back to the space".
  * The editor lists the review's threads on the open page (the words each is on, its author, its
- * replies, resolved or not), each a link to the thread in the review; the Review tab counts the
+ * replies, resolved or not), each a link to the thread in the review, and each answered, resolved
+ * and reopened right there; the Review tab counts the
  * change request's open threads. Beside the review, the sidebar lists the space's change requests,
  * filtered by status and "Yours", the one shown marked; on a phone, behind the sidebar's button.
  */
@@ -54,9 +55,9 @@ it("joins the change request's editor and review under one header", async () => 
 
     // The page's threads in the right panel, each as the server has it; the one on the change request is not the page's.
     const onPage = page.getByRole("complementary", { name: "Change request details" }).getByRole("region", { name: "Comments on this page" })
-    const askedLink = onPage.getByRole("link", { name: "Ada Admin: Which server: the web one?" })
+    const askedLink = onPage.getByRole("article").filter({ hasText: "Which server: the web one?" }).getByRole("link", { name: "Open in the review" })
     await askedLink.waitFor()
-    const items = onPage.getByRole("listitem")
+    const items = onPage.getByRole("list", { name: "Threads on this page" }).locator(":scope > li")
     expect(await items.count()).toBe(2)
     expect(await items.nth(0).textContent()).toContain("On “the server”")
     expect(await items.nth(0).textContent()).toContain("Open · no reply")
@@ -273,6 +274,58 @@ it("pages the review's list of the space's change requests and moves the shown o
     await list.getByLabel("Status").selectOption({ label: "In review" })
     await list.getByRole("link", { name: "#21 Other 21", exact: true }).waitFor()
     expect(await shown.count()).toBe(0)
+    expect(problems).toEqual([])
+  } finally {
+    await ada.context.close()
+  }
+})
+
+it("replies to, resolves and reopens a page's thread from the editor's panel, by keyboard", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Threads Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Manual" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Backups" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [{ operation: "insert_page", title: "Backups", slug: "backups", document: { markdown: "Back up every night.\n" } }]
+  })
+  const comments = `/spaces/${space.id}/change-requests/${cr.id}/comments`
+  const { pages } = await api<{ pages: ReadonlyArray<{ id: string }> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}/content/pages`)
+  const asked = await api<{ id: string }>(url, "POST", comments, { body: { markdown: "At what hour?" }, page: pages[0]!.id, node: on(0, "Back up every night.", "every night") })
+  const thread = () => Promise.all([
+    api<{ status?: string }>(url, "GET", `${comments}/${asked.id}`),
+    api<{ items: ReadonlyArray<{ body: { markdown?: string } }> }>(url, "GET", `${comments}/${asked.id}/replies?format=markdown`)
+  ]).then(([comment, replies]) => ({ status: comment.status ?? "open", replies: replies.items.map((r) => r.body.markdown) }))
+  const ada = await open(browser(), url)
+  try {
+    await signInAsAdmin(ada, url)
+    const { page, problems } = ada
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}`)
+    const onPage = page.getByRole("complementary", { name: "Change request details" }).getByRole("region", { name: "Comments on this page" })
+    const article = onPage.getByRole("article", { name: "Comment by Ada Admin" })
+    await article.getByText("At what hour?").waitFor()
+
+    // A reply typed and sent by keyboard; the server holds it, and the thread shows it.
+    await article.getByRole("textbox", { name: "Reply" }).focus()
+    await page.keyboard.type("At two, after the import.")
+    await page.keyboard.press("Tab")
+    await page.keyboard.press("Enter")
+    await eventually("the reply stored", thread, (t) => t.replies.length === 1)
+    expect((await thread()).replies).toEqual(["At two, after the import."])
+    await article.locator(".thread-replies").getByText("At two, after the import.").waitFor()
+    await expect.poll(() => article.getByTestId("thread-state").textContent()).toBe("Open · 1 reply")
+
+    // Resolved, then reopened, each by keyboard; the server says so each time.
+    await article.getByRole("button", { name: "Resolve" }).focus()
+    await page.keyboard.press("Enter")
+    await eventually("the thread resolved", thread, (t) => t.status === "resolved")
+    await article.getByRole("button", { name: "Reopen" }).waitFor()
+    await expect.poll(() => article.getByTestId("thread-state").textContent()).toBe("Resolved · 1 reply")
+    await captureAllPairs(page, "cr-place-editor-threads")
+    await article.getByRole("button", { name: "Reopen" }).focus()
+    await page.keyboard.press("Enter")
+    await eventually("the thread reopened", thread, (t) => t.status !== "resolved")
+    await article.getByRole("button", { name: "Resolve" }).waitFor()
+    // The review's Review tab counts it open again.
+    await expect.poll(() => tabs(page).getByRole("link", { name: /^Review/ }).textContent()).toBe("Review1, 1 open thread")
     expect(problems).toEqual([])
   } finally {
     await ada.context.close()
