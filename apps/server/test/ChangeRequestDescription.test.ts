@@ -12,6 +12,8 @@ const leaf = (text: string, marks: ReadonlyArray<string> = []) => ({ object: "le
 const paragraph = (...leaves: ReadonlyArray<ReturnType<typeof leaf>>) => ({ object: "block", type: "paragraph", data: {}, nodes: [{ object: "text", leaves }] })
 const document = (...nodes: ReadonlyArray<unknown>) => ({ object: "document", data: {}, nodes })
 
+const link = (url: string) => ({ ref: { kind: "url", url } })
+
 /** Every text of a document, one line per top-level block. */
 const textOf = (doc: unknown): string => {
   const walk = (node: unknown): string => {
@@ -112,7 +114,6 @@ for (const backend of backends) {
         const kept = yield* api.updateChangeRequestById({ params, payload: { links: [{ id: issue!.id, ref: { kind: "url", url: issue!.ref.url }, title: "The issue" }] } })
         assert.deepStrictEqual(kept.links, [{ id: issue!.id, ref: { kind: "url", url: "https://tracker.example/issues/59" }, title: "The issue" }])
         const path = `/v1/spaces/${spaceId}/change-requests/${cr.id}`
-        const link = (url: string) => ({ ref: { kind: "url", url } })
         for (const [links, field] of [
           [[link("javascript:alert(1)")], "links[0].ref.url"],
           [[link("https://ok.example"), link("/relative")], "links[1].ref.url"],

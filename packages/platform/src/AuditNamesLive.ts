@@ -10,6 +10,8 @@ import { CollectionsRepo, SpacesRepo } from "@quire/content"
 import { OrganizationsRepo, TeamsRepo, UsersRepo } from "@quire/identity"
 import { SitesRepo } from "@quire/sites"
 
+const title = <A extends { readonly title: string }>(found: Option.Option<A>) => Option.map(found, (a) => a.title)
+
 export const layer = Layer.effect(
   AuditNames,
   Effect.gen(function*() {
@@ -19,7 +21,6 @@ export const layer = Layer.effect(
     const spaces = yield* SpacesRepo
     const collections = yield* CollectionsRepo
     const sites = yield* SitesRepo
-    const title = <A extends { readonly title: string }>(found: Option.Option<A>) => Option.map(found, (a) => a.title)
     const nameOf = (ref: AuditRef): Effect.Effect<Option.Option<string>> => {
       switch (ref.type) {
         case "user":

@@ -12,6 +12,8 @@ import { PublicUrl } from "../PublicUrl.ts"
 /** The most JSON a description is sent in (its markdown is bounded again by the use case). */
 export const maxDescriptionJson = 200_000
 
+const bad = (reason: string) => ApiErrors.BadRequest.of(`description: ${reason}`, "description")
+
 /** Whether a checked document holds nothing: no blocks, or paragraphs of blank text only (what an emptied editor sends). */
 const blank = (nodes: ReadonlyArray<unknown>): boolean =>
   nodes.every((node) => {
@@ -26,7 +28,6 @@ const blank = (nodes: ReadonlyArray<unknown>): boolean =>
  * `description` when it is too large or holds a node that is no GitBook block or inline.
  */
 const descriptionMarkdown = (document: { readonly nodes: ReadonlyArray<unknown> }): Effect.Effect<string | null, ApiErrors.BadRequest> => {
-  const bad = (reason: string) => ApiErrors.BadRequest.of(`description: ${reason}`, "description")
   const size = JSON.stringify(document).length
   if (size > maxDescriptionJson) return Effect.fail(bad(`is at most ${maxDescriptionJson.toLocaleString("en")} characters of JSON (${size.toLocaleString("en")} sent)`))
   const breach = documentBreach(document, "description")

@@ -38,6 +38,8 @@ const webUrl = (url: string): boolean => {
   return protocol === "https:" || protocol === "http:"
 }
 
+const bad = (field: string, reason: string) => new Errors.InvalidInput({ field, reason })
+
 /** The links to store, ids kept for those that name one of `current`'s and made for new ones; refused naming `links[i]…`. */
 const checkLinks = (
   input: ReadonlyArray<LinkInput>,
@@ -45,7 +47,6 @@ const checkLinks = (
   makeId: Effect.Effect<string>
 ): Effect.Effect<ReadonlyArray<ChangeRequestLink>, Errors.InvalidInput> =>
   Effect.gen(function*() {
-    const bad = (field: string, reason: string) => new Errors.InvalidInput({ field, reason })
     if (input.length > maxLinks) return yield* bad("links", `at most ${maxLinks} links (${input.length} given)`)
     const known = new Set(current.map((link) => link.id))
     const seen = new Set<string>()
