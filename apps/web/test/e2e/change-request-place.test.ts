@@ -163,7 +163,11 @@ it("says what a change request changes and why in its description, written as ma
     expect((stored.description as { nodes: ReadonlyArray<{ type: string }> }).nodes.map((n) => n.type)).toEqual(["paragraph", "list-unordered"])
     await description.getByRole("button", { name: "Edit description" }).waitFor()
     expect(await description.getByRole("status").textContent()).toBe("Saved")
-    expect(await description.getByTestId("cr-description").textContent()).toContain("Why: on-call had **no** page.")
+    // Drawn as the review draws a page: the bold word bold, the list a list.
+    const shownText = description.getByTestId("cr-description")
+    expect(await shownText.locator("p").first().textContent()).toBe("Why: on-call had no page.")
+    expect(await shownText.locator("strong").textContent()).toBe("no")
+    expect(await shownText.getByRole("listitem").allTextContents()).toEqual(["Who is on call", "How to hand over"])
     await captureAllPairs(page, "cr-description-edit")
 
     // Too long: said beside the field before anything is sent, the stored one unchanged.

@@ -1,6 +1,6 @@
 /**
- * A change request's description under its title (GitBook's `description`, a JSON document): shown
- * as the markdown it is written in, and, for those who may edit a draft or open one, "Add a
+ * A change request's description under its title (GitBook's `description`, a JSON document): drawn
+ * as the review draws a page's blocks, and, for those who may edit a draft or open one, "Add a
  * description" / "Edit description" opening a markdown text area saved through the PATCH (the
  * markdown made GitBook's document with content's one codec, loaded with `import()`). "Saved" only
  * once the server has answered; a refusal is said under the field.
@@ -12,28 +12,37 @@ import { useRegistry } from "../../api/react.ts"
 import { messageOf } from "../../ui/States.tsx"
 import { type ChangeRequestChanges, updateChangeRequest } from "../editing/content.ts"
 
-type Codec = typeof import("@quire/content/markdown/DocumentCodec")
+type Codec = typeof import("./description-view.ts")
 
-/** Content's codec, loaded once when a description is shown or edited. */
+/** Content's codec and the review's drawing, loaded once when a description is shown or edited. */
 let loading: Promise<Codec> | undefined
-const loadCodec = () => (loading ??= import("@quire/content/markdown/DocumentCodec"))
+const loadCodec = () => (loading ??= import("./description-view.ts"))
 
 /** The most markdown the server keeps (reviews' `maxDescriptionLength`), said before sending. */
 const maxLength = 20_000
 
-/** The description as markdown: undefined while the codec loads, "" when there is none. */
-const useMarkdown = (description: ChangeRequest["description"]): string | undefined => {
-  const [markdown, setMarkdown] = useState<string | undefined>(description === undefined ? "" : undefined)
+interface Shown {
+  readonly markdown: string
+  readonly html: string
+}
+
+/** The description as markdown and drawn: undefined while the codec loads, empty when there is none. */
+const useDescription = (description: ChangeRequest["description"]): Shown | undefined => {
+  const [shown, setShown] = useState<Shown | undefined>(description === undefined ? { markdown: "", html: "" } : undefined)
   useEffect(() => {
     if (description === undefined) {
-      setMarkdown("")
+      setShown({ markdown: "", html: "" })
       return
     }
     let live = true
-    void loadCodec().then((codec) => { if (live) setMarkdown(codec.documentText(description as Parameters<Codec["documentText"]>[0]).trimEnd()) })
+    void loadCodec().then((codec) => {
+      if (!live) return
+      const markdown = codec.documentText(description as Parameters<Codec["documentText"]>[0]).trimEnd()
+      setShown({ markdown, html: codec.descriptionHtml(markdown) })
+    })
     return () => { live = false }
   }, [description])
-  return markdown
+  return shown
 }
 
 export const Description = (props: {
@@ -44,7 +53,8 @@ export const Description = (props: {
   readonly onSaved: () => void
 }) => {
   const registry = useRegistry()
-  const markdown = useMarkdown(props.cr.description)
+  const shown = useDescription(props.cr.description)
+  const markdown = shown?.markdown
   const [editing, setEditing] = useState(false)
   const [text, setText] = useState("")
   const [saving, setSaving] = useState(false)
@@ -103,7 +113,7 @@ export const Description = (props: {
         )
         : (
           <>
-            {hasText ? <div className="cr-description-text" data-testid="cr-description">{markdown}</div> : null}
+            {hasText ? <div className="cr-description-text markdown" data-testid="cr-description" dangerouslySetInnerHTML={{ __html: shown?.html ?? "" }} /> : null}
             {props.canEdit
               ? (
                 <p className="cr-description-actions">
