@@ -8,7 +8,9 @@
  *   withdraws it (409 for the last one, 404 for a user that does not exist);
  * - `GET /admin/audit-events`, `GET /admin/audit-events/{id}` and `GET /admin/audit-event-actions`: the instance's audit log, every
  *   organization's events and the instance's own (sign-ins, instance administration), with the
- *   filters and pages of `listOrganizationAuditEvents`.
+ *   filters and pages of `listOrganizationAuditEvents`; a page's events carry their `organizationId`
+ *   and the page `names`, the current name of each person, team, space, collection, site and
+ *   organization they refer to (`type:id` to name; AuditNames).
  *
  * The caller is an instance administrator, by an API token (a token scoped to an organization is
  * refused) or the browser app's session; a change made with the session cookie alone must come
@@ -17,7 +19,7 @@
 import { Effect, Option, Result, Schema } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Schemas } from "@quire/api"
-import { AuditLog, AuditOrigin } from "@quire/audit"
+import { AuditLog, AuditNames, AuditOrigin, referencesOf } from "@quire/audit"
 import { Actor, type Errors } from "@quire/kernel"
 import { sessionActor, Users } from "@quire/identity"
 import * as AuditPresenters from "./AuditPresenters.ts"
@@ -73,6 +75,7 @@ const person = (user: { readonly id: string; readonly displayName: string; reado
 export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const users = yield* Users
   const audit = yield* AuditLog
+  const auditNames = yield* AuditNames
   const urls = yield* PublicUrl
   const origin = new URL(urls.base).origin
   const trustProxy = yield* Effect.orDie(TrustProxy)
@@ -159,7 +162,13 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     const query = auditQuery(new URL(request.url, "http://quire.invalid").searchParams)
     if (Result.isFailure(query)) return query.failure
     const page = yield* audit.list(query.success.filter, query.success.page)
-    return json(Presenters.list(page, presentEvent))
+    // Each event's organization, and the names of what the page's events refer to as they are now
+    // (`type:id`; a thing gone since is left out, and the app shows the label the event kept or its id).
+    const names = yield* auditNames.names(page.items.flatMap(referencesOf))
+    return json({
+      ...Presenters.list(page, (event) => ({ ...presentEvent(event), organizationId: event.organizationId })),
+      names: Object.fromEntries(names)
+    })
   })))
 
   yield* router.add("GET", "/admin/audit-event-actions", asAdministrator(Effect.succeed(

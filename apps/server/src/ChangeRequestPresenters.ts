@@ -1,6 +1,7 @@
 /** Change requests to the API's JSON shape (GitBook's ChangeRequest). */
 import { Effect } from "effect"
 import type { ChangeRequest as ChangeRequestResponse } from "@quire/api"
+import { markdownDocument } from "@quire/content"
 import { Users } from "@quire/identity"
 import type { ChangeRequest, MergeConflict, MergeOutcome } from "@quire/reviews"
 import * as Presenters from "./Presenters.ts"
@@ -33,6 +34,8 @@ export const changeRequest = (
   number: cr.number,
   status: cr.status,
   subject: cr.subject,
+  ...(cr.description === null ? {} : { description: markdownDocument(cr.description) }),
+  ...(cr.links.length === 0 ? {} : { links: cr.links.map((link) => ({ id: link.id, ref: { kind: "url" as const, url: link.url }, ...(link.title === undefined ? {} : { title: link.title }) })) }),
   createdBy,
   createdAt: cr.createdAt.toISOString(),
   updatedAt: cr.updatedAt.toISOString(),

@@ -161,6 +161,20 @@ for (const backend of memoryAndPostgres) {
         // The organizations' events are there too.
         const everything = yield* call(`/admin/audit-events?actor=${alice.user.id}`, adminToken)
         assert.isTrue(everything.body.items.some((e: { urls: { location: string } }) => e.urls.location.includes(`/orgs/${organizationId}/`)))
+        // Each event says its organization, and the page names what its events refer to as it is now:
+        // the person, the organization, a team renamed since; a team deleted since is not named.
+        const kept = yield* alice.api.teams.createOrganizationTeam({ params: { organizationId }, payload: { title: "Writers" } })
+        const gone = yield* alice.api.teams.createOrganizationTeam({ params: { organizationId }, payload: { title: "Temporary" } })
+        yield* alice.api.teams.updateTeamInOrganizationById({ params: { organizationId, teamId: kept.id }, payload: { title: "Editors" } })
+        yield* alice.api.teams.removeTeamFromOrganizationById({ params: { organizationId, teamId: gone.id } })
+        const named = yield* call(`/admin/audit-events?actor=${alice.user.id}&limit=100`, adminToken)
+        const inOrg = named.body.items.filter((e: { organizationId: string | null }) => e.organizationId === organizationId)
+        assert.isAbove(inOrg.length, 3)
+        assert.deepStrictEqual(
+          [named.body.names[`user:${alice.user.id}`], named.body.names[`organization:${organizationId}`], named.body.names[`team:${kept.id}`], named.body.names[`team:${gone.id}`]],
+          ["Alice", "Acme", "Editors", undefined]
+        )
+        assert.isTrue(named.body.items.some((e: { target: { id: string } }) => e.target.id === gone.id))
         const one = yield* call(`/admin/audit-events/${log.body.items[0].id}`, adminToken)
         assert.deepStrictEqual([one.status, one.body.organizationId, one.body.action], [200, null, "instance.admin-withdrawn"])
 

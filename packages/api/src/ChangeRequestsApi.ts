@@ -4,13 +4,31 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { requestExample } from "./RequestExample.ts"
-import { ChangeRequestStatus, maxSubjectLength } from "@quire/reviews/domain/ChangeRequest"
+import { ChangeRequestStatus, maxLinks, maxLinkTitleLength, maxSubjectLength } from "@quire/reviews/domain/ChangeRequest"
 import { ConflictHunk, ConflictKind } from "@quire/reviews/domain/MergeConflict"
-import { EntityId, ListOf, PageQuery, Text, Timestamp, Url, User } from "./Schemas.ts"
+import { JsonDocument } from "./SpaceContentApi.ts"
+import { EntityId, JSONDocument, ListOf, PageQuery, Text, Timestamp, Url, User } from "./Schemas.ts"
 
 export { ChangeRequestStatus }
 
 export const ChangeRequestSubject = Text.check(Schema.isMaxLength(maxSubjectLength))
+
+/** GitBook's `ContentRefURL`: a link's target. */
+const UrlRef = Schema.Struct({ kind: Schema.Literal("url"), url: Text })
+
+/** GitBook's `ChangeRequestLinkInput`: with `id`, the existing link to keep (updated); without, a new one. */
+export const ChangeRequestLinkInput = Schema.Struct({
+  id: Schema.optionalKey(Text),
+  ref: UrlRef,
+  title: Schema.optionalKey(Text.check(Schema.isMaxLength(maxLinkTitleLength)))
+})
+
+/** GitBook's `ChangeRequestLink`: an external link of a change request (an issue, a ticket). */
+export const ChangeRequestLink = Schema.Struct({
+  id: Schema.String,
+  ref: UrlRef,
+  title: Schema.optionalKey(Schema.String)
+}).annotate({ identifier: "ChangeRequestLink" })
 
 /** A conflict a merge or an update found: what to resolve (resolveChangeRequestConflicts) before merging again. */
 export const MergeConflict = Schema.Struct({
@@ -38,6 +56,10 @@ export const ChangeRequest = Schema.Struct({
   number: Schema.Finite,
   status: ChangeRequestStatus,
   subject: Schema.String,
+  /** What it changes and why, as GitBook's JSON document; absent when unset. */
+  description: Schema.optionalKey(JsonDocument),
+  /** Its external links; absent when it has none. */
+  links: Schema.optionalKey(Schema.Array(ChangeRequestLink)),
   createdBy: User,
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -140,6 +162,8 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
       params: changeRequestParams,
       payload: Schema.Struct({
         subject: Schema.optionalKey(ChangeRequestSubject),
+        description: Schema.optionalKey(JSONDocument),
+        links: Schema.optionalKey(Schema.Array(ChangeRequestLinkInput).check(Schema.isMaxLength(maxLinks))),
         status: Schema.optionalKey(ChangeRequestStatus)
       }),
       success: ChangeRequest,
@@ -147,7 +171,7 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Update a change request",
-        description: "Changes a change request's subject, description or status (draft, open, archived); only a merge makes it merged. Needs edit permission.",
+        description: "Changes a change request's subject, description (GitBook's JSON document, at most 200,000 characters of JSON and 20,000 of markdown; one without text clears it), links (all of them, at most 10: with `id` an existing link kept, without one a new link; http or https URLs) or status (draft, open, archived); only a merge makes it merged. A malformed field answers 400 naming it, and nothing changes. Needs edit permission.",
         transform: requestExample({ subject: "Document the export options", status: "open" })
       })),
     /** Merges the change request into the space's content (three-way); conflicts leave everything as it was. */

@@ -99,3 +99,15 @@ export const User = Schema.Struct({
   urls: Schema.Struct({ location: Schema.String })
 }).annotate({ identifier: "User" })
 export type User = typeof User.Type
+
+/**
+ * GitBook's `JSONDocument` as a payload takes it: the outline here; what its nodes hold is checked
+ * by whoever reads them (translations' instructions, a change request's description), and a 400
+ * names the field.
+ */
+export const JSONDocument = Schema.Struct({
+  object: Schema.Literal("document"),
+  data: Schema.Record(Schema.String, Schema.Unknown),
+  nodes: Schema.Array(Schema.Record(Schema.String, Schema.Unknown)),
+  meta: Schema.optionalKey(Schema.Struct({ token: Schema.optionalKey(Schema.String) }))
+})

@@ -4,15 +4,10 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import { TranslationLanguage, TranslationStats, TranslationStatus } from "@quire/translations/domain/Translation"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
+import { EntityId, JSONDocument, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
 
-/** GitBook's `JSONDocument`: the outline here, every node checked by the translations package (a 400 names the field). */
-export const JSONDocument = Schema.Struct({
-  object: Schema.Literal("document"),
-  data: Schema.Record(Schema.String, Schema.Unknown),
-  nodes: Schema.Array(Schema.Record(Schema.String, Schema.Unknown)),
-  meta: Schema.optionalKey(Schema.Struct({ token: Schema.optionalKey(Schema.String) }))
-})
+// GitBook's `JSONDocument`, every node of the instructions checked by the translations package.
+export { JSONDocument }
 
 /** GitBook's `TranslationSource`. */
 export const TranslationSource = Schema.Struct({ space: EntityId, language: TranslationLanguage })

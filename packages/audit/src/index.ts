@@ -1,6 +1,7 @@
 export { AuditLog, AuditRetentionDays, caller, userRef } from "./AuditLog.ts"
 export type { AuditLogShape } from "./AuditLog.ts"
 export { AuditLogRepo } from "./AuditLogRepo.ts"
+export { AuditNames, type AuditNamesShape, type AuditRef, nameKey, namedKinds, referencesOf } from "./AuditNames.ts"
 export * as AuditLayers from "./AuditLayers.ts"
 export { AuditOrigin } from "./AuditOrigin.ts"
 export type { AuditOriginShape } from "./AuditOrigin.ts"

@@ -66,10 +66,9 @@ export type SpaceConfiguration = typeof SpaceConfiguration.Type
 export const effective = (space: SpaceConfiguration, organization: StandaloneConfiguration): StandaloneConfiguration =>
   space.type === "inherit" ? organization : space
 
-/** GitBook's merge rules that Quire cannot evaluate: there are no agents, and change requests have no description. */
+/** GitBook's merge rules that Quire cannot evaluate: there are no agents. */
 const unsupported: Readonly<Record<string, string>> = {
-  require_agent_review: "Quire has no review agents",
-  require_change_request_description: "Quire's change requests have no description"
+  require_agent_review: "Quire has no review agents"
 }
 
 /**

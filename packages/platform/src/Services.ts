@@ -14,6 +14,7 @@ import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsL
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
 import * as CommitMessagesLive from "./CommitMessagesLive.ts"
+import * as AuditNamesLive from "./AuditNamesLive.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
 import * as MembershipDependentsLive from "./MembershipDependentsLive.ts"
 import * as ImportBranchesLive from "./ImportBranchesLive.ts"
@@ -85,6 +86,8 @@ const layerReviews = ReviewsLayers.layerServices.pipe(Layer.provide(Notification
 const layerServices = Layer.mergeAll(
   // A member or a team that leaves takes content's and sites' grants to them, in the same transaction.
   IdentityLayers.layerServices.pipe(Layer.provide(MembershipDependentsLive.layer)),
+  // The instance's audit log names people, teams, content, sites and organizations as they are now.
+  AuditNamesLive.layer,
   Layer.mergeAll(
     // Notifications are mailed by a queued job (NotificationMail), when the server mails.
     layerReviews,

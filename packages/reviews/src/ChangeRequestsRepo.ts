@@ -1,11 +1,11 @@
 /** Port: change requests of spaces, with their numbers allocated per space. */
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore, Pagination } from "@quire/kernel"
-import type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
+import type { ChangeRequest, ChangeRequestLink, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
 import type { ConflictsFound, MergeConflict } from "./domain/MergeConflict.ts"
 
-/** A change request before the repository numbers it (it starts without comments or conflicts). */
-export type NewChangeRequest = Omit<ChangeRequest, "number" | "comments" | "conflicts" | "conflictsFound" | "mergedBy" | "mergedAt">
+/** A change request before the repository numbers it (it starts without description, links, comments or conflicts). */
+export type NewChangeRequest = Omit<ChangeRequest, "number" | "description" | "links" | "comments" | "conflicts" | "conflictsFound" | "mergedBy" | "mergedAt">
 
 /** The conflicts a merge or an update found, and between which revisions. */
 export interface FoundConflicts extends ConflictsFound {
@@ -39,6 +39,8 @@ export interface SpacesChangeRequestQuery {
 
 export type ChangeRequestPatch = Partial<{
   readonly subject: string
+  readonly description: string | null
+  readonly links: ReadonlyArray<ChangeRequestLink>
   readonly revisionMergedAncestor: string
   readonly revisionMerged: string | null
   readonly mergedBy: string
@@ -120,7 +122,7 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
         Effect.sync(() => {
           const number = (numbers.get(input.spaceId) ?? 0) + 1
           numbers.set(input.spaceId, number)
-          const stored: ChangeRequest = { ...input, number, comments: 0, conflicts: null, conflictsFound: null, mergedBy: null, mergedAt: null }
+          const stored: ChangeRequest = { ...input, number, description: null, links: [], comments: 0, conflicts: null, conflictsFound: null, mergedBy: null, mergedAt: null }
           rows.set(stored.id, stored)
           return stored
         }),

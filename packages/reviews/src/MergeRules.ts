@@ -6,6 +6,7 @@
 import { Effect } from "effect"
 import { ContentAccess, type MergeRule, type Space } from "@quire/content"
 import { Errors, type MergeRules } from "@quire/kernel"
+import { plainText } from "@quire/markdown"
 import type { ChangeRequest } from "./domain/ChangeRequest.ts"
 import type { Review } from "./domain/Review.ts"
 import { CustomRules } from "./CustomRules.ts"
@@ -39,6 +40,9 @@ export const latestReviews = (reviews: ReadonlyArray<Review>): ReadonlyArray<Rev
   }
   return Array.from(latest.values())
 }
+
+/** Whether a change request's description says something: a letter or a digit in its text (not only markup, an image or blanks). */
+export const hasWords = (description: string | null): boolean => description !== null && /[\p{L}\p{N}]/u.test(plainText(description))
 
 const names = (users: ReadonlyArray<string>) => users.map((u) => JSON.stringify(u)).join(", ")
 
@@ -76,6 +80,8 @@ const refusalOf = (rule: MergeRule, context: MergeContext): string | undefined =
         : "This change request is not up to date with the space's content; update it, then merge"
     case "require_change_request_subject":
       return cr.subject.trim() !== "" ? undefined : "This change request needs a subject"
+    case "require_change_request_description":
+      return hasWords(cr.description) ? undefined : "This change request needs a description that says what it changes"
     case "require_author_to_merge":
       return cr.createdBy === context.actorId ? undefined : "Only the author of this change request may merge it"
     case "allow_bypass":
@@ -83,9 +89,8 @@ const refusalOf = (rule: MergeRule, context: MergeContext): string | undefined =
     // Evaluated in the sandbox by `enforcer` (CustomRules), in its place among the others.
     case "custom":
       return undefined
-    // Refused when the rules are set (Spaces.update), so a space never holds them.
+    // Refused when the rules are set (Spaces.update), so a space never holds it.
     case "require_agent_review":
-    case "require_change_request_description":
       return `${rule.rule} cannot be evaluated by Quire`
   }
 }

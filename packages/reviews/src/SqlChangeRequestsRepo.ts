@@ -3,7 +3,7 @@ import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Rows } from "@quire/kernel"
 import { type ChangeRequestPatch, changeRequestKey, ChangeRequestsRepo, spacesChangeRequestKey } from "./ChangeRequestsRepo.ts"
-import { type ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
+import { type ChangeRequest, ChangeRequestLinkRow, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
 import { MergeConflict } from "./domain/MergeConflict.ts"
 
 type Row = Record<string, unknown>
@@ -15,6 +15,8 @@ const ChangeRequestRow = Schema.Struct({
   number: Schema.Number,
   status: ChangeRequestStatus,
   subject: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  links: Rows.Json(Schema.Array(ChangeRequestLinkRow)),
   created_by: Schema.String,
   created_at: Rows.Timestamp,
   updated_at: Rows.Timestamp,
@@ -38,6 +40,8 @@ const changeRequests = Rows.decoder("reviews_change_requests", ChangeRequestRow,
   number: row.number,
   status: row.status,
   subject: row.subject,
+  description: row.description,
+  links: row.links,
   createdBy: row.created_by,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -74,6 +78,8 @@ export const layer = Layer.effect(
     const update = (id: string, patch: ChangeRequestPatch) => {
       const sets = [
         ...(patch.subject === undefined ? [] : [sql`subject = ${patch.subject}`]),
+        ...(patch.description === undefined ? [] : [sql`description = ${patch.description}`]),
+        ...(patch.links === undefined ? [] : [sql`links = ${JSON.stringify(patch.links)}::jsonb`]),
         ...(patch.revisionMergedAncestor === undefined ? [] : [sql`revision_merged_ancestor = ${patch.revisionMergedAncestor}`]),
         ...(patch.revisionMerged === undefined ? [] : [sql`revision_merged = ${patch.revisionMerged}`]),
         ...(patch.mergedBy === undefined ? [] : [sql`merged_by = ${patch.mergedBy}`]),
@@ -103,7 +109,7 @@ export const layer = Layer.effect(
               INSERT INTO reviews_change_request_contributors (change_request_id, user_id, position)
               VALUES (${input.id}, ${userId}, ${position}) ON CONFLICT DO NOTHING`
           }
-          return { ...input, number, comments: 0, conflicts: null, conflictsFound: null, mergedBy: null, mergedAt: null }
+          return { ...input, number, description: null, links: [], comments: 0, conflicts: null, conflictsFound: null, mergedBy: null, mergedAt: null }
         }).pipe(sql.withTransaction, Effect.orDie),
       find,
       findByNumber: (spaceId, number) =>

@@ -13,6 +13,8 @@ const changeRequest: ChangeRequest = {
   number: 1,
   status: "open",
   subject: "Quickstart",
+  description: null,
+  links: [],
   createdBy: "ann",
   createdAt: at(0),
   updatedAt: at(0),
@@ -108,6 +110,19 @@ describe("MergeRules", () => {
     assert.strictEqual(refusal([{ rule: "require_change_request_subject" }], [], { changeRequest: { subject: "  " } }), "require_change_request_subject")
     assert.strictEqual(refusal([{ rule: "require_author_to_merge" }], [], { actorId: "bob" }), "require_author_to_merge")
     assert.isUndefined(refusal([{ rule: "require_author_to_merge" }], [], { actorId: "ann" }))
+  })
+
+  it("a description passes require_change_request_description only when its text has words", () => {
+    const rules: ReadonlyArray<MergeRule> = [{ rule: "require_change_request_description" }]
+    assert.strictEqual(refusal(rules, []), "require_change_request_description")
+    for (const empty of ["", "   \n\n", "---\n", "![](https://example.com/a.png)\n", "- \n- \n", "**  **"]) {
+      assert.strictEqual(refusal(rules, [], { changeRequest: { description: empty } }), "require_change_request_description", JSON.stringify(empty))
+    }
+    for (const said of ["Fixes the export page.", "# Why\n\n1", "- 修正\n", "> Überarbeitet"]) {
+      assert.isUndefined(refusal(rules, [], { changeRequest: { description: said } }), JSON.stringify(said))
+    }
+    assert.isUndefined(MergeRules.refusal({ type: "rules", rules }))
+    assert.strictEqual(MergeRules.refusal({ type: "rules", rules: [{ rule: "require_agent_review" }] })?.field, "mergeRules.rules[0]")
   })
 
   it("the first failing rule is named; allow_bypass lets its users merge regardless", () => {

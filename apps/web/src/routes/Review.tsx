@@ -161,7 +161,7 @@ const ReviewBody = (props: Props) => {
         </section>
       ) : (
         <MergeBox space={AsyncResult.isSuccess(space) ? space.value : undefined} status={cr.status} conflicts={conflicts.count} check={mergeRules}
-          onMerge={() => merge({ params }).finally(reload)} onUpdate={() => update({ params }).finally(reload)} />
+          onMerge={() => merge({ params, reactivityKeys: [`space:${props.spaceId}`] }).finally(reload)} onUpdate={() => update({ params }).finally(reload)} />
       )}
       {conflicts.count > 0 && <Conflicts key={`${conflicts.revision}:${conflicts.mainRevision}`} params={params} conflicts={conflicts} titles={new Map(pages.map((c) => [c.page.id, c.page.title]))} onDone={reload} />}
       <ChangedPages spaceId={props.spaceId} number={props.number} base={base}

@@ -171,3 +171,44 @@ it("shows the instance's administrator the instance's log, sign-ins included", a
     await context.close()
   }
 })
+
+it("names in the instance's log the people, teams, content and organization events refer to, ids only for what is gone", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Instance Names Org" })
+  const wes = { displayName: "Wes Writer", email: "wes.instance-audit-e2e@quire.test", password: "wes's long password" }
+  await join(org.id, wes, "read")
+  const members = await api<{ items: ReadonlyArray<{ user: { id: string; displayName: string } }> }>(url, "GET", `/orgs/${org.id}/members`)
+  const wesId = members.items.find((m) => m.user.displayName === "Wes Writer")!.user.id
+  const team = await api<{ id: string }>(url, "PUT", `/orgs/${org.id}/teams`, { title: "Night shift" })
+  const gone = await api<{ id: string }>(url, "PUT", `/orgs/${org.id}/teams`, { title: "Short-lived" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Pager duty" })
+  await api(url, "POST", `/spaces/${space.id}/permissions`, { role: "edit", teams: [team.id, gone.id], users: [wesId] })
+  await api(url, "DELETE", `/orgs/${org.id}/teams/${gone.id}`)
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto("/settings/instance-audit-log")
+    await page.getByRole("heading", { name: "Instance audit log" }).waitFor()
+    await page.getByLabel("Action", { exact: true }).selectOption("permission.granted")
+    await page.getByRole("button", { name: "Apply filters" }).click()
+    const rows = page.locator("table.audit-table tbody tr")
+    const row = (sentence: string) => rows.filter({ has: page.locator("td:nth-child(2)", { hasText: sentence }) })
+    // A person and a team by their names now, the space by its name, the organization in its column.
+    const toWes = row("Ada Admin gave Wes Writer Editor access to the space “Pager duty”")
+    await toWes.waitFor()
+    expect(await toWes.locator("td:nth-child(3)").textContent()).toBe("Instance Names Org")
+    expect(await toWes.locator(`[data-id="${wesId}"]`).getAttribute("title")).toBe(`user ${wesId}`)
+    const toTeam = row("Ada Admin gave the team “Night shift” Editor access to the space “Pager duty”")
+    await toTeam.waitFor()
+    expect(await toTeam.textContent()).not.toContain(team.id.slice(0, 8))
+    // The team deleted since: its id, as nothing names it any more.
+    const toGone = row(`Ada Admin gave a team (${gone.id.slice(0, 8)}…) Editor access to the space “Pager duty”`)
+    await toGone.waitFor()
+    expect(await toGone.locator("td:nth-child(3)").textContent()).toBe("Instance Names Org")
+    await captureAllPairs(page, "instance-audit-log-names")
+    await expectAccessible(page, "the instance's audit log with names")
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})

@@ -48,6 +48,17 @@ export interface CreateInput {
 export interface UpdateInput {
   readonly subject?: string | undefined
   readonly status?: ChangeRequestStatus | undefined
+  /** The description as markdown (the API writes GitBook's document as markdown); blank or null clears it. */
+  readonly description?: string | null | undefined
+  /** Every link it is to have, in order: with `id`, an existing link kept under that id; without, a new one. */
+  readonly links?: ReadonlyArray<LinkInput> | undefined
+}
+
+/** A link as a PATCH gives it (GitBook's `ChangeRequestLinkInput`, its `ref` a URL). */
+export interface LinkInput {
+  readonly id?: string | undefined
+  readonly url: string
+  readonly title?: string | undefined
 }
 
 /** A file of an `insert_files` change: its bytes, before they are stored. */

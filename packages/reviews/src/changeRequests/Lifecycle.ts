@@ -2,9 +2,19 @@
 import { Effect, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { Access, type SpaceAccess } from "@quire/content"
-import type { ChangeRequestView, CreateInput, ListRequest, OrganizationListRequest, UpdateInput } from "./ChangeRequestTypes.ts"
-import { changeRequestKeyShape, spacesChangeRequestKeyShape } from "../ChangeRequestsRepo.ts"
-import { countersOf, maxSubjectLength, permittedTransitions } from "../domain/ChangeRequest.ts"
+import type { ChangeRequestView, CreateInput, LinkInput, ListRequest, OrganizationListRequest, UpdateInput } from "./ChangeRequestTypes.ts"
+import { type ChangeRequestPatch, changeRequestKeyShape, spacesChangeRequestKeyShape } from "../ChangeRequestsRepo.ts"
+import {
+  type ChangeRequest,
+  type ChangeRequestLink,
+  countersOf,
+  maxDescriptionLength,
+  maxLinks,
+  maxLinkTitleLength,
+  maxLinkUrlLength,
+  maxSubjectLength,
+  permittedTransitions
+} from "../domain/ChangeRequest.ts"
 import { type Branch, view } from "./Branch.ts"
 
 /** A subject within GitBook's bound, for every caller (the API's schema checks it first). */
@@ -12,6 +22,56 @@ const checkSubject = (subject: string | undefined): Effect.Effect<void, Errors.I
   subject !== undefined && subject.length > maxSubjectLength
     ? Effect.fail(new Errors.InvalidInput({ field: "subject", reason: `is longer than ${maxSubjectLength} characters` }))
     : Effect.void
+
+/** The description to store: null when blank, refused past `maxDescriptionLength`. */
+const checkDescription = (description: string | null): Effect.Effect<string | null, Errors.InvalidInput> => {
+  if (description === null || description.trim() === "") return Effect.succeed(null)
+  return description.length > maxDescriptionLength
+    ? Effect.fail(new Errors.InvalidInput({ field: "description", reason: `is longer than ${maxDescriptionLength.toLocaleString("en")} characters of markdown (${description.length.toLocaleString("en")})` }))
+    : Effect.succeed(description)
+}
+
+/** A link's URL: absolute, http or https (the app makes it a link a person clicks). */
+const webUrl = (url: string): boolean => {
+  if (url.length > maxLinkUrlLength || !URL.canParse(url)) return false
+  const protocol = new URL(url).protocol
+  return protocol === "https:" || protocol === "http:"
+}
+
+const bad = (field: string, reason: string) => new Errors.InvalidInput({ field, reason })
+
+/** The links to store, ids kept for those that name one of `current`'s and made for new ones; refused naming `links[i]…`. */
+const checkLinks = (
+  input: ReadonlyArray<LinkInput>,
+  current: ReadonlyArray<ChangeRequestLink>,
+  makeId: Effect.Effect<string>
+): Effect.Effect<ReadonlyArray<ChangeRequestLink>, Errors.InvalidInput> =>
+  Effect.gen(function*() {
+    if (input.length > maxLinks) return yield* bad("links", `at most ${maxLinks} links (${input.length} given)`)
+    const known = new Set(current.map((link) => link.id))
+    const seen = new Set<string>()
+    const out: Array<ChangeRequestLink> = []
+    for (const [i, link] of input.entries()) {
+      if (!webUrl(link.url.trim())) return yield* bad(`links[${i}].ref.url`, `must be an http or https URL of at most ${maxLinkUrlLength} characters`)
+      const title = link.title?.trim()
+      if (title !== undefined && title.length > maxLinkTitleLength) return yield* bad(`links[${i}].title`, `is longer than ${maxLinkTitleLength} characters`)
+      if (link.id !== undefined && !known.has(link.id)) return yield* bad(`links[${i}].id`, "names no link of this change request (omit it to add a link)")
+      if (link.id !== undefined && seen.has(link.id)) return yield* bad(`links[${i}].id`, "names a link given twice")
+      const id = link.id ?? (yield* makeId)
+      seen.add(id)
+      out.push(title === undefined || title === "" ? { id, url: link.url.trim() } : { id, url: link.url.trim(), title })
+    }
+    return out
+  })
+
+const sameLinks = (a: ReadonlyArray<ChangeRequestLink>, b: ReadonlyArray<ChangeRequestLink>) =>
+  a.length === b.length && a.every((link, i) => link.id === b[i]!.id && link.url === b[i]!.url && link.title === b[i]!.title)
+
+/** Whether `patch` would change anything of `cr`'s. */
+const changes = (cr: ChangeRequest, patch: ChangeRequestPatch): boolean =>
+  (patch.subject !== undefined && patch.subject !== cr.subject) ||
+  (patch.description !== undefined && patch.description !== cr.description) ||
+  (patch.links !== undefined && !sameLinks(patch.links, cr.links))
 
 /** The statuses a listing asks for: GitBook's `status`, one or repeated, `open` when absent. */
 const statusesOf = (request: ListRequest) =>
@@ -108,6 +168,13 @@ export const lifecycle = (branch: Branch) => {
     const found = yield* resolve(spaceId, ref)
     yield* Access.ensure(found.access.permissions.edit, "change this change request")
     let current = found.changeRequest
+    // Every field is checked before anything is written: a refusal leaves the change request as it was.
+    yield* checkSubject(input.subject)
+    const patch: ChangeRequestPatch = {
+      ...(input.subject === undefined ? {} : { subject: input.subject }),
+      ...(input.description === undefined ? {} : { description: yield* checkDescription(input.description) }),
+      ...(input.links === undefined ? {} : { links: yield* checkLinks(input.links, current.links, ids.make) })
+    }
     const at = yield* now
     if (input.status !== undefined && input.status !== current.status) {
       const next = input.status
@@ -141,9 +208,8 @@ export const lifecycle = (branch: Branch) => {
       // Live editing closes the change request's shared documents to typing at once when archived.
       yield* writes.written({ spaceId, changeRequestId: current.id, status: next })
     }
-    if (input.subject !== undefined && input.subject !== current.subject) {
-      yield* checkSubject(input.subject)
-      const patched = yield* repo.update(current.id, { subject: input.subject, updatedAt: at })
+    if (changes(current, patch)) {
+      const patched = yield* repo.update(current.id, { ...patch, updatedAt: at })
       if (Option.isSome(patched)) current = patched.value
     }
     return view(found.access, current)

@@ -9,6 +9,31 @@ import type { ConflictsFound, MergeConflict } from "./MergeConflict.ts"
 /** The longest subject a change request may have: GitBook's `ChangeRequestSubject` maxLength. */
 export const maxSubjectLength = 100
 
+/**
+ * The longest description, in characters of its markdown (GitBook documents none): a summary of the
+ * change, not a second page. The API bounds the JSON it is sent in as well.
+ */
+export const maxDescriptionLength = 20_000
+
+/** GitBook's bound on a change request's links (`links`, maxItems) and on a link's title (`ChangeRequestLinkTitle`). */
+export const maxLinks = 10
+export const maxLinkTitleLength = 128
+/** The longest link URL Quire keeps. */
+export const maxLinkUrlLength = 2048
+
+/** An external link of a change request (GitBook's `ChangeRequestLink`, its `ref` a URL). */
+export interface ChangeRequestLink {
+  readonly id: string
+  readonly url: string
+  readonly title?: string | undefined
+}
+
+export const ChangeRequestLinkRow = Schema.Struct({
+  id: Schema.String,
+  url: Schema.String,
+  title: Schema.optionalKey(Schema.String)
+})
+
 export const ChangeRequestStatus = Schema.Literals(["draft", "open", "archived", "merged"])
 export type ChangeRequestStatus = typeof ChangeRequestStatus.Type
 
@@ -19,6 +44,10 @@ export interface ChangeRequest {
   readonly number: number
   readonly status: ChangeRequestStatus
   readonly subject: string
+  /** What it changes and why, as markdown (GitBook's `description`, a JSON document on the wire); null when unset. */
+  readonly description: string | null
+  /** External links (an issue, a ticket), at most `maxLinks`. */
+  readonly links: ReadonlyArray<ChangeRequestLink>
   /** The user id of the creator. */
   readonly createdBy: string
   readonly createdAt: Date

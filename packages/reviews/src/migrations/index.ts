@@ -13,6 +13,7 @@ import { m0009_collab_documents } from "./0009_collab_documents.ts"
 import { m0010_merged_by } from "./0010_merged_by.ts"
 import { m0011_viewed_pages } from "./0011_viewed_pages.ts"
 import { m0012_collab_bounds_and_authors } from "./0012_collab_bounds_and_authors.ts"
+import { m0013_change_request_description } from "./0013_change_request_description.ts"
 
 export const migrations: {
   readonly table: string
@@ -31,6 +32,7 @@ export const migrations: {
     "0009_collab_documents": m0009_collab_documents,
     "0010_merged_by": m0010_merged_by,
     "0011_viewed_pages": m0011_viewed_pages,
-    "0012_collab_bounds_and_authors": m0012_collab_bounds_and_authors
+    "0012_collab_bounds_and_authors": m0012_collab_bounds_and_authors,
+    "0013_change_request_description": m0013_change_request_description
   }
 }

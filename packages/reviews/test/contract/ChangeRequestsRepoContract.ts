@@ -4,6 +4,7 @@ import { Effect } from "effect"
 import { Pagination } from "@quire/kernel"
 import { assertNone, at, some } from "@quire/testkit"
 import { ChangeRequestsRepo, type NewChangeRequest } from "../../src/ChangeRequestsRepo.ts"
+import type { ChangeRequestLink } from "../../src/domain/ChangeRequest.ts"
 
 const make = (id: string, spaceId: string, overrides: Partial<NewChangeRequest> = {}): NewChangeRequest => ({
   id,
@@ -33,10 +34,31 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
         const second = yield* repo.insert(make("cr-n-2", "cr-n-space"))
         const other = yield* repo.insert(make("cr-n-3", "cr-n-other"))
         assert.deepStrictEqual([first.number, second.number, other.number], [1, 2, 1])
-        assert.deepStrictEqual(some(yield* repo.find("cr-n-1")), { ...make("cr-n-1", "cr-n-space", { agentTaskId: "task-1", contributors: ["user-b"] }), number: 1, comments: 0, conflicts: null, conflictsFound: null, mergedBy: null, mergedAt: null })
+        assert.deepStrictEqual(some(yield* repo.find("cr-n-1")), { ...make("cr-n-1", "cr-n-space", { agentTaskId: "task-1", contributors: ["user-b"] }), number: 1, description: null, links: [], comments: 0, conflicts: null, conflictsFound: null, mergedBy: null, mergedAt: null })
         assert.strictEqual(some(yield* repo.findByNumber("cr-n-space", 2)).id, "cr-n-2")
         assertNone(yield* repo.findByNumber("cr-n-space", 3))
         assertNone(yield* repo.find("cr-n-missing"))
+      }))
+
+    it.effect("stores a description and links, replaces them, and clears the description", () =>
+      Effect.gen(function*() {
+        const repo = yield* ChangeRequestsRepo
+        yield* repo.insert(make("cr-d-1", "cr-d-space"))
+        const description = "Why: the *export* page was wrong.\n\n- one\n- two ünïcode \u{1F600}\n"
+        const links: ReadonlyArray<ChangeRequestLink> = [{ id: "l1", url: "https://tracker.example/1", title: "Issue 1" }, { id: "l2", url: "https://tracker.example/2" }]
+        const patched = some(yield* repo.update("cr-d-1", { description, links, updatedAt: at(2) }))
+        assert.strictEqual(patched.description, description)
+        assert.deepStrictEqual(patched.links, links)
+        const read = some(yield* repo.find("cr-d-1"))
+        assert.strictEqual(read.description, description)
+        assert.deepStrictEqual(read.links, links)
+        assert.deepStrictEqual(read.updatedAt, at(2))
+        // A patch of other fields leaves them as they were.
+        assert.strictEqual(some(yield* repo.update("cr-d-1", { subject: "Renamed" })).description, description)
+        const cleared = some(yield* repo.update("cr-d-1", { description: null, links: [links[1]!] }))
+        assert.isNull(cleared.description)
+        assert.deepStrictEqual(some(yield* repo.find("cr-d-1")).links, [links[1]!])
+        assert.isNull(some(yield* repo.find("cr-d-1")).description)
       }))
 
     it.effect("counts open comments on the change request, never below zero", () =>

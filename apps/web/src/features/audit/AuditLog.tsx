@@ -1,8 +1,10 @@
 /**
  * The audit log screens: `/o/<org>/audit-log` (the organization's, for its admins, through
  * `listOrganizationAuditEvents`) and `/settings/instance-audit-log` (the whole instance's, for
- * instance administrators, through `GET /admin/audit-events`). A table of events as sentences,
- * newest first, filtered by action, actor and dates, a page at a time.
+ * instance administrators, through `GET /admin/audit-events`, whose pages carry the current names of
+ * the people, teams, content, sites and organizations their events refer to, and each event's
+ * organization). A table of events as sentences, newest first, filtered by action, actor and
+ * dates, a page at a time; an id only where the thing is gone.
  */
 import { Effect } from "effect"
 import { AsyncResult, Atom } from "effect/reactivity"
@@ -34,8 +36,10 @@ interface Request {
 }
 
 interface EventPage {
-  readonly items: ReadonlyArray<AuditEventView>
+  readonly items: ReadonlyArray<AuditEventView & { readonly organizationId?: string | null }>
   readonly next?: { readonly page: string }
+  /** The instance's log: the current name of what its events refer to, `type:id` to name (a thing gone since is not there). */
+  readonly names?: { readonly [key: string]: string }
 }
 
 const pageSize = 25
@@ -147,22 +151,44 @@ const Sentence = (props: { readonly parts: ReadonlyArray<Part>; readonly hrefOf:
   </>
 )
 
-const EventsTable = (props: { readonly result: AsyncResult.AsyncResult<EventPage, unknown>; readonly nameOf: NameOf; readonly hrefOf: HrefOf; readonly labels: ReadonlyMap<string, string>; readonly pageNumber: number; readonly onOlder: (cursor: string) => void; readonly onNewer: () => void }) => {
+const EventsTable = (props: {
+  readonly result: AsyncResult.AsyncResult<EventPage, unknown>
+  /** The names the page does not carry (the organization's log reads them from /v1). */
+  readonly nameOf: NameOf
+  readonly hrefOf: HrefOf
+  readonly labels: ReadonlyMap<string, string>
+  /** The instance's log: each event's organization, in a column of its own. */
+  readonly showOrganization?: boolean
+  readonly pageNumber: number
+  readonly onOlder: (cursor: string) => void
+  readonly onNewer: () => void
+}) => {
   const { result } = props
   if (AsyncResult.isFailure(result)) return <Failure result={result} />
   if (!AsyncResult.isSuccess(result)) return <Loading what="the events" />
   const { items, next } = result.value
+  const names = result.value.names ?? {}
+  const nameOf: NameOf = (type, id) => names[`${type}:${id}`] ?? props.nameOf(type, id)
+  // An organization by its name now, else (deleted since) by a short form of its id.
+  const organization = (id: string | null | undefined) => {
+    if (id === null || id === undefined) return <span className="muted">The instance</span>
+    const name = names[`organization:${id}`]
+    return name === undefined
+      ? <span className="audit-name" title={`organization ${id}`} data-id={id}>organization {id.length > 10 ? `${id.slice(0, 8)}…` : id}</span>
+      : <span className="audit-name" title={`organization ${id}`} data-id={id}>{name}</span>
+  }
   return (
     <section aria-labelledby="audit-events-heading" className="admin-section">
       <h2 id="audit-events-heading" className="visually-hidden">Events</h2>
       {items.length === 0 ? <EmptyState status icon={<AuditIcon size={20} />} title="No event matches.">Widen the dates, or clear a filter.</EmptyState> : (
         <table className="admin-table audit-table">
-          <thead><tr><th scope="col">When</th><th scope="col">What happened</th><th scope="col" className="wide">Action</th><th scope="col" className="wide">From</th></tr></thead>
+          <thead><tr><th scope="col">When</th><th scope="col">What happened</th>{props.showOrganization === true ? <th scope="col">Organization</th> : null}<th scope="col" className="wide">Action</th><th scope="col" className="wide">From</th></tr></thead>
           <tbody>
             {items.map((event) => (
               <tr key={event.id} data-action={event.action}>
                 <td className="audit-when"><time dateTime={event.occurredAt}>{formatTime(event.occurredAt)}</time></td>
-                <td><Sentence parts={describeParts(event, props.nameOf)} hrefOf={props.hrefOf} /></td>
+                <td><Sentence parts={describeParts(event, nameOf)} hrefOf={props.hrefOf} /></td>
+                {props.showOrganization === true ? <td>{organization(event.organizationId)}</td> : null}
                 <td className="wide"><span className="audit-action">{props.labels.get(event.action) ?? event.action}</span></td>
                 <td className="wide muted small">
                   {event.client?.address ?? (event.actor.type === "system" ? "Command line" : "")}
@@ -267,7 +293,7 @@ export const InstanceAuditLog = (props: { readonly me: { readonly id: string; re
       <p className="muted">Sign-ins, tokens and instance administration, and every organization’s events, newest first.</p>
       <FilterForm applied={paging.filters} actions={actionList} people={undefined} onApply={paging.apply} />
       <EventsTable result={events} nameOf={(type, id) => (type === "user" && id === props.me.id ? props.me.displayName : undefined)} hrefOf={() => undefined} labels={new Map(actionList.map((a) => [a.id, a.label]))}
-        pageNumber={paging.pageNumber} onOlder={paging.older} onNewer={paging.newer} />
+        showOrganization pageNumber={paging.pageNumber} onOlder={paging.older} onNewer={paging.newer} />
     </div>
   )
 }

@@ -13,6 +13,7 @@ import { Link } from "../../ui/Link.tsx"
 import { crCommentsAtom } from "../review/queries.ts"
 import type { ThreadData } from "../review/Threads.tsx"
 import { ChangePreview } from "../sites/ChangePreview.tsx"
+import { Description } from "./Description.tsx"
 import { StatusActions } from "./StatusActions.tsx"
 import { Subject } from "./Subject.tsx"
 import "./change-request.css"
@@ -51,6 +52,7 @@ export const ChangeRequestHeader = (props: {
               <h1 className="cr-head-subject">{subject}</h1>
             </>
           )}
+        <Description spaceId={props.spaceId} cr={cr} canEdit={canEdit && (cr.status === "draft" || cr.status === "open")} onSaved={props.onChanged} />
       </div>
       <div className="cr-head-bar">
         <nav className="admin-tabs cr-tabs" aria-label="Change request">

@@ -19,7 +19,10 @@ const params = (spaceId: string, cr: string | number) => ({ spaceId, changeReque
 export const getChangeRequest = (spaceId: string, cr: string | number) =>
   withClient((client) => client.changeRequests.getChangeRequestById({ params: params(spaceId, cr) }))
 
-export const updateChangeRequest = (spaceId: string, cr: string | number, payload: { readonly subject?: string; readonly status?: "draft" | "open" | "archived" }) =>
+/** What a change request's PATCH may change, as the contract has it (subject, status, description). */
+export type ChangeRequestChanges = Parameters<Context.Service.Shape<typeof QuireApi>["changeRequests"]["updateChangeRequestById"]>[0]["payload"]
+
+export const updateChangeRequest = (spaceId: string, cr: string | number, payload: ChangeRequestChanges) =>
   withClient((client) => client.changeRequests.updateChangeRequestById({ params: params(spaceId, cr), payload }))
 
 /** The page tree at the change request's head, without bodies. */

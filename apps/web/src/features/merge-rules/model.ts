@@ -16,6 +16,7 @@ export const plainRules = [
   { rule: "require_all_reviews_approved", label: "Every reviewer approves the latest version (and no review is still asked for)" },
   { rule: "require_up_to_date_change_request", label: "Up to date with main" },
   { rule: "require_change_request_subject", label: "A subject" },
+  { rule: "require_change_request_description", label: "A description that says what it changes" },
   { rule: "require_author_to_merge", label: "Only its author merges it" }
 ] as const
 

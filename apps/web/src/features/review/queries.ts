@@ -70,6 +70,8 @@ export const updateReply = QuireApi.mutation("changeRequestComments", "updateCom
 export const withdrawReviewer = QuireApi.mutation("changeRequestReviews", "removeRequestedReviewerFromChangeRequest")
 export const mergeCR = QuireApi.mutation("changeRequests", "mergeChangeRequest")
 export const updateCR = QuireApi.mutation("changeRequests", "updateChangeRequest")
+/** A change request's PATCH (its status, here): sent with `space:<id>`, so the space's lists and counters read it anew. */
+export const updateCRById = QuireApi.mutation("changeRequests", "updateChangeRequestById")
 export const resolveConflicts = QuireApi.mutation("changeRequestConflicts", "resolveChangeRequestConflicts")
 export const membersAtom = Atom.family((organizationId: string) =>
   QuireApi.query("members", "listMembersInOrganizationById", { params: { organizationId }, query: { limit: 100 } }))
