@@ -49,6 +49,7 @@ const groups = {
   revisions: () => import("@quire/api/groups/RevisionsApi").then((m) => m.RevisionsApi),
   search: () => import("@quire/api/groups/SearchApi").then((m) => m.SearchApi),
   siteAsk: () => import("@quire/api/groups/SiteAskApi").then((m) => m.SiteAskApi),
+  organizationAsk: () => import("@quire/api/groups/OrganizationAskApi").then((m) => m.OrganizationAskApi),
   siteInsights: () => import("@quire/api/groups/SiteInsightsApi").then((m) => m.SiteInsightsApi),
   siteAgentFeedback: () => import("@quire/api/groups/SiteInsightsApi").then((m) => m.SiteAgentFeedbackApi),
   sitePermissions: () => import("@quire/api/groups/SitePermissionsApi").then((m) => m.SitePermissionsApi),

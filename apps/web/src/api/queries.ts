@@ -66,6 +66,10 @@ export const pageByPathAtom = Atom.family((key: string) => {
 })
 
 /** Search of the organization's content; one atom per text searched. */
+/** The questions worth asking of what the person may read in the organization (the palette's suggestions). */
+export const recommendedQuestionsAtom = Atom.family((organizationId: string) =>
+  QuireApi.query("organizationAsk", "getRecommendedQuestionsInOrganization", { params: { organizationId }, reactivityKeys: [orgKey(organizationId)] }))
+
 export const searchAtom = Atom.family((key: string) => {
   const [organizationId = "", query = ""] = key.split("\n")
   return QuireApi.query("search", "searchOrganizationContent", { params: { organizationId }, query: { query, limit: 20 } })

@@ -8,7 +8,7 @@ import { createElement } from "react"
 import {
   Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
   History, House, Inbox, Languages, ListChecks, Menu, MessageSquare, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
-  Upload, UserPlus, Users, X
+  Sparkles, Upload, UserPlus, Users, X
 } from "lucide-react"
 
 /** An icon at the size of the text beside it (16 px on the base size; 18 in the header). */
@@ -19,6 +19,7 @@ const decorative = (Drawn: LucideIcon) => {
   return Icon
 }
 
+export const AskIcon = decorative(Sparkles)
 export const AuditIcon = decorative(ScrollText)
 export const BellIcon = decorative(Bell)
 export const ChangeRequestIcon = decorative(GitPullRequest)

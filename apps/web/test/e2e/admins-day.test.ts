@@ -338,7 +338,7 @@ const fixFailedSearch = async (page: Page, visitor: Page, url: string, org: stri
     const empty = visitor.getByText(`No results for “${query}”`)
     await found.or(empty).first().waitFor()
     return found.count()
-  }, { timeout: 60_000, intervals: [1_000] }).toBeGreaterThan(0)
+  }, { timeout: 60_000, interval: 1_000 }).toBeGreaterThan(0)
 }
 
 /** A translation into French: its run starts, and its state shows (it fails: the test server has no provider). */

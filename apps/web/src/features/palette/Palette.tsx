@@ -1,17 +1,25 @@
 /**
- * The command palette (Ctrl/Cmd-K): searches the organization as you type, its spaces and
- * collections by title at once and its pages through the API's `searchOrganizationContent`;
- * arrows choose, Enter opens, Escape closes.
+ * The command palette (Ctrl/Cmd-K), GitBook's "Ask or search": searches the organization as you
+ * type, its spaces and collections by title at once and its pages through the API's
+ * `searchOrganizationContent`; its first option asks the words as a question (the organization's
+ * Ask, `askInOrganization`), answered in the palette from the pages the person may read, with
+ * those pages to open. Before anything is typed it offers the questions worth asking. Arrows
+ * choose, Enter opens or asks, Escape closes.
  */
 import { AsyncResult } from "effect/reactivity"
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
-import { orgContentAtom, searchAtom } from "../../api/queries.ts"
-import { useAtomValue } from "../../api/react.ts"
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react"
+import { QuireApi } from "../../api/client.ts"
+import { orgContentAtom, recommendedQuestionsAtom, searchAtom } from "../../api/queries.ts"
+import { useAtomValue, useMutation } from "../../api/react.ts"
 import { navigate } from "../../router.ts"
-import { appPath } from "../../ui/Link.tsx"
+import { appPath, Link } from "../../ui/Link.tsx"
+import { refusalOf } from "../../ui/refusal.ts"
 import { excerptAround, markedPieces, searchWords, withSearch } from "../search/matches.ts"
 import { EmptyState } from "../../ui/EmptyState.tsx"
-import { NoResultsIcon } from "../../ui/icons.tsx"
+import { AskIcon, NoResultsIcon } from "../../ui/icons.tsx"
+import { paragraphsOf, type Piece } from "./answer.ts"
+
+const askInOrganization = QuireApi.mutation("organizationAsk", "askInOrganization")
 
 /** `text` with the words searched for marked. */
 const Marked = (props: { readonly text: string; readonly words: ReadonlyArray<string> }) => (
@@ -23,7 +31,77 @@ interface Result {
   readonly title: string
   readonly where: string
   readonly excerpt?: string | undefined
-  readonly href: string
+  /** Where choosing it goes; none for a question, which choosing asks. */
+  readonly href?: string | undefined
+  readonly ask?: string | undefined
+}
+
+/** An asking: the question, then its answer and the pages it stands on, or why there is none. */
+type Asked =
+  | { readonly question: string; readonly state: "asking" }
+  | { readonly question: string; readonly state: "answered"; readonly answer: string; readonly sources: ReadonlyArray<{ readonly title: string; readonly href: string }> }
+  | { readonly question: string; readonly state: "failed"; readonly message: string }
+
+/** A piece of the answer: a citation is a link to its source. */
+const AnswerPiece = (props: { readonly piece: Piece; readonly sources: ReadonlyArray<{ readonly title: string; readonly href: string }>; readonly onOpen: () => void }) => {
+  const { piece } = props
+  switch (piece.kind) {
+    case "strong":
+      return <strong>{piece.text}</strong>
+    case "code":
+      return <code>{piece.text}</code>
+    case "link":
+      return piece.href.startsWith("/") ? <Link href={piece.href} onClick={props.onOpen}>{piece.text}</Link> : <a href={piece.href} rel="noreferrer noopener" target="_blank">{piece.text}</a>
+    case "cite": {
+      const source = props.sources[piece.n - 1]
+      return source === undefined ? <>[{piece.n}]</> : <Link className="palette-cite" href={source.href} onClick={props.onOpen} aria-label={`Source ${piece.n}: ${source.title}`}>{piece.n}</Link>
+    }
+    default:
+      return <>{piece.text}</>
+  }
+}
+
+/** The answer to an asking, in the palette: its words, then its sources to open. */
+const Answer = (props: { readonly asked: Asked; readonly onOpen: () => void; readonly onBack: () => void }) => {
+  const { asked } = props
+  const back = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (asked.state !== "asking") back.current?.focus()
+  }, [asked.state])
+  let body: ReactNode
+  if (asked.state === "asking") body = <p className="muted">Reading the pages you can open…</p>
+  else if (asked.state === "failed") body = <p className="field-error" role="alert">{asked.message}</p>
+  else {
+    body = (
+      <>
+        {paragraphsOf(asked.answer).map((pieces, i) => <p key={i}>{pieces.map((piece, j) => <AnswerPiece key={j} piece={piece} sources={asked.sources} onOpen={props.onOpen} />)}</p>)}
+        {asked.sources.length === 0 ? null : (
+          <>
+            <h3 className="palette-sources-title">Sources</h3>
+            <ol className="palette-sources">
+              {asked.sources.map((source, i) => <li key={i}><Link href={source.href} onClick={props.onOpen}>{source.title}</Link></li>)}
+            </ol>
+          </>
+        )}
+      </>
+    )
+  }
+  return (
+    <section className="palette-answer" aria-label="Answer">
+      <h2 className="palette-question"><AskIcon /> {asked.question}</h2>
+      <div role="status" aria-live="polite" aria-busy={asked.state === "asking"}>{body}</div>
+      <button ref={back} type="button" className="button small" onClick={props.onBack}>Back to results</button>
+    </section>
+  )
+}
+
+/** The questions worth asking, as the palette's options before anything is typed. */
+const Suggestions = (props: { readonly organizationId: string; readonly children: (results: ReadonlyArray<Result>, searching: boolean) => ReactNode }) => {
+  const result = useAtomValue(recommendedQuestionsAtom(props.organizationId))
+  const results = useMemo(() => (AsyncResult.isSuccess(result) ? result.value.questions : []).map((question, i): Result => ({
+    key: `suggested:${i}`, title: question, where: "Ask", ask: question
+  })), [result])
+  return <>{props.children(results, false)}</>
 }
 
 /** The text searched, once typing pauses for `ms`. */
@@ -36,7 +114,7 @@ const useDebounced = (value: string, ms: number) => {
   return settled
 }
 
-const ContentResults = (props: { readonly organizationId: string; readonly query: string; readonly children: (results: ReadonlyArray<Result>, searching: boolean) => React.ReactNode }) => {
+const ContentResults = (props: { readonly organizationId: string; readonly query: string; readonly children: (results: ReadonlyArray<Result>, searching: boolean) => ReactNode }) => {
   const result = useAtomValue(searchAtom(`${props.organizationId}\n${props.query}`))
   const results = useMemo(() => {
     if (!AsyncResult.isSuccess(result)) return []
@@ -58,10 +136,13 @@ const ContentResults = (props: { readonly organizationId: string; readonly query
 
 export const Palette = (props: { readonly organizationId: string; readonly onClose: () => void }) => {
   const dialog = useRef<HTMLDialogElement>(null)
+  const input = useRef<HTMLInputElement>(null)
   const [text, setText] = useState("")
   const [selected, setSelected] = useState(0)
+  const [asked, setAsked] = useState<Asked | undefined>(undefined)
   const query = useDebounced(text.trim(), 150)
   const content = useAtomValue(orgContentAtom(props.organizationId))
+  const ask = useMutation(askInOrganization)
   useEffect(() => {
     dialog.current?.showModal()
   }, [])
@@ -78,61 +159,95 @@ export const Palette = (props: { readonly organizationId: string; readonly onClo
       }))
     ].slice(0, 6)
   }, [content, text])
-  const open = (result: Result | undefined) => {
+  const askQuestion = (question: string) => {
+    setAsked({ question, state: "asking" })
+    ask({ params: { organizationId: props.organizationId }, query: { format: "markdown" }, payload: { query: question.slice(0, 512) } }).then(
+      (reply) => setAsked((now) => now?.question !== question ? now : {
+        question,
+        state: "answered",
+        answer: typeof reply.answer?.answer === "string" ? reply.answer.answer : "",
+        sources: (reply.answer?.sources ?? []).map((source) => ({ title: source.title ?? "A page", href: appPath(source.url ?? `/s/${source.space}`) }))
+      }),
+      (failure: unknown) => setAsked((now) => now?.question !== question ? now : {
+        question,
+        state: "failed",
+        message: `The question could not be answered: ${refusalOf(failure)?.message ?? "no answer from the server"}`
+      })
+    )
+  }
+  const choose = (result: Result | undefined) => {
     if (result === undefined) return
+    if (result.ask !== undefined) return askQuestion(result.ask)
     props.onClose()
-    navigate(result.href)
+    if (result.href !== undefined) navigate(result.href)
+  }
+  const backToResults = () => {
+    setAsked(undefined)
+    input.current?.focus()
   }
   const render = (pages: ReadonlyArray<Result>, searching: boolean) => {
-    const results = [...titled, ...pages]
-    const nothing = text.trim() !== "" && !searching && results.length === 0
+    const typed = text.trim()
+    // Typed words are first offered as a question to ask, then as what they find.
+    const asking: ReadonlyArray<Result> = typed === "" ? [] : [{ key: "ask", title: typed, where: "Ask", ask: typed }]
+    const results = [...asking, ...titled, ...pages]
+    const found = results.length - asking.length
+    const nothing = typed !== "" && !searching && found === 0
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "ArrowDown") setSelected((index) => Math.min(index + 1, results.length - 1))
       else if (event.key === "ArrowUp") setSelected((index) => Math.max(index - 1, 0))
-      else if (event.key === "Enter") open(results[selected])
+      else if (event.key === "Enter") choose(results[selected])
       else return
       event.preventDefault()
     }
     const active = results[selected]
     const words = searchWords(text)
     return (
-      <div className="dialog-body" onKeyDown={onKeyDown}>
-        <label htmlFor="palette-input" className="visually-hidden">Search the organization</label>
+      <div className="dialog-body" onKeyDown={asked === undefined ? onKeyDown : undefined}>
+        <label htmlFor="palette-input" className="visually-hidden">Ask or search the organization</label>
         <input
+          ref={input}
           id="palette-input"
           className="palette-input"
-          placeholder="Search pages, spaces and collections"
+          placeholder="Ask or search"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value)
+            setAsked(undefined)
+          }}
           role="combobox"
-          aria-expanded={results.length > 0}
+          aria-expanded={asked === undefined && results.length > 0}
           aria-controls="palette-results"
-          aria-activedescendant={active === undefined ? undefined : `palette-${active.key}`}
+          aria-activedescendant={asked === undefined && active !== undefined ? `palette-${active.key}` : undefined}
           autoComplete="off"
           autoFocus
         />
-        {/* Nothing found: said by the status line, shown as the empty state. */}
-        <p className={nothing ? "status visually-hidden" : "status"} role="status">
-          {text.trim() === "" ? "Type to search." : searching ? "Searching…" : results.length === 0 ? `Nothing matches “${text.trim()}”.` : `${results.length} result${results.length === 1 ? "" : "s"}`}
-        </p>
-        {nothing ? <EmptyState compact icon={<NoResultsIcon />} title={`Nothing matches “${text.trim()}”`}>Try other words, or fewer of them.</EmptyState> : null}
-        <ul id="palette-results" className="results" role="listbox" aria-label="Results">
-          {results.map((result, index) => (
-            <li key={result.key} id={`palette-${result.key}`} role="option" aria-selected={index === selected} onMouseEnter={() => setSelected(index)} onClick={() => open(result)}>
-              <div><Marked text={result.title} words={words} /></div>
-              <div className="where">{result.where}</div>
-              {result.excerpt === undefined ? null : <div className="excerpt"><Marked text={result.excerpt} words={words} /></div>}
-            </li>
-          ))}
-        </ul>
+        {asked !== undefined ? <Answer asked={asked} onOpen={props.onClose} onBack={backToResults} /> : (
+          <>
+            {/* Nothing found: said by the status line, shown as the empty state. */}
+            <p className={nothing ? "status visually-hidden" : "status"} role="status">
+              {typed === "" ? (results.length > 0 ? "Suggested questions." : "Type to search, or ask a question.") : searching ? "Searching…" : found === 0 ? `Nothing matches “${typed}”.` : `${found} result${found === 1 ? "" : "s"}`}
+            </p>
+            {nothing ? <EmptyState compact icon={<NoResultsIcon />} title={`Nothing matches “${typed}”`}>Try other words, or ask it as a question.</EmptyState> : null}
+            <ul id="palette-results" className="results" role="listbox" aria-label={typed === "" ? "Suggested questions" : "Results"}>
+              {results.map((result, index) => (
+                <li key={result.key} id={`palette-${result.key}`} role="option" aria-selected={index === selected} className={result.ask === undefined ? undefined : "palette-ask"}
+                  onMouseEnter={() => setSelected(index)} onClick={() => choose(result)}>
+                  <div>{result.ask === undefined ? <Marked text={result.title} words={words} /> : <><AskIcon /> {result.key === "ask" ? <>Ask “{result.title}”</> : result.title}</>}</div>
+                  <div className="where">{result.where}</div>
+                  {result.excerpt === undefined ? null : <div className="excerpt"><Marked text={result.excerpt} words={words} /></div>}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </div>
     )
   }
   return (
-    <dialog ref={dialog} aria-label="Search" onClose={props.onClose} onCancel={props.onClose} onClick={(event) => {
+    <dialog ref={dialog} aria-label="Ask or search" onClose={props.onClose} onCancel={props.onClose} onClick={(event) => {
       if (event.target === dialog.current) dialog.current.close()
     }}>
-      {query === "" ? render([], false) : <ContentResults organizationId={props.organizationId} query={query}>{render}</ContentResults>}
+      {query === "" ? <Suggestions organizationId={props.organizationId}>{render}</Suggestions> : <ContentResults organizationId={props.organizationId} query={query}>{render}</ContentResults>}
     </dialog>
   )
 }
