@@ -16,6 +16,9 @@ export {
 /** Mail Quire sends: SMTP through nodemailer, or nothing, or a memory outbox for tests. */
 export { layerMemory as layerMailerMemory, type Mail, Mailer, type MailerShape, Outbox, SmtpConfig } from "./Mailer.ts"
 
+/** effect's LanguageModel over an OpenAI-compatible endpoint, with tool calls and streaming (the agent, Ask's next steps). */
+export * as OpenAiCompatible from "./OpenAiCompatible.ts"
+
 /** The OpenAI-compatible chat-completions client (translation, a site's Ask). */
 export {
   chatCompletion,
