@@ -64,7 +64,8 @@ describe("OpenAiCompatible", () => {
         assert.deepStrictEqual(read, ["upgrades"])
         // The tool was offered with its parameters as JSON Schema.
         assert.deepStrictEqual(server.requests[0]!.tools?.map((tool) => [tool.function.name, tool.function.description]), [["readPage", "Reads a page of the space by its path"]])
-        assert.deepStrictEqual((server.requests[0]!.tools?.[0]?.function.parameters as { required?: Array<string> }).required, ["path"])
+        const parameters = server.requests[0]!.tools?.[0]?.function.parameters as { readonly required?: ReadonlyArray<string> } | undefined
+        assert.deepStrictEqual(parameters?.required, ["path"])
         const second = yield* chat.generateText({ prompt: [], toolkit: tools })
         assert.strictEqual(second.text, "Answer from the page: The page upgrades says: restart the node after an upgrade.")
         // The second request carried the call and its result, tied by the call's id.
