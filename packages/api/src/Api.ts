@@ -28,6 +28,7 @@ import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
 import { OrganizationAskApi } from "./OrganizationAskApi.ts"
+import { ChangeRequestConversationsApi } from "./ChangeRequestConversationsApi.ts"
 import { SiteAskApi } from "./SiteAskApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SitePreviewApi } from "./SitePreviewApi.ts"
@@ -71,6 +72,7 @@ export class Api extends HttpApi.make("quire")
   .add(CommentsApi)
   .add(ChangeRequestCommentsApi)
   .add(ChangeRequestReviewsApi)
+  .add(ChangeRequestConversationsApi)
   .add(NotificationsApi)
   .add(SitesApi)
   .add(SiteSectionsApi)

@@ -57,7 +57,8 @@ const sections: ReadonlyArray<Section> = [
       changeRequestChanges: { name: "change-request-changes", title: "Change request changes", description: "What a change request changes compared with main, page by page." },
       changeRequestConflicts: { name: "change-request-conflicts", title: "Change request conflicts", description: "Where a change request and main edited the same lines, and how each is resolved." },
       changeRequestReviews: { name: "change-request-reviewers", title: "Reviews and reviewers", description: "Requested reviewers, their reviews and the merge rules they satisfy." },
-      changeRequestComments: { name: "change-request-comments", title: "Change request comments", description: "Discussions on a change request and on blocks of its pages." }
+      changeRequestComments: { name: "change-request-comments", title: "Change request comments", description: "Discussions on a change request and on blocks of its pages." },
+      changeRequestConversations: { name: "change-request-conversations", title: "Change request agent", description: "Conversations with the agent in a change request: it reads the change request's pages and writes them for the person who asks." }
     }
   },
   {

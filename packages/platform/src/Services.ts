@@ -1,6 +1,7 @@
 /** Every domain package's use cases, over memory or Postgres adapters. */
 import { migrations as auditMigrations } from "@quire/audit"
 import { Effect, Layer } from "effect"
+import * as AgentModelLive from "./AgentModelLive.ts"
 import { ContentLayers, MainObservers, migrations as contentMigrations, OrganizationAsk, ParsePool, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
@@ -82,6 +83,8 @@ export const layerSqlRepos = Layer.mergeAll(
 /** Every package's use cases, over whichever ports are provided; they enqueue jobs on the JobQueue they require. */
 // Change requests' use cases, built once: the import runs that write into one use them too.
 const layerReviews = ReviewsLayers.layerServices.pipe(Layer.provide(NotificationMail.layerDelivery))
+// The agent in change requests, over the change requests' use cases, with the model of QUIRE_AI_*.
+const layerAgent = ReviewsLayers.layerAgent.pipe(Layer.provide(AgentModelLive.layer))
 
 const layerServices = Layer.mergeAll(
   // A member or a team that leaves takes content's and sites' grants to them, in the same transaction.
@@ -91,6 +94,7 @@ const layerServices = Layer.mergeAll(
   Layer.mergeAll(
     // Notifications are mailed by a queued job (NotificationMail), when the server mails.
     layerReviews,
+    layerAgent.pipe(Layer.provideMerge(layerReviews)),
     // The spec operations are also the server's, whose format=html draws operation blocks.
     // Ask's model: OpenAI-compatible, from QUIRE_AI_* (none when unset).
     // Site permissions read a member's role and teams through content's Memberships port.

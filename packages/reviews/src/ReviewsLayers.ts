@@ -27,6 +27,9 @@ import * as SqlNotificationsRepo from "./SqlNotificationsRepo.ts"
 import * as SqlReviewsRepo from "./SqlReviewsRepo.ts"
 import * as SqlSpaceCountersRepo from "./SqlSpaceCountersRepo.ts"
 import * as SqlViewedPagesRepo from "./SqlViewedPagesRepo.ts"
+import { AgentConversationsRepo } from "./agent/AgentConversationsRepo.ts"
+import { ChangeRequestAgent } from "./agent/ChangeRequestAgent.ts"
+import * as SqlAgentConversationsRepo from "./agent/SqlAgentConversationsRepo.ts"
 import { ViewedPages } from "./ViewedPages.ts"
 import { ViewedPagesRepo } from "./ViewedPagesRepo.ts"
 
@@ -39,11 +42,12 @@ export const layerReposMemory = Layer.mergeAll(
   NotificationsRepo.layerMemory,
   CollabUpdatesRepo.layerMemory,
   ViewedPagesRepo.layerMemory,
+  AgentConversationsRepo.layerMemory,
   AuditLayers.layerMemory
 )
 
 /** The reviews ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer, SqlViewedPagesRepo.layer, AuditLayers.layerSql)
+export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer, SqlViewedPagesRepo.layer, SqlAgentConversationsRepo.layer, AuditLayers.layerSql)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
 export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer, ViewedPages.layer).pipe(
@@ -61,3 +65,6 @@ export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, Conflict
 
 /** Content's SpaceDependents port over the reviews tables: a purged space takes its change requests, comments, reviews and notifications with it. */
 export const layerSpaceDependents = SpaceRemoval.layer
+
+/** The agent in change requests, over the use cases above; needs the agent's model (AgentModel: none, or a LanguageModel). */
+export const layerAgent = ChangeRequestAgent.layer

@@ -1,4 +1,4 @@
-/** Content's SpaceDependents port over the reviews package's tables: a purged space takes its change requests, comments, reviews, notifications, shared documents and viewed marks with it. */
+/** Content's SpaceDependents port over the reviews package's tables: a purged space takes its change requests, comments, reviews, notifications, shared documents, viewed marks and agent conversations with it. */
 import { Effect, Layer } from "effect"
 import { SpaceDependents } from "@quire/content"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
@@ -8,6 +8,7 @@ import { NotificationsRepo } from "./NotificationsRepo.ts"
 import { ReviewsRepo } from "./ReviewsRepo.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import { ViewedPagesRepo } from "./ViewedPagesRepo.ts"
+import { AgentConversationsRepo } from "./agent/AgentConversationsRepo.ts"
 
 export const layer = Layer.effect(
   SpaceDependents,
@@ -19,6 +20,7 @@ export const layer = Layer.effect(
     const notifications = yield* NotificationsRepo
     const collab = yield* CollabUpdatesRepo
     const viewed = yield* ViewedPagesRepo
+    const conversations = yield* AgentConversationsRepo
     return SpaceDependents.of({
       removeSpace: (spaceId) =>
         Effect.all([
@@ -26,6 +28,7 @@ export const layer = Layer.effect(
           notifications.removeForSpace(spaceId),
           collab.removeForSpace(spaceId),
           viewed.removeForSpace(spaceId),
+          conversations.removeForSpace(spaceId),
           comments.removeForSpace(spaceId),
           changeRequests.removeForSpace(spaceId),
           counters.removeSpace(spaceId)

@@ -1,0 +1,64 @@
+/** Handlers of the agent's conversations in a change request (reviews' ChangeRequestAgent). */
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api, ModelFailed, NotConfigured } from "@quire/api"
+import { Errors, Pagination } from "@quire/kernel"
+import { type AgentConversation, type AgentMessage, ChangeRequestAgent } from "@quire/reviews"
+import * as DomainErrors from "../DomainErrors.ts"
+import * as Presenters from "../Presenters.ts"
+
+const conversationOf = (c: AgentConversation) => ({
+  object: "agent-conversation" as const,
+  id: c.id,
+  ...(c.title === undefined ? {} : { title: c.title }),
+  shared: c.shared,
+  createdAt: c.createdAt.toISOString(),
+  updatedAt: c.updatedAt.toISOString()
+})
+
+const messageOf = (m: AgentMessage) => ({
+  role: m.role,
+  text: m.text,
+  user: m.userId,
+  createdAt: m.at,
+  ...(m.edits === undefined ? {} : { edits: m.edits.map((e) => ({ kind: e.kind, page: e.pageId, title: e.title })) })
+})
+
+const withMessages = (c: AgentConversation) => ({ ...conversationOf(c), messages: c.messages.map(messageOf) })
+
+export const layer = HttpApiBuilder.group(Api, "changeRequestConversations", Effect.fn(function*(handlers) {
+  const agent = yield* ChangeRequestAgent
+  return handlers
+    .handle("listChangeRequestConversations", ({ params, query }) =>
+      Effect.gen(function*() {
+        const all = yield* agent.list(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
+        // Their number is small (a person's few conversations): a page is a slice of the list.
+        const limit = Pagination.limitOf(query)
+        const offset = query.page === undefined ? 0 : Number((yield* Pagination.decodeCursor(query.page).pipe(DomainErrors.api))[0] ?? 0)
+        const items = all.slice(offset, offset + limit)
+        const next = offset + limit < all.length ? yield* Pagination.encodeCursor([offset + limit]) : undefined
+        return Presenters.list({ items, ...(next === undefined ? {} : { next }) }, conversationOf)
+      }))
+    .handle("getChangeRequestConversation", ({ params }) =>
+      Effect.gen(function*() {
+        const all = yield* agent.list(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
+        const found = all.find((c) => c.id === params.conversationId)
+        if (found === undefined) return yield* DomainErrors.api(Effect.fail(new Errors.NotFound({ resource: "Conversation", id: params.conversationId })))
+        return withMessages(found)
+      }))
+    .handle("sendChangeRequestConversationMessage", ({ params, payload }) =>
+      agent.send(params.spaceId, params.changeRequestId, params.conversationId, payload.message).pipe(
+        Effect.catchTags({
+          AgentNotConfigured: (e) => Effect.fail(NotConfigured.of(e.message)),
+          AgentFailed: (e) => Effect.fail(ModelFailed.of(e.message)),
+          NotFound: (e) => DomainErrors.api(Effect.fail(e)),
+          Forbidden: (e) => DomainErrors.api(Effect.fail(e)),
+          InvalidInput: (e) => DomainErrors.api(Effect.fail(e))
+        }),
+        Effect.map((sent) => ({ conversation: withMessages(sent.conversation), reply: messageOf(sent.reply) }))
+      ))
+    .handle("updateChangeRequestConversation", ({ params, payload }) =>
+      agent.rename(params.spaceId, params.changeRequestId, params.conversationId, payload.title).pipe(DomainErrors.api, Effect.map(conversationOf)))
+    .handle("deleteChangeRequestConversation", ({ params }) =>
+      agent.remove(params.spaceId, params.changeRequestId, params.conversationId).pipe(DomainErrors.api, Effect.as("deleted" as const)))
+}))

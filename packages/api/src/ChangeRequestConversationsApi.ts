@@ -1,0 +1,106 @@
+/**
+ * The agent's conversations in a change request: GitBook's list, rename and delete, and Quire's
+ * own reading of one conversation and sending it a message (GitBook's client talks to its agent
+ * over a transport of its own; Quire's is this operation), which answers with the agent's reply
+ * and the pages it wrote or added.
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { changeRequestParams } from "./ChangeRequestsApi.ts"
+import { EntityId, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
+import { ModelFailed, NotConfigured } from "./SiteAskApi.ts"
+
+/** GitBook's `AgentConversation`. */
+export const AgentConversation = Schema.Struct({
+  object: Schema.Literal("agent-conversation"),
+  id: Schema.String,
+  title: Schema.optionalKey(Schema.String),
+  shared: Schema.Boolean,
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+}).annotate({ identifier: "AgentConversation" })
+
+/** An edit the agent made for one answer. */
+export const AgentEdit = Schema.Struct({
+  kind: Schema.Literals(["created", "updated"]),
+  page: Schema.String,
+  title: Schema.String
+}).annotate({ identifier: "AgentEdit" })
+
+/** A message of a conversation (Quire's). */
+export const AgentMessage = Schema.Struct({
+  role: Schema.Literals(["user", "agent"]),
+  text: Schema.String,
+  user: Schema.String,
+  createdAt: Timestamp,
+  edits: Schema.optionalKey(Schema.Array(AgentEdit))
+}).annotate({ identifier: "AgentMessage" })
+
+/** A conversation with its messages (Quire's). */
+export const AgentConversationWithMessages = Schema.Struct({
+  ...AgentConversation.fields,
+  messages: Schema.Array(AgentMessage)
+}).annotate({ identifier: "AgentConversationWithMessages" })
+
+const conversationParams = { ...changeRequestParams, conversationId: EntityId }
+
+/** DELETE of a conversation: 205, as GitBook answers. */
+export const ConversationDeleted = Schema.Literal("deleted").pipe(
+  HttpApiSchema.asNoContent({ decode: () => "deleted" as const }),
+  HttpApiSchema.status(205)
+)
+
+const noModel = "Sending answers 501 when the server has no model (QUIRE_AI_URL), and 502 when the model fails."
+
+export class ChangeRequestConversationsApi extends HttpApiGroup.make("changeRequestConversations")
+  .add(
+    HttpApiEndpoint.get("listChangeRequestConversations", "/spaces/:spaceId/change-requests/:changeRequestId/conversations", {
+      params: changeRequestParams,
+      query: Schema.Struct(PageQuery),
+      success: ListOf(AgentConversation),
+      error: ApiErrors.Common
+    }).annotateMerge(OpenApi.annotations({
+      summary: "List the agent's conversations of a change request",
+      description: "The conversations shared in the change request and the caller's own private ones, most recently updated first. Anyone who may read the change request may list them."
+    }))
+  )
+  .add(
+    HttpApiEndpoint.get("getChangeRequestConversation", "/spaces/:spaceId/change-requests/:changeRequestId/conversations/:conversationId", {
+      params: conversationParams,
+      success: AgentConversationWithMessages,
+      error: ApiErrors.Common
+    }).annotateMerge(OpenApi.annotations({ summary: "Read a conversation of a change request with its messages", description: "Quire's own." }))
+  )
+  .add(
+    HttpApiEndpoint.post("sendChangeRequestConversationMessage", "/spaces/:spaceId/change-requests/:changeRequestId/conversations/:conversationId/messages", {
+      params: conversationParams,
+      payload: Schema.Struct({ message: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(8000)) }),
+      success: Schema.Struct({ conversation: AgentConversationWithMessages, reply: AgentMessage }),
+      error: [...ApiErrors.Common, NotConfigured, ModelFailed]
+    }).annotateMerge(OpenApi.annotations({
+      summary: "Ask the agent in a conversation of a change request",
+      description:
+        "Quire's own. Starts the conversation (the client chooses its id; GitBook's default one is \"default\") or continues it. The agent reads the change request's pages and writes or adds them " +
+        `as the caller, who must be allowed to edit it while it is a draft or open. ${noModel}`
+    }))
+  )
+  .add(
+    HttpApiEndpoint.patch("updateChangeRequestConversation", "/spaces/:spaceId/change-requests/:changeRequestId/conversations/:conversationId", {
+      params: conversationParams,
+      payload: Schema.Struct({ title: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)) }),
+      success: AgentConversation,
+      error: ApiErrors.Common
+    }).annotateMerge(OpenApi.annotations({ summary: "Rename a conversation of a change request", description: "By its author, or anyone who may edit the change request." }))
+  )
+  .add(
+    HttpApiEndpoint.delete("deleteChangeRequestConversation", "/spaces/:spaceId/change-requests/:changeRequestId/conversations/:conversationId", {
+      params: conversationParams,
+      success: ConversationDeleted,
+      error: ApiErrors.Common
+    }).annotateMerge(OpenApi.annotations({ summary: "Delete a conversation of a change request", description: "By its author, or anyone who may edit the change request. The agent's edits stay in the change request." }))
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}
