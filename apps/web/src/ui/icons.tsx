@@ -7,8 +7,8 @@ import type { LucideIcon } from "lucide-react"
 import { createElement } from "react"
 import {
   Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
-  History, House, Inbox, Languages, ListChecks, Menu, MessageSquare, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
-  Upload, UserPlus, Users, X
+  History, House, Inbox, Languages, Link2, ListChecks, LogOut, Menu, MessageSquare, Monitor, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
+  Trash2, Upload, UserPlus, UserRound, Users, X
 } from "lucide-react"
 
 /** An icon at the size of the text beside it (16 px on the base size; 18 in the header). */
@@ -52,3 +52,8 @@ export const SunIcon = decorative(Sun)
 export const TranslationIcon = decorative(Languages)
 export const UploadIcon = decorative(Upload)
 export const InviteIcon = decorative(UserPlus)
+export const LinkIcon = decorative(Link2)
+export const SignOutIcon = decorative(LogOut)
+export const SystemThemeIcon = decorative(Monitor)
+export const DeleteIcon = decorative(Trash2)
+export const ProfileIcon = decorative(UserRound)
