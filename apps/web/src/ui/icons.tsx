@@ -8,7 +8,7 @@ import { createElement } from "react"
 import {
   Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
   History, House, Inbox, Languages, Link2, ListChecks, LogOut, Menu, MessageSquare, Monitor, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
-  Trash2, Upload, UserPlus, UserRound, Users, X
+  Trash2, Upload, UserPlus, UserRound, Users, UsersRound, X
 } from "lucide-react"
 
 /** An icon at the size of the text beside it (16 px on the base size; 18 in the header). */
@@ -57,3 +57,4 @@ export const SignOutIcon = decorative(LogOut)
 export const SystemThemeIcon = decorative(Monitor)
 export const DeleteIcon = decorative(Trash2)
 export const ProfileIcon = decorative(UserRound)
+export const TeamsIcon = decorative(UsersRound)
