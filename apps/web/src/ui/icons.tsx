@@ -6,7 +6,7 @@
 import type { LucideIcon } from "lucide-react"
 import { createElement } from "react"
 import {
-  Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
+  ArrowLeft, Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
   History, House, Inbox, Languages, Link2, ListChecks, LogOut, Menu, MessageSquare, Monitor, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
   Trash2, Upload, UserPlus, UserRound, Users, UsersRound, X
 } from "lucide-react"
@@ -19,6 +19,7 @@ const decorative = (Drawn: LucideIcon) => {
   return Icon
 }
 
+export const BackIcon = decorative(ArrowLeft)
 export const AuditIcon = decorative(ScrollText)
 export const BellIcon = decorative(Bell)
 export const ChangeRequestIcon = decorative(GitPullRequest)
