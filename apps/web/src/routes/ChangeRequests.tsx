@@ -18,7 +18,7 @@ import { appPath, Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import { formatTime } from "../ui/time.ts"
 import { EmptyState } from "../ui/EmptyState.tsx"
-import { ChangeRequestIcon, NoResultsIcon } from "../ui/icons.tsx"
+import { BackIcon, ChangeRequestIcon, NoResultsIcon } from "../ui/icons.tsx"
 
 type Status = ChangeRequestFilter["statuses"][number]
 
@@ -81,7 +81,7 @@ export const ChangeRequests = (props: { readonly spaceId: string }) => {
     <div className="cr-list-page">
       <h1>Change requests{AsyncResult.isSuccess(space) ? <span className="muted"> in {space.value.title}</span> : null}</h1>
       <div className="toolbar">
-        <Link href={`/s/${props.spaceId}`}>Back to the space</Link>
+        <Link className="button" href={`/s/${props.spaceId}`}><BackIcon />Back to the space</Link>
         {AsyncResult.isSuccess(space) ? <NewChangeRequest spaceId={props.spaceId} canEdit={space.value.permissions.edit} /> : null}
       </div>
       <form className="cr-filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
@@ -154,8 +154,8 @@ const ChangeRequestRow = (props: { readonly cr: ChangeRequest }) => {
   const { cr } = props
   return (
     <li className="cr-row" data-status={cr.status}>
-      <Link href={appPath(cr.urls.app)}>
-        <span className="cr-row-number">#{cr.number}</span> {cr.subject === "" ? "Untitled change request" : cr.subject}
+      <Link className="cr-row-title" href={appPath(cr.urls.app)}>
+        <ChangeRequestIcon /><span className="cr-row-number">#{cr.number}</span> {cr.subject === "" ? "Untitled change request" : cr.subject}
       </Link>
       <span className="cr-row-meta">
         <span className="cr-row-status" data-testid="cr-status">{statusLabel(cr.status)}</span>

@@ -5,7 +5,7 @@ import { orgContentAtom } from "../api/queries.ts"
 import { useAtomValue } from "../api/react.ts"
 import { emojiOf } from "../features/palette/Palette.tsx"
 import { buildTree, findNode } from "../features/org-tree/tree-model.ts"
-import { FolderIcon, SpaceIcon } from "../ui/icons.tsx"
+import { BackIcon, FolderIcon, SpaceIcon } from "../ui/icons.tsx"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import { ShareButton } from "../features/admin/ShareButton.tsx"
@@ -33,7 +33,7 @@ export const Collection = (props: { readonly organizationId: string; readonly co
       <h1>{node.title}</h1>
       {description === undefined || description === "" ? null : <p className="muted">{description}</p>}
       <div className="toolbar">
-        <Link href={`/o/${props.organizationId}`}>Back to the organization</Link>
+        <Link className="button" href={`/o/${props.organizationId}`}><BackIcon />Back to the organization</Link>
         {collection === undefined ? null : <ShareButton target={{ kind: "collection", id: collection.id, title: collection.title, organizationId: props.organizationId, admin: collection.permissions.admin }} />}
       </div>
       {node.children.length === 0 ? <EmptyState icon={<FolderIcon size={20} />} title="This collection is empty">Move spaces or collections into it from the organization's home, by dragging them or with Move….</EmptyState> : (

@@ -8,6 +8,7 @@ import { QuireApi } from "../api/client.ts"
 import { organizationAtom, spaceAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation } from "../api/react.ts"
 import { MergeRulesForm } from "../features/merge-rules/MergeRulesForm.tsx"
+import { ChangeRequestIcon } from "../ui/icons.tsx"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 
@@ -23,7 +24,7 @@ export const MergeRules = (props: { readonly spaceId: string }) => {
       <h1>Merge rules<span className="muted"> of {space.value.title}</span></h1>
       <p className="muted">What a change request must meet before it merges. The change request's review shows which rules block it; the server refuses a merge that does not meet them.</p>
       <div className="toolbar">
-        <Link href={`/s/${space.value.id}/~/change-requests`}>Change requests</Link>
+        <Link className="button" href={`/s/${space.value.id}/~/change-requests`}><ChangeRequestIcon />Change requests</Link>
       </div>
       <SpaceRules spaceId={space.value.id} organizationId={space.value.organization} rules={space.value.mergeRules} canEdit={space.value.permissions.admin}
         onSave={async (mergeRules) => {

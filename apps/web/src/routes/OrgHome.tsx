@@ -12,7 +12,8 @@ import { useStartFirstPage } from "../features/onboarding/first-page.ts"
 import { navigate } from "../router.ts"
 import { appPath, Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
-import { ChangeRequestIcon, FolderIcon, PlusIcon } from "../ui/icons.tsx"
+import { ChangeRequestState } from "../ui/ChangeRequestState.tsx"
+import { ChangeRequestIcon, FolderIcon, MembersIcon, PlusIcon, SettingsIcon, SpecIcon, TeamsIcon, TranslationIcon } from "../ui/icons.tsx"
 import { EmptyState } from "../ui/EmptyState.tsx"
 
 const createSpace = QuireApi.mutation("spaces", "createSpace")
@@ -69,9 +70,13 @@ const RecentChangeRequests = (props: { readonly organizationId: string }) => {
     <ul className="cr-list">
       {recent.value.map(({ cr, spaceTitle }) => (
         <li key={cr.id}>
-          <Link href={appPath(cr.urls.app)}>
-            <div>#{cr.number} {cr.subject === "" ? "Untitled change request" : cr.subject}</div>
-            <div className="meta">{spaceTitle} · {cr.createdBy.displayName} · {cr.status}</div>
+          <Link className="card-row" href={appPath(cr.urls.app)}>
+            <span className="card-row-icon"><ChangeRequestIcon /></span>
+            <span className="card-row-text">
+              <span className="card-row-title">#{cr.number} {cr.subject === "" ? "Untitled change request" : cr.subject}</span>
+              <span className="meta">{spaceTitle} · {cr.createdBy.displayName}</span>
+            </span>
+            <ChangeRequestState status={cr.status} />
           </Link>
         </li>
       ))}
@@ -103,12 +108,15 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
     <>
       <div className="org-title">
         <h1>{AsyncResult.isSuccess(org) ? org.value.title : "Organization"}</h1>
-        <nav className="org-admin-links" aria-label="Organization">
-          <Link href={`/o/${props.organizationId}/members`}>Members</Link>
-          <Link href={`/o/${props.organizationId}/teams`}>Teams</Link>
-          <Link href={`/o/${props.organizationId}/openapi`}>OpenAPI specs</Link>
-          <Link href={`/o/${props.organizationId}/translations`}>Translations</Link>
-          {AsyncResult.isSuccess(org) && org.value.permissions.admin ? <Link href={`/o/${props.organizationId}/settings`}>Settings</Link> : null}
+        {/* The organization's other screens, as the quiet buttons of a toolbar rather than a row of underlined links. */}
+        <nav className="org-admin-links toolbar" aria-label="Organization">
+          <Link className="button" href={`/o/${props.organizationId}/members`}><MembersIcon />Members</Link>
+          <Link className="button" href={`/o/${props.organizationId}/teams`}><TeamsIcon />Teams</Link>
+          <Link className="button" href={`/o/${props.organizationId}/openapi`}><SpecIcon />OpenAPI specs</Link>
+          <Link className="button" href={`/o/${props.organizationId}/translations`}><TranslationIcon />Translations</Link>
+          {AsyncResult.isSuccess(org) && org.value.permissions.admin
+            ? <Link className="button" href={`/o/${props.organizationId}/settings`}><SettingsIcon />Settings</Link>
+            : null}
         </nav>
       </div>
       <div className="columns">

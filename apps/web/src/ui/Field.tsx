@@ -12,6 +12,7 @@ export const Field = (props: {
   readonly autoComplete?: string
   readonly autoFocus?: boolean
   readonly required?: boolean
+  readonly placeholder?: string
 }) => {
   const id = useId()
   const described = [props.hint === undefined ? undefined : `${id}-hint`, props.error === undefined ? undefined : `${id}-error`].filter(Boolean).join(" ")
@@ -29,6 +30,7 @@ export const Field = (props: {
         autoComplete={props.autoComplete}
         autoFocus={props.autoFocus}
         required={props.required}
+        placeholder={props.placeholder}
       />
       {props.hint === undefined ? null : <span id={`${id}-hint`} className="hint">{props.hint}</span>}
       {props.error === undefined ? null : <p id={`${id}-error`} className="field-error" role="alert">{props.error}</p>}

@@ -8,19 +8,24 @@
  */
 import { autoUpdate, computePosition, flip, offset, shift } from "@floating-ui/dom"
 import { createContext, type KeyboardEvent, type ReactNode, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from "react"
+import { CheckIcon } from "./icons.tsx"
 import { Link } from "./Link.tsx"
 
 /** Closes the menu, focus back on its button (the entries call it before their action). */
 const MenuContext = createContext<() => void>(() => {})
 
 const itemsOf = (menu: HTMLElement | null) =>
-  menu === null ? [] : [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')]
+  menu === null ? [] : [...menu.querySelectorAll<HTMLElement>(':is([role="menuitem"], [role="menuitemradio"]):not([aria-disabled="true"])')]
 
 export const Menu = (props: {
   /** The button's name; with `icon` and `iconOnly`, said to assistive technology and shown as a tooltip. */
   readonly label: string
   readonly icon?: ReactNode
   readonly iconOnly?: boolean
+  /** What the button shows instead of the icon and label (the person's avatar and name); its text must still say `label`. */
+  readonly button?: ReactNode
+  /** A class for the button itself (a split button's halves, the header's quiet buttons). */
+  readonly buttonClassName?: string
   /** Which edge of the button the menu lines up with. */
   readonly align?: "start" | "end"
   readonly className?: string
@@ -96,11 +101,15 @@ export const Menu = (props: {
   }
   return (
     <div className={`menu-button ${props.className ?? ""}`.trim()}>
-      <button type="button" ref={button} id={`${id}-button`} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? `${id}-menu` : undefined}
+      <button type="button" ref={button} id={`${id}-button`} className={props.buttonClassName} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? `${id}-menu` : undefined}
         onClick={() => (open ? close(false) : show("first"))} onKeyDown={onButtonKey}
         aria-label={props.iconOnly === true ? props.label : undefined} title={props.iconOnly === true ? props.label : undefined}>
-        {props.icon}
-        {props.iconOnly === true ? null : <span>{props.label}</span>}
+        {props.button ?? (
+          <>
+            {props.icon}
+            {props.iconOnly === true ? null : <span>{props.label}</span>}
+          </>
+        )}
       </button>
       {open ? (
         <div className="menu-popover" role="menu" id={`${id}-menu`} aria-labelledby={`${id}-button`} ref={menu} onKeyDown={onMenuKey} tabIndex={-1}>
@@ -111,11 +120,18 @@ export const Menu = (props: {
   )
 }
 
-/** An entry that runs an action. */
-export const MenuItem = (props: { readonly icon?: ReactNode; readonly onSelect: () => void; readonly disabled?: boolean; readonly children: ReactNode }) => {
+/** An entry that runs an action; with `checked`, one of a set of choices (a theme), the chosen one marked. */
+export const MenuItem = (props: {
+  readonly icon?: ReactNode
+  readonly onSelect: () => void
+  readonly disabled?: boolean
+  readonly checked?: boolean
+  readonly children: ReactNode
+}) => {
   const close = useContext(MenuContext)
   return (
-    <button type="button" role="menuitem" tabIndex={-1} className="menu-item" aria-disabled={props.disabled === true ? true : undefined}
+    <button type="button" role={props.checked === undefined ? "menuitem" : "menuitemradio"} aria-checked={props.checked}
+      tabIndex={-1} className="menu-item" aria-disabled={props.disabled === true ? true : undefined}
       onClick={() => {
         if (props.disabled === true) return
         close()
@@ -123,6 +139,7 @@ export const MenuItem = (props: { readonly icon?: ReactNode; readonly onSelect: 
       }}>
       <span className="menu-item-icon">{props.icon}</span>
       <span className="menu-item-label">{props.children}</span>
+      {props.checked === true ? <span className="menu-item-check"><CheckIcon /></span> : null}
     </button>
   )
 }

@@ -17,8 +17,8 @@ import { Palette } from "../features/palette/Palette.tsx"
 import { navigate } from "../router.ts"
 import { Breadcrumbs, type Place } from "./Breadcrumbs.tsx"
 import { FrameSlots } from "./Frame.tsx"
-import { CloseIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "./icons.tsx"
-import { Link } from "./Link.tsx"
+import { BellIcon, CloseIcon, MenuIcon, MoonIcon, ProfileIcon, SearchIcon, SignOutIcon, SunIcon, SystemThemeIcon } from "./icons.tsx"
+import { Menu, MenuGroup, MenuItem, MenuLink, MenuSeparator } from "./Menu.tsx"
 import { useTheme } from "./theme.ts"
 import { Sidebar } from "./Sidebar.tsx"
 import { VerifyEmailBanner } from "./VerifyEmailBanner.tsx"
@@ -27,41 +27,40 @@ import { VerifyEmailBanner } from "./VerifyEmailBanner.tsx"
 const initialsOf = (name: string) =>
   name.split(/\s+/).filter((part) => part !== "").slice(0, 2).map((part) => part[0]!.toUpperCase()).join("") || "?"
 
+/**
+ * The person's menu (GitBook's): who is signed in, their settings and sessions, their notifications,
+ * the theme (light, dark or the system's) and signing out, on ui/Menu.tsx so the keyboard works as
+ * in every other menu.
+ */
 const UserMenu = (props: { readonly info: SessionInfo }) => {
-  const [open, setOpen] = useState(false)
   const refresh = useRefresh()
-  const root = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (!open) return
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !root.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener("mousedown", close)
-    document.addEventListener("keydown", close)
-    return () => {
-      document.removeEventListener("mousedown", close)
-      document.removeEventListener("keydown", close)
-    }
-  }, [open])
+  const theme = useTheme()
+  const name = props.info.user.displayName
   const onSignOut = async () => {
     await signOut()
     refresh(sessionAtom)
     navigate("/sign-in", { replace: true })
   }
   return (
-    <div className="menu" ref={root}>
-      <button type="button" className="user-button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <span className="full-name">{props.info.user.displayName}</span>
-        <span className="initials" aria-hidden="true">{initialsOf(props.info.user.displayName)}</span>
-      </button>
-      {open ? (
-        <div className="menu-list">
-          <span className="who">{props.info.user.email}</span>
-          <Link href="/settings/sessions" onClick={() => setOpen(false)}>Settings and sessions</Link>
-          <button type="button" onClick={() => void onSignOut()}>Sign out</button>
-        </div>
-      ) : null}
-    </div>
+    <Menu label={name} align="end" className="user-menu" buttonClassName="user-button" button={
+      <>
+        <span className="avatar" aria-hidden="true">{initialsOf(name)}</span>
+        <span className="full-name">{name}</span>
+      </>
+    }>
+      <MenuGroup label={props.info.user.email}>
+        <MenuLink icon={<ProfileIcon />} href="/settings/sessions">Settings and sessions</MenuLink>
+        <MenuLink icon={<BellIcon />} href="/notifications">Notifications</MenuLink>
+      </MenuGroup>
+      <MenuSeparator />
+      <MenuGroup label="Theme">
+        <MenuItem icon={<SunIcon />} checked={theme.choice === "light"} onSelect={() => theme.set("light")}>Light</MenuItem>
+        <MenuItem icon={<MoonIcon />} checked={theme.choice === "dark"} onSelect={() => theme.set("dark")}>Dark</MenuItem>
+        <MenuItem icon={<SystemThemeIcon />} checked={theme.choice === "system"} onSelect={() => theme.set("system")}>As the system</MenuItem>
+      </MenuGroup>
+      <MenuSeparator />
+      <MenuItem icon={<SignOutIcon />} onSelect={() => void onSignOut()}>Sign out</MenuItem>
+    </Menu>
   )
 }
 

@@ -6,9 +6,9 @@
 import type { LucideIcon } from "lucide-react"
 import { createElement } from "react"
 import {
-  Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
-  History, House, Inbox, Languages, ListChecks, Menu, MessageSquare, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
-  Sparkles, Upload, UserPlus, Users, X
+  ArrowLeft, Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
+  History, House, Inbox, Languages, Link2, ListChecks, LogOut, Menu, MessageSquare, Monitor, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
+  Sparkles, Trash2, Upload, UserPlus, UserRound, Users, UsersRound, X
 } from "lucide-react"
 
 /** An icon at the size of the text beside it (16 px on the base size; 18 in the header). */
@@ -20,6 +20,7 @@ const decorative = (Drawn: LucideIcon) => {
 }
 
 export const AskIcon = decorative(Sparkles)
+export const BackIcon = decorative(ArrowLeft)
 export const AuditIcon = decorative(ScrollText)
 export const BellIcon = decorative(Bell)
 export const ChangeRequestIcon = decorative(GitPullRequest)
@@ -53,3 +54,9 @@ export const SunIcon = decorative(Sun)
 export const TranslationIcon = decorative(Languages)
 export const UploadIcon = decorative(Upload)
 export const InviteIcon = decorative(UserPlus)
+export const LinkIcon = decorative(Link2)
+export const SignOutIcon = decorative(LogOut)
+export const SystemThemeIcon = decorative(Monitor)
+export const DeleteIcon = decorative(Trash2)
+export const ProfileIcon = decorative(UserRound)
+export const TeamsIcon = decorative(UsersRound)

@@ -26,11 +26,12 @@ export const useTheme = () => {
     listeners.add(listener)
     return () => listeners.delete(listener)
   }, read, () => "system" as const)
-  const toggle = useCallback(() => {
-    const next: ThemeChoice = isDark(read()) ? "light" : "dark"
-    window.localStorage.setItem(key, next)
+  const set = useCallback((next: ThemeChoice) => {
+    if (next === "system") window.localStorage.removeItem(key)
+    else window.localStorage.setItem(key, next)
     applyTheme(next)
     listeners.forEach((listener) => listener())
   }, [])
-  return { choice, dark: isDark(choice), toggle }
+  const toggle = useCallback(() => set(isDark(read()) ? "light" : "dark"), [set])
+  return { choice, dark: isDark(choice), toggle, set }
 }

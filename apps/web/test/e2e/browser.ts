@@ -184,8 +184,12 @@ export const openMenu = async (page: Page, name: string): Promise<Locator> => {
 }
 
 /** Chooses an entry of a menu button's menu, as a person does: opens the menu, clicks the entry. */
-export const chooseFromMenu = async (page: Page, menu: string, item: string | RegExp) =>
-  (await openMenu(page, menu)).getByRole("menuitem", { name: item, ...(typeof item === "string" ? { exact: true } : {}) }).click()
+export const chooseFromMenu = async (page: Page, menu: string, item: string | RegExp) => {
+  const opened = await openMenu(page, menu)
+  const name = { name: item, ...(typeof item === "string" ? { exact: true } : {}) }
+  // An action, or one of a set of choices (the theme in the person's menu).
+  await opened.getByRole("menuitem", name).or(opened.getByRole("menuitemradio", name)).click()
+}
 
 /** The words under a field: the error its `aria-describedby` names (`<id>-error`, as ui/Field.tsx writes it). */
 export const errorOf = async (field: Locator) => {

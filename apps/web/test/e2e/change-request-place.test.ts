@@ -11,7 +11,7 @@
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { screenshotsWanted } from "@quire/testkit/Chromium"
-import { artifacts, captureAllPairs, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { artifacts, captureAllPairs, errorOf, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { encodeAnchor, fingerprint } from "../../src/features/review/anchors.ts"
 import { api, eventually } from "./servers.ts"
 
@@ -330,6 +330,77 @@ it("replies to, resolves and reopens a page's thread from the editor's panel, by
     await article.getByRole("button", { name: "Resolve" }).waitFor()
     // The review's Review tab counts it open again.
     await expect.poll(() => tabs(page).getByRole("link", { name: /^Review/ }).textContent()).toBe("Review1, 1 open thread")
+    expect(problems).toEqual([])
+  } finally {
+    await ada.context.close()
+  }
+})
+
+it("keeps a change request's links (an issue, a ticket), added, edited and removed under its description", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Links Place Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Handbook" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Explain escalations" })
+  type Read = { links?: ReadonlyArray<{ id: string; ref: { kind: string; url: string }; title?: string }> }
+  const read = () => api<Read>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}`)
+  const ada = await open(browser(), url)
+  try {
+    await signInAsAdmin(ada, url)
+    const { page, problems } = ada
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}`)
+    await page.getByRole("heading", { name: `Change request #${cr.number}`, exact: true }).waitFor()
+    const links = page.getByRole("region", { name: "Links" })
+
+    // An address that is not one is said beside the field, and nothing is sent.
+    await links.getByRole("button", { name: "Add a link" }).click()
+    const address = links.getByRole("textbox", { name: "Address" })
+    await address.fill("tracker/ISSUE-12")
+    await address.press("Enter")
+    await expect.poll(() => errorOf(address)).toBe("Give a whole address, starting with https://.")
+    expect(await address.getAttribute("aria-invalid")).toBe("true")
+    await captureAllPairs(page, "cr-links-invalid")
+    expect((await read()).links ?? []).toEqual([])
+
+    // Added by keyboard with a title; "Saved" once the server has it, as /v1 reads it back.
+    await address.fill("https://tracker.example/ISSUE-12")
+    await links.getByRole("textbox", { name: "Title (optional)" }).fill("ISSUE-12: on-call page")
+    await links.getByRole("textbox", { name: "Title (optional)" }).press("Enter")
+    await expect.poll(() => links.getByRole("status").textContent()).toBe("Link added. Saved")
+    const [first] = (await eventually("the link stored", read, (r) => (r.links ?? []).length === 1)).links!
+    expect(first).toMatchObject({ ref: { kind: "url", url: "https://tracker.example/ISSUE-12" }, title: "ISSUE-12: on-call page" })
+    const shown = links.getByRole("link", { name: "ISSUE-12: on-call page" })
+    expect(await shown.getAttribute("href")).toBe("https://tracker.example/ISSUE-12")
+    expect(await shown.getAttribute("target")).toBe("_blank")
+
+    // A second, without a title: named by its address.
+    await links.getByRole("button", { name: "Add a link" }).click()
+    await links.getByRole("textbox", { name: "Address" }).fill("https://design.example/escalations")
+    await links.getByRole("button", { name: "Add link" }).click()
+    await links.getByRole("link", { name: "design.example/escalations" }).waitFor()
+    await captureAllPairs(page, "cr-links")
+
+    // Edited: the same link (its id kept), a new address and title.
+    await links.getByRole("button", { name: "Edit the link ISSUE-12: on-call page" }).click()
+    await links.getByRole("textbox", { name: "Address" }).fill("https://tracker.example/ISSUE-13")
+    await links.getByRole("textbox", { name: "Title (optional)" }).fill("ISSUE-13")
+    await links.getByRole("button", { name: "Save link" }).click()
+    await expect.poll(() => links.getByRole("status").textContent()).toBe("Saved")
+    const edited = await eventually("the link edited", read, (r) => r.links?.[0]?.title === "ISSUE-13")
+    expect(edited.links!.map((link) => [link.id, link.ref.url, link.title])).toEqual([
+      [first!.id, "https://tracker.example/ISSUE-13", "ISSUE-13"],
+      [edited.links![1]!.id, "https://design.example/escalations", undefined]
+    ])
+
+    // Removed, by keyboard: the other stays.
+    await links.getByRole("button", { name: "Remove the link ISSUE-13" }).focus()
+    await page.keyboard.press("Enter")
+    await expect.poll(() => links.getByRole("status").textContent()).toBe("Removed ISSUE-13. Saved")
+    const left = await eventually("the link removed", read, (r) => (r.links ?? []).length === 1)
+    expect(left.links!.map((link) => link.ref.url)).toEqual(["https://design.example/escalations"])
+    expect(await links.getByRole("link", { name: "ISSUE-13" }).count()).toBe(0)
+
+    // The review shows them too, under the same header.
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
+    await page.getByRole("region", { name: "Links" }).getByRole("link", { name: "design.example/escalations" }).waitFor()
     expect(problems).toEqual([])
   } finally {
     await ada.context.close()

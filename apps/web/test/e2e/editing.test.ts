@@ -8,7 +8,7 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
-import { captureScreen, open, openEditor, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, chooseFromMenu, open, openEditor, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, dragUntil, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -100,8 +100,7 @@ it("edits a page in a new change request, stored as typed, only the edited line 
     await page.getByRole("heading", { name: "Getting started" }).first().waitFor()
     // The space lists the draft it made among the person's drafts.
     await page.getByRole("list", { name: "Your drafts" }).getByRole("link", { name: new RegExp(`^#${number}\\b`) }).waitFor()
-    await page.locator("summary", { hasText: "Continue a change request" }).click()
-    await page.getByRole("group", { name: "Continue a change request" }).getByRole("link", { name: new RegExp(`^#${number}\\b`) }).click()
+    await chooseFromMenu(page, "Continue a change request", new RegExp(`^#${number}\\b`))
     await page.waitForURL(new RegExp(`/~/changes/${number}/getting-started$`))
 
     // Add a page in the tree.

@@ -87,13 +87,13 @@ it("writes an empty space's first page from its start, and 'Edit' opens a new ch
     await page.waitForURL(`**/s/${space.id}/~/changes/${edit!.number}/escalations`)
     expect(edit!.number).not.toBe(unrelated.number)
 
-    // Picking one: "Continue a change request" lists the person's own, by keyboard.
+    // Picking one: Edit's other half, the menu "Continue a change request", lists the person's own, by keyboard.
     await page.goto(`/s/${space.id}/escalations`)
-    const menu = page.locator("summary", { hasText: "Continue a change request" })
-    await menu.focus()
-    await page.keyboard.press("Enter")
-    const choice = page.getByRole("group", { name: "Continue a change request" }).getByRole("link", { name: `#${unrelated.number} Unrelated rework` })
+    await page.getByRole("button", { name: "Continue a change request", exact: true }).focus()
+    await page.keyboard.press("ArrowDown")
+    const choice = page.getByRole("menu", { name: "Continue a change request" }).getByRole("menuitem", { name: new RegExp(`^#${unrelated.number} Unrelated rework`) })
     await choice.waitFor()
+    expect(await choice.textContent()).toContain("Draft")
     await captureAllPairs(page, "first-steps-continue")
     await choice.focus()
     await page.keyboard.press("Enter")

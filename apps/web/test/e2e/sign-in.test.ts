@@ -5,7 +5,7 @@
  * sign-in.
  */
 import { expect, inject, it } from "vitest"
-import { captureScreen, open, sharedBrowser } from "./browser.ts"
+import { captureScreen, chooseFromMenu, open, sharedBrowser } from "./browser.ts"
 import { admin, api } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -38,8 +38,15 @@ it("signs in after a wrong password, lists the session, signs out", async () => 
     const other = await browser().newContext({ baseURL: url })
     const otherSignIn = await other.request.post(`${url}/auth/sign-in`, { data: { email: admin.email, password: admin.password }, headers: { origin: url, "user-agent": "Mozilla/5.0 (Windows NT 10.0) Firefox/140.0" } })
     expect(otherSignIn.status()).toBe(200)
-    await page.getByRole("button", { name: admin.displayName }).click()
-    await page.getByRole("link", { name: "Settings and sessions" }).click()
+    // The person's menu, by keyboard: ArrowDown opens it on its first entry, Settings and sessions.
+    await page.getByRole("button", { name: admin.displayName, exact: true }).focus()
+    await page.keyboard.press("ArrowDown")
+    const personal = page.getByRole("menu", { name: admin.displayName, exact: true })
+    await personal.getByRole("menuitem", { name: "Settings and sessions" }).waitFor()
+    expect(await personal.getByRole("menuitemradio", { name: "As the system" }).getAttribute("aria-checked")).toBe("true")
+    await captureScreen(page, "user-menu")
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Settings and sessions")
+    await page.keyboard.press("Enter")
     await page.getByRole("heading", { name: "Where you are signed in" }).waitFor()
     await page.getByText("(this browser)").waitFor()
     await page.getByText("Firefox on Windows").waitFor()
@@ -49,8 +56,12 @@ it("signs in after a wrong password, lists the session, signs out", async () => 
     expect((await other.request.get(`${url}/auth/session`)).status()).toBe(401)
     await other.close()
 
-    await page.getByRole("button", { name: admin.displayName }).click()
-    await page.getByRole("button", { name: "Sign out", exact: true }).click()
+    // The theme is chosen there too, and the system's again.
+    await chooseFromMenu(page, admin.displayName, "Dark")
+    expect(await page.evaluate(() => document.documentElement.dataset["theme"])).toBe("dark")
+    await chooseFromMenu(page, admin.displayName, "As the system")
+    expect(await page.evaluate(() => document.documentElement.dataset["theme"])).toBeUndefined()
+    await chooseFromMenu(page, admin.displayName, "Sign out")
     await page.getByRole("heading", { name: "Sign in" }).waitFor()
     const session = await context.request.get(`${url}/auth/session`)
     expect(session.status()).toBe(401)

@@ -1,6 +1,6 @@
 /**
  * The one header of a change request's two screens, its editor and its review (one place, as
- * GitBook's is): number, subject, state and its moves, "Edit" / "Review" as tabs (links, the one
+ * GitBook's is): number, subject, description, links, state and its moves, "Edit" / "Review" as tabs (links, the one
  * shown marked with aria-current; Review counts the threads still open), and "Preview" where a
  * published site shows the space.
  */
@@ -14,6 +14,7 @@ import { crCommentsAtom } from "../review/queries.ts"
 import type { ThreadData } from "../review/Threads.tsx"
 import { ChangePreview } from "../sites/ChangePreview.tsx"
 import { Description } from "./Description.tsx"
+import { Links } from "./Links.tsx"
 import { StatusActions } from "./StatusActions.tsx"
 import { Subject } from "./Subject.tsx"
 import "./change-request.css"
@@ -53,9 +54,10 @@ export const ChangeRequestHeader = (props: {
             </>
           )}
         <Description spaceId={props.spaceId} cr={cr} canEdit={canEdit && (cr.status === "draft" || cr.status === "open")} onSaved={props.onChanged} />
+        <Links spaceId={props.spaceId} cr={cr} canEdit={canEdit && (cr.status === "draft" || cr.status === "open")} onSaved={props.onChanged} />
       </div>
       <div className="cr-head-bar">
-        <nav className="admin-tabs cr-tabs" aria-label="Change request">
+        <nav className="tabs cr-tabs" aria-label="Change request">
           <Link href={base} aria-current={props.view === "edit" ? "page" : undefined}>Edit</Link>
           <Link href={`${base}/~/review`} aria-current={props.view === "review" ? "page" : undefined}>
             Review

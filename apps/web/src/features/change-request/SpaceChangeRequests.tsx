@@ -10,6 +10,7 @@ import { AsyncResult } from "effect/reactivity"
 import { useEffect, useId, useRef, useState } from "react"
 import { useAtomValue } from "../../api/react.ts"
 import { stateWords } from "../../ui/ChangeRequestState.tsx"
+import { ChangeRequestIcon } from "../../ui/icons.tsx"
 import { Link } from "../../ui/Link.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { useMe } from "../review/ReviewComments.tsx"
@@ -50,7 +51,7 @@ export const SpaceChangeRequests = (props: { readonly spaceId: string; readonly 
       {/* A new filter starts from the first page again. */}
       <Pages key={JSON.stringify(filter)} spaceId={props.spaceId} filter={filter} label={label} currentId={props.current.id}
         empty={mine ? `None of yours is ${(stateWords[status] ?? status).toLowerCase()}.` : `No change request is ${(stateWords[status] ?? status).toLowerCase()}.`} />
-      <p className="sidebar-note"><Link href={`/s/${props.spaceId}/~/change-requests`}>All change requests</Link></p>
+      <p className="sidebar-note"><Link className="button" href={`/s/${props.spaceId}/~/change-requests`}><ChangeRequestIcon />All change requests</Link></p>
     </nav>
   )
 }

@@ -1,16 +1,17 @@
 /**
  * "Edit" on a page of a space (or another label): a new change request opened on that page, as
- * GitBook's does. Beside it, when the person has change requests of their own in the space still
- * being worked on, "Continue a change request" lists them, to pick one instead.
+ * GitBook's does. When the person has change requests of their own in the space still being worked
+ * on, Edit is a split button, GitBook's: its other half, "Continue a change request", is a menu of
+ * them, to pick one instead.
  */
 import { AsyncResult } from "effect/reactivity"
-import { useRef, useState } from "react"
+import { useState } from "react"
 import { callApi } from "../../api/call.ts"
 import { useAtomValue, useRegistry } from "../../api/react.ts"
 import { navigate } from "../../router.ts"
-import { EditIcon } from "../../ui/icons.tsx"
-import { Link } from "../../ui/Link.tsx"
-import { MenuDisclosure } from "../../ui/MenuDisclosure.tsx"
+import { stateWords } from "../../ui/ChangeRequestState.tsx"
+import { ChangeRequestIcon, ChevronDownIcon, EditIcon } from "../../ui/icons.tsx"
+import { Menu, MenuLink } from "../../ui/Menu.tsx"
 import { refusalOf } from "../../ui/refusal.ts"
 import { useMe } from "../review/ReviewComments.tsx"
 import { draftChangeRequestsAtom, openChangeRequestsAtom } from "../space/queries.ts"
@@ -24,23 +25,20 @@ import { newChangeRequest } from "./content.ts"
 const Continue = (props: { readonly spaceId: string; readonly pagePath: string; readonly me: string }) => {
   const drafts = useAtomValue(draftChangeRequestsAtom(`${props.spaceId}\n${props.me}`))
   const open = useAtomValue(openChangeRequestsAtom(props.spaceId))
-  const menu = useRef<HTMLDetailsElement>(null)
   const mine = [
     ...(AsyncResult.isSuccess(drafts) ? drafts.value.items : []),
     ...(AsyncResult.isSuccess(open) ? open.value.items.filter((cr) => cr.createdBy.id === props.me) : [])
   ].toSorted((a, b) => b.updatedAt.localeCompare(a.updatedAt))
   if (mine.length === 0) return null
   return (
-    <MenuDisclosure label="Continue a change request" menu={menu} panelClassName="continue-menu">
-      <ul>
-        {mine.map((cr) => (
-          <li key={cr.id}>
-            <Link href={`/s/${props.spaceId}/~/changes/${cr.number}/${props.pagePath}`}>#{cr.number} {cr.subject === "" ? "Untitled" : cr.subject}</Link>
-            <span className="muted"> {cr.status === "draft" ? "Draft" : "In review"}</span>
-          </li>
-        ))}
-      </ul>
-    </MenuDisclosure>
+    <Menu label="Continue a change request" icon={<ChevronDownIcon />} iconOnly align="end" buttonClassName="primary split-button-toggle">
+      {mine.map((cr) => (
+        <MenuLink key={cr.id} icon={<ChangeRequestIcon />} href={`/s/${props.spaceId}/~/changes/${cr.number}/${props.pagePath}`}>
+          <span className="menu-item-title">#{cr.number} {cr.subject === "" ? "Untitled" : cr.subject}</span>
+          <span className="menu-item-note">{stateWords[cr.status] ?? cr.status}</span>
+        </MenuLink>
+      ))}
+    </Menu>
   )
 }
 
@@ -62,8 +60,10 @@ export const EditButton = (props: { readonly spaceId: string; readonly pagePath:
   }
   return (
     <span className="edit-button">
-      <button type="button" className="button primary" onClick={onClick} disabled={busy} aria-busy={busy}><EditIcon />{busy ? "Opening…" : props.label ?? "Edit"}</button>
-      {me === undefined ? null : <Continue spaceId={props.spaceId} pagePath={props.pagePath} me={me} />}
+      <span className="split-button">
+        <button type="button" className="button primary" onClick={onClick} disabled={busy} aria-busy={busy}><EditIcon />{busy ? "Opening…" : props.label ?? "Edit"}</button>
+        {me === undefined ? null : <Continue spaceId={props.spaceId} pagePath={props.pagePath} me={me} />}
+      </span>
       {error === undefined ? null : <span role="alert" className="form-error">{error}</span>}
     </span>
   )

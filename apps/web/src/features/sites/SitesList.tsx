@@ -51,9 +51,12 @@ export const SitesList = (props: { readonly organizationId: string }) => {
           <ul className="cr-list">
             {sites.value.items.map((site) => (
               <li key={site.id}>
-                <Link href={`/o/${props.organizationId}/sites/${site.id}`}>
-                  <div>{site.title === "" ? "Untitled site" : site.title}</div>
-                  <div className="meta">{site.published ? "Published" : "Not published"} · {visibilityLabel(site.visibility)} · {site.siteSpaces} {site.siteSpaces === 1 ? "space" : "spaces"}</div>
+                <Link className="card-row" href={`/o/${props.organizationId}/sites/${site.id}`}>
+                  <span className="card-row-icon"><SiteIcon /></span>
+                  <span className="card-row-text">
+                    <span className="card-row-title">{site.title === "" ? "Untitled site" : site.title}</span>
+                    <span className="meta">{site.published ? "Published" : "Not published"} · {visibilityLabel(site.visibility)} · {site.siteSpaces} {site.siteSpaces === 1 ? "space" : "spaces"}</span>
+                  </span>
                 </Link>
               </li>
             ))}

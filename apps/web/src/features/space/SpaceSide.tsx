@@ -14,7 +14,7 @@ import type { TocEntry } from "./toc.ts"
 import "./space.css"
 import { formatTime } from "../../ui/time.ts"
 import { EmptyState } from "../../ui/EmptyState.tsx"
-import { ChangeRequestIcon, CommentIcon } from "../../ui/icons.tsx"
+import { ChangeRequestIcon, CommentIcon, HistoryIcon } from "../../ui/icons.tsx"
 
 export const Toc = (props: { readonly entries: ReadonlyArray<TocEntry> }) =>
   props.entries.length === 0 ? null : (
@@ -44,6 +44,14 @@ export const LastEdit = (props: { readonly spaceId: string; readonly updatedAt: 
   return at === undefined ? null : <p className="muted space-last-edit">Space last changed {formatTime(at)}</p>
 }
 
+/** A change request in the side panel's lists: a row like the sidebar's, its icon and its number and subject. */
+const ChangeRequestLink = (props: { readonly cr: { readonly number: number; readonly subject: string; readonly urls: { readonly app: string } } }) => (
+  <Link className="space-side-row" href={appPath(props.cr.urls.app)}>
+    <ChangeRequestIcon />
+    <span>#{props.cr.number} {props.cr.subject === "" ? "Untitled" : props.cr.subject}</span>
+  </Link>
+)
+
 /** The drafts the signed-in person started in the space, when there are some: where their unsubmitted edits are. */
 const YourDrafts = (props: { readonly spaceId: string; readonly me: string }) => {
   const drafts = useAtomValue(draftChangeRequestsAtom(`${props.spaceId}\n${props.me}`))
@@ -52,7 +60,7 @@ const YourDrafts = (props: { readonly spaceId: string; readonly me: string }) =>
     <>
       <h3 id="space-drafts">Your drafts</h3>
       <ul aria-labelledby="space-drafts">
-        {drafts.value.items.map((cr) => <li key={cr.id}><Link href={appPath(cr.urls.app)}>#{cr.number} {cr.subject === "" ? "Untitled" : cr.subject}</Link></li>)}
+        {drafts.value.items.map((cr) => <li key={cr.id}><ChangeRequestLink cr={cr} /></li>)}
       </ul>
     </>
   )
@@ -67,10 +75,12 @@ export const OpenChangeRequests = (props: { readonly spaceId: string }) => {
       {AsyncResult.isInitial(list) ? <Loading what="change requests" />
         : AsyncResult.isFailure(list) ? <Failure result={list} />
         : list.value.items.length === 0 ? <EmptyState compact icon={<ChangeRequestIcon />} title="No open change requests." />
-        : <ul>{list.value.items.map((cr) => <li key={cr.id}><Link href={appPath(cr.urls.app)}>#{cr.number} {cr.subject === "" ? "Untitled" : cr.subject}</Link></li>)}</ul>}
+        : <ul>{list.value.items.map((cr) => <li key={cr.id}><ChangeRequestLink cr={cr} /></li>)}</ul>}
       {me === undefined ? null : <YourDrafts spaceId={props.spaceId} me={me} />}
-      <p><Link href={`/s/${props.spaceId}/~/change-requests`}>All change requests</Link></p>
-      <p><Link href={`/s/${props.spaceId}/~/history`}>History</Link></p>
+      <div className="space-side-links">
+        <Link className="button" href={`/s/${props.spaceId}/~/change-requests`}><ChangeRequestIcon />All change requests</Link>
+        <Link className="button" href={`/s/${props.spaceId}/~/history`}><HistoryIcon />History</Link>
+      </div>
     </section>
   )
 }
