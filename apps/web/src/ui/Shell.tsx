@@ -148,7 +148,7 @@ export const Shell = (props: { readonly place?: Place | undefined; readonly orga
           {place === undefined ? <span className="spacer" /> : <Breadcrumbs place={place} label={props.label} tail={setCrumbs} />}
           {organizationId === undefined ? null : (
             <button type="button" className="search-button" onClick={() => setPaletteOpen(true)} aria-keyshortcuts="Control+K Meta+K">
-              <SearchIcon /><span className="label">Search…</span><kbd className="label">Ctrl K</kbd>
+              <SearchIcon /><span className="label">Ask or search…</span><kbd className="label">Ctrl K</kbd>
             </button>
           )}
           {info === undefined ? null : <Bell />}
