@@ -30,6 +30,7 @@ const groups = {
   auditEvents: () => import("@quire/api/groups/AuditApi").then((m) => m.AuditApi),
   changeRequestChanges: () => import("@quire/api/groups/ChangeRequestChangesApi").then((m) => m.ChangeRequestChangesApi),
   changeRequestComments: () => import("@quire/api/groups/ChangeRequestCommentsApi").then((m) => m.ChangeRequestCommentsApi),
+  changeRequestConversations: () => import("@quire/api/groups/ChangeRequestConversationsApi").then((m) => m.ChangeRequestConversationsApi),
   changeRequestConflicts: () => import("@quire/api/groups/ChangeRequestConflictsApi").then((m) => m.ChangeRequestConflictsApi),
   changeRequestContent: () => import("@quire/api/groups/ChangeRequestContentApi").then((m) => m.ChangeRequestContentApi),
   changeRequestReviews: () => import("@quire/api/groups/ChangeRequestReviewsApi").then((m) => m.ChangeRequestReviewsApi),

@@ -17,6 +17,7 @@ import { EditorOutline } from "../features/editing/EditorOutline.tsx"
 import { LiveChangeRequest, PageMarks, PeopleHere } from "../features/editing/LivePresence.tsx"
 import { ReusableContents } from "../features/editing/ReusableContents.tsx"
 import { loadEditorModule, PageEditor, useEditingPerson } from "../features/editing/PageEditor.tsx"
+import { AgentChat } from "../features/change-request/AgentChat.tsx"
 import { ChangeRequestHeader } from "../features/change-request/ChangeRequestHeader.tsx"
 import { PageThreads } from "../features/change-request/PageThreads.tsx"
 import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
@@ -142,6 +143,8 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
       </SidebarPages>
       <RightPanel label="Change request details">
         <PeopleHere titleOf={titleOf} />
+        <AgentChat spaceId={props.spaceId} changeRequestId={content.cr.id} base={base} editable={editable}
+          pagePaths={new Map(docs.map((page) => [page.id, page.path ?? ""]))} onChanged={refresh} />
         {current === undefined ? null : <PageThreads spaceId={props.spaceId} number={props.number} pageId={current.id} />}
         <EditorOutline />
       </RightPanel>

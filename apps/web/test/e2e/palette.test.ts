@@ -110,7 +110,7 @@ it("asks a question and answers it in the palette from the pages the person may 
     await input.waitFor()
     // Before anything is typed: the questions worth asking, as the API suggests them.
     const suggestions = page.getByRole("listbox", { name: "Suggested questions" })
-    await suggestions.getByRole("option", { name: suggested.questions[0] }).waitFor()
+    await suggestions.getByRole("option", { name: suggested.questions[0]! }).waitFor()
 
     await input.pressSequentially("How do I charge the radios?")
     await page.getByRole("option", { name: /Ask “How do I charge the radios\?”/ }).waitFor()
