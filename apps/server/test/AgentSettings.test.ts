@@ -91,7 +91,7 @@ for (const backend of memoryAndPostgres) {
         assert.strictEqual(errorCode(yield* Effect.flip(s.outsider.api.siteAgentSettings.getSiteAgentSettingsById({ params }))), 404)
 
         const saved = yield* s.alice.api.siteAgentSettings.updateSiteAgentSettingsById({ params, payload })
-        assert.deepStrictEqual({ scans: saved.scans, findings: saved.findings, editing: saved.editing }, payload)
+        assert.deepStrictEqual<unknown>({ scans: saved.scans, findings: saved.findings, editing: saved.editing }, payload)
         assert.strictEqual(saved.updatedBy, s.alice.user.id)
         assert.isString(saved.updatedAt)
         assert.deepStrictEqual(yield* s.members.read!.api.siteAgentSettings.getSiteAgentSettingsById({ params }), saved)

@@ -1,20 +1,9 @@
 /** Port: each organization's agent instructions (GitBook's `OrganizationAgentInstructions`). */
 import { Context, Effect, Layer, Option } from "effect"
+import type { InstructionsDocument, StoredInstructions } from "./domain/AgentInstructions.ts"
 import { IdentityMemory } from "./IdentityMemory.ts"
 
-/** GitBook's `JSONDocument`, kept as sent once checked (identity does not read its nodes). */
-export interface InstructionsDocument {
-  readonly object: "document"
-  readonly data: Readonly<Record<string, unknown>>
-  readonly nodes: ReadonlyArray<unknown>
-}
-
-/** The instructions, with when and by whom they were last set. */
-export interface StoredInstructions {
-  readonly instructions: InstructionsDocument
-  readonly updatedAt: Date
-  readonly updatedBy: string
-}
+export type { InstructionsDocument, StoredInstructions }
 
 /**
  * An organization's instructions as read: `instructions` null when never set, and then `updatedAt`

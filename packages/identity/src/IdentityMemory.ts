@@ -2,7 +2,7 @@
 import { Context, Layer } from "effect"
 import { MemoryStore, type NotificationKinds, type Roles } from "@quire/kernel"
 import type { ApiToken, LinkInvite, MemberInvite, Organization, User } from "./domain/Identity.ts"
-import type { StoredInstructions } from "./AgentInstructionsRepo.ts"
+import type { StoredInstructions } from "./domain/AgentInstructions.ts"
 import type { AttemptCount, SessionRow } from "./signin/SignInRows.ts"
 
 export interface MemberRow {

@@ -7,7 +7,7 @@ import type { LucideIcon } from "lucide-react"
 import { createElement } from "react"
 import {
   Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
-  History, House, Inbox, Languages, ListChecks, Menu, MessageSquare, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
+  History, House, Inbox, Languages, ListChecks, Menu, MessageSquare, Moon, Pencil, Plug, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
   Upload, UserPlus, Users, X
 } from "lucide-react"
 
@@ -37,6 +37,7 @@ export const InboxIcon = decorative(Inbox)
 export const MembersIcon = decorative(Users)
 export const MenuIcon = decorative(Menu)
 export const MergeRulesIcon = decorative(ListChecks)
+export const McpIcon = decorative(Plug)
 export const MoonIcon = decorative(Moon)
 export const MoreIcon = decorative(Ellipsis)
 export const NoResultsIcon = decorative(SearchX)

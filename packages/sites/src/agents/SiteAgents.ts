@@ -8,14 +8,9 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type AuditPayload, AuditLog, caller as auditCaller } from "@quire/audit"
 import { type Actor, Errors, Ids, Pagination, Sealed, Transactor } from "@quire/kernel"
 import { OutboundFetch } from "@quire/outbound"
-import * as Condition from "../Condition.ts"
 import {
   type FindingChangeRequests,
-  maxHeaderName,
-  maxHeaders,
-  maxHeaderValue,
   maxMcpServers,
-  maxMcpUrl,
   type McpTransport,
   type ScanTopics,
   type SiteAgentSettingsRecord,
@@ -24,6 +19,7 @@ import {
 import type { Site } from "../domain/Site.ts"
 import * as SiteGuard from "../SiteGuard.ts"
 import * as AgentDocuments from "./AgentDocuments.ts"
+import * as McpServerChecks from "./McpServerChecks.ts"
 import { mcpServerKeyShape, SiteAgentRepo } from "./SiteAgentRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -75,22 +71,10 @@ export interface SiteAgentsShape {
   readonly headersOf: (server: SiteMcpServer) => Option.Option<Readonly<Record<string, string>>>
 }
 
-/** An HTTP header name (RFC 9110's token). */
-const headerName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
-// oxlint-disable-next-line no-control-regex -- refusing control characters is the point
-const controlCharacter = /[\u0000-\u0008\u000a-\u001f\u007f]/
-
 const bad = (field: string, reason: string) => new Errors.InvalidInput({ field, reason })
 
 /** Why `url` cannot be an MCP server's URL, before the outbound guard looks at its host. */
-export const mcpUrlProblem = (url: string): string | undefined => {
-  if (url.length > maxMcpUrl) return `must be at most ${maxMcpUrl} characters`
-  if (!URL.canParse(url)) return "must be an absolute URL"
-  const parsed = new URL(url)
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return "must be an http or https URL"
-  if (parsed.username !== "" || parsed.password !== "") return "must not hold a user name or password (send credentials as a header)"
-  return undefined
-}
+export const mcpUrlProblem = McpServerChecks.urlProblem
 
 export class SiteAgents extends Context.Service<SiteAgents, SiteAgentsShape>()("@quire/sites/SiteAgents") {
   static readonly layer = Layer.effect(
@@ -119,50 +103,10 @@ export class SiteAgents extends Context.Service<SiteAgents, SiteAgentsShape>()("
         })
 
       /** The headers to store: checked; a masked value keeps what `before` holds for that header. */
-      const checkedHeaders = Effect.fnUntraced(function*(headers: Readonly<Record<string, string>>, before: SiteMcpServer | undefined) {
-        const entries = Object.entries(headers)
-        if (entries.length > maxHeaders) return yield* bad("headers", `must hold at most ${maxHeaders} headers (${entries.length} sent)`)
-        const stored = before === undefined ? Option.none() : headersOf(before)
-        const seen = new Set<string>()
-        const out: Array<[string, string]> = []
-        for (const [name, value] of entries) {
-          const field = `headers.${name}`
-          if (name.length === 0 || name.length > maxHeaderName || !headerName.test(name)) {
-            return yield* bad(field, `is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~, at most ${maxHeaderName})`)
-          }
-          if (seen.has(name.toLowerCase())) return yield* bad(field, "is given twice (header names ignore case)")
-          seen.add(name.toLowerCase())
-          if (typeof value !== "string" || value.length < 1 || value.length > maxHeaderValue) return yield* bad(field, `must be 1 to ${maxHeaderValue} characters`)
-          if (controlCharacter.test(value)) return yield* bad(field, "must not contain line breaks or control characters")
-          if (value === maskedHeaderValue && before !== undefined) {
-            const kept = Option.isSome(stored) ? stored.value[name] : undefined
-            if (kept === undefined) return yield* bad(field, "has no stored value to keep: send the value itself")
-            out.push([name, kept])
-          } else out.push([name, value])
-        }
-        return out
-      })
+      const checkedHeaders = (headers: Readonly<Record<string, string>>, before: SiteMcpServer | undefined) =>
+        McpServerChecks.headers(headers, before === undefined ? undefined : Option.getOrElse(headersOf(before), () => ({})), maskedHeaderValue)
 
-      const checkedUrl = Effect.fnUntraced(function*(url: string) {
-        const problem = mcpUrlProblem(url)
-        if (problem !== undefined) return yield* bad("url", problem)
-        // What the outbound guard would refuse to connect to is refused now; a host that does not
-        // resolve yet is stored (it is resolved and checked again on every call).
-        yield* outbound.check(url).pipe(Effect.catch((e) =>
-          e.reason === "blocked" || e.reason === "invalid-url" ? Effect.fail(bad("url", e.message)) : Effect.void
-        ))
-      })
-
-      const checkedCondition = (condition: string | null | undefined): Effect.Effect<string | null | undefined, Errors.InvalidInput> => {
-        if (condition === undefined || condition === null) return Effect.succeed(condition)
-        if (condition.trim() === "") return Effect.succeed(null)
-        const parsed = Condition.parse(condition)
-        return parsed.ok ? Effect.succeed(condition) : Effect.fail(bad("condition", parsed.message))
-      }
-
-      const checkedName = (name: string) => SiteGuard.checkLength("name", name, 1, 100).pipe(
-        Effect.andThen(name.trim() === "" ? Effect.fail(bad("name", "must not be blank")) : Effect.void)
-      )
+      const checkedUrl = (url: string) => McpServerChecks.url(outbound, url)
 
       const serverOf = Effect.fnUntraced(function*(siteId: string, serverId: string) {
         const found = yield* repo.findMcpServer(serverId)
@@ -211,10 +155,10 @@ export class SiteAgents extends Context.Service<SiteAgents, SiteAgentsShape>()("
 
       const createMcpServer = Effect.fn("SiteAgents.createMcpServer")(function*(organizationId: string, siteId: string, input: McpServerInput) {
         const { site } = yield* guard.manager(organizationId, siteId, what)
-        yield* checkedName(input.name)
+        yield* McpServerChecks.name(input.name)
         yield* checkedUrl(input.url)
         const headers = yield* checkedHeaders(input.headers, undefined)
-        const condition = yield* checkedCondition(input.condition)
+        const condition = yield* McpServerChecks.condition(input.condition)
         if ((yield* repo.countMcpServers(siteId)) >= maxMcpServers) return yield* bad("url", `a site has at most ${maxMcpServers} MCP servers`)
         const at = yield* now
         const server: SiteMcpServer = {
@@ -237,10 +181,10 @@ export class SiteAgents extends Context.Service<SiteAgents, SiteAgentsShape>()("
       const updateMcpServer = Effect.fn("SiteAgents.updateMcpServer")(function*(organizationId: string, siteId: string, serverId: string, update: McpServerUpdate) {
         const { site } = yield* guard.manager(organizationId, siteId, what)
         const before = yield* serverOf(siteId, serverId)
-        if (update.name !== undefined) yield* checkedName(update.name)
+        if (update.name !== undefined) yield* McpServerChecks.name(update.name)
         if (update.url !== undefined) yield* checkedUrl(update.url)
         const headers = update.headers === undefined ? undefined : yield* checkedHeaders(update.headers, before)
-        const condition = yield* checkedCondition(update.condition)
+        const condition = yield* McpServerChecks.condition(update.condition)
         const next: SiteMcpServer = {
           ...before,
           ...(update.name === undefined ? {} : { name: update.name }),

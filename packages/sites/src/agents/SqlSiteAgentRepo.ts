@@ -1,5 +1,5 @@
 /** Postgres adapter of SiteAgentRepo: `sites_agent_settings` (one row per site that changed them) and `sites_mcp_servers`. */
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Rows } from "@quire/kernel"
 import { defaultAgentSettings, FindingChangeRequests, McpTransport, ScanTopics, type SiteAgentSettingsRecord, type SiteMcpServer } from "../domain/Agent.ts"
@@ -59,17 +59,18 @@ const serverRows = Rows.decoder(
   })
 )
 
+const exec = (statement: Effect.Effect<unknown, unknown>) => statement.pipe(Effect.orDie, Effect.asVoid)
+
 export const layer = Layer.effect(
   SiteAgentRepo,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const exec = (statement: Effect.Effect<unknown, unknown>) => statement.pipe(Effect.orDie, Effect.asVoid)
     return SiteAgentRepo.of({
       settings: (siteId) =>
         sql<Row>`SELECT * FROM sites_agent_settings WHERE site_id = ${siteId}`.pipe(
           Effect.orDie,
           Effect.flatMap(settingsRows.first),
-          Effect.map((found) => found._tag === "Some" ? found.value : defaultAgentSettings)
+          Effect.map(Option.getOrElse(() => defaultAgentSettings))
         ),
       putSettings: (siteId, r) =>
         exec(sql`
