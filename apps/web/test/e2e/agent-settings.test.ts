@@ -66,7 +66,7 @@ it("saves a site's agent settings and MCP servers, and the organization's agent 
     // A private address is refused beside the URL, and nothing is stored.
     await expect.poll(() => errorOf(urlField)).toMatch(/private or local address/)
     expect(await servers()).toEqual([])
-    await form.scrollIntoViewIfNeeded()
+    await page.evaluate(() => window.scrollTo(0, 0))
     await captureScreen(page, "site-agent-mcp-form")
     await urlField.fill("https://mcp.example.com/mcp")
     await form.getByRole("button", { name: "Add server" }).click()
@@ -104,7 +104,7 @@ it("saves a site's agent settings and MCP servers, and the organization's agent 
     await orgForm.getByRole("button", { name: "Save instructions" }).click()
     await eventually("the organization's instructions", () => api<{ instructions: Document }>(url, "GET", `/orgs/${org.id}/agent-instructions`), (i) => i.instructions.nodes.length === 1)
     await orgForm.getByRole("status").getByText("Saved.").waitFor()
-    await orgForm.scrollIntoViewIfNeeded()
+    await page.evaluate(() => window.scrollTo(0, 0))
     await captureScreen(page, "org-agent-instructions")
     expect(problems).toEqual([])
   } finally {
