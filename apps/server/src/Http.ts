@@ -38,6 +38,9 @@ import * as ChangeRequestsHandlers from "./handlers/ChangeRequestsHandlers.ts"
 import * as CollectionsHandlers from "./handlers/CollectionsHandlers.ts"
 import * as CommentsHandlers from "./handlers/CommentsHandlers.ts"
 import * as AuditHandlers from "./handlers/AuditHandlers.ts"
+import * as AgentInstructionsHandlers from "./handlers/AgentInstructionsHandlers.ts"
+import * as SiteAgentSettingsHandlers from "./handlers/SiteAgentSettingsHandlers.ts"
+import * as SiteMcpServersHandlers from "./handlers/SiteMcpServersHandlers.ts"
 import * as GitHandlers from "./handlers/GitHandlers.ts"
 import * as LinksHandlers from "./handlers/LinksHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
@@ -125,7 +128,10 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SpaceEmbedsHandlers.layer,
     SiteInsightsHandlers.layer,
     SiteInsightsHandlers.agentFeedbackLayer,
-    AuditHandlers.layer
+    AuditHandlers.layer,
+    AgentInstructionsHandlers.layer,
+    SiteAgentSettingsHandlers.layer,
+    SiteMcpServersHandlers.layer
   ))),
   Layer.provide(AuthenticationLive.layer)
 )

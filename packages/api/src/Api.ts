@@ -1,5 +1,6 @@
 /** The Quire HTTP API: GitBook-compatible operations under `/v1`, plus `/health`. */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { AgentInstructionsApi } from "./AgentInstructionsApi.ts"
 import { AuditApi } from "./AuditApi.ts"
 import { ChangeRequestChangesApi } from "./ChangeRequestChangesApi.ts"
 import { ChangeRequestCommentsApi } from "./ChangeRequestCommentsApi.ts"
@@ -30,6 +31,7 @@ import { SitesApi } from "./SitesApi.ts"
 import { OrganizationAskApi } from "./OrganizationAskApi.ts"
 import { ChangeRequestConversationsApi } from "./ChangeRequestConversationsApi.ts"
 import { SiteAskApi } from "./SiteAskApi.ts"
+import { SiteAgentSettingsApi, SiteMcpServersApi } from "./SiteAgentApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SitePreviewApi } from "./SitePreviewApi.ts"
 import { SiteSpacesApi } from "./SiteSpacesApi.ts"
@@ -95,6 +97,9 @@ export class Api extends HttpApi.make("quire")
   .add(SiteInsightsApi)
   .add(SiteAgentFeedbackApi)
   .add(AuditApi)
+  .add(AgentInstructionsApi)
+  .add(SiteAgentSettingsApi)
+  .add(SiteMcpServersApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",

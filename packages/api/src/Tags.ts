@@ -30,7 +30,8 @@ const sections: ReadonlyArray<Section> = [
       notifications: { name: "notifications", title: "Notifications", description: "What happened that concerns the signed-in person: review requests, replies, mentions, merges." },
       permissions: { name: "permissions", title: "Permissions", description: "Who can do what in a space or a collection: granted to a person, a team, or inherited." },
       auditEvents: { name: "audit-events", title: "Audit log", description: "Who changed what, when and from where: sign-ins, tokens, members and roles. Organization admins read it; nobody edits it." },
-      sso: { name: "sso", title: "SSO", description: "SAML and OpenID Connect identity providers through which an organization's members sign in." }
+      sso: { name: "sso", title: "SSO", description: "SAML and OpenID Connect identity providers through which an organization's members sign in." },
+      agentInstructions: { name: "agents", title: "Agent instructions", description: "What every agent working in an organization is told, as a document its admins write." }
     }
   },
   {
@@ -77,7 +78,9 @@ const sections: ReadonlyArray<Section> = [
       siteInsights: { name: "site-insights", title: "Site insights", description: "Events of a published site's readers (page views, searches, link clicks, ratings), kept without cookies or personal data, and their aggregation." },
       siteAgentFeedback: { name: "site-agent-feedback", title: "Site agent feedback", description: "Feedback AI agents leave a site about its pages, tools and endpoints." },
       siteAsk: { name: "site-ask", title: "Site Ask", description: "Questions about a published site answered by the team's own model, from the pages the asker may see, citing them." },
-      organizationAsk: { name: "organization-ask", title: "Organization Ask", description: "The organization's assistant: questions answered from the pages of the spaces the asker may read, and the questions worth asking." }
+      organizationAsk: { name: "organization-ask", title: "Organization Ask", description: "The organization's assistant: questions answered from the pages of the spaces the asker may read, and the questions worth asking." },
+      siteAgentSettings: { name: "site-agent-settings", title: "Site agent settings", description: "What the editing agent is told about a site, and how it treats the findings of scans." },
+      siteMcpServers: { name: "site-mcp-servers", title: "Site MCP servers", description: "Outside tools a site's assistant may call over the Model Context Protocol; their headers are kept sealed and never read back." }
     }
   },
   {

@@ -41,6 +41,9 @@ import { EmailVerification } from "./signin/EmailVerification.ts"
 import { NotificationSettings } from "./NotificationSettings.ts"
 import { NotificationSettingsRepo } from "./NotificationSettingsRepo.ts"
 import * as SqlNotificationSettingsRepo from "./SqlNotificationSettingsRepo.ts"
+import { AgentInstructions } from "./AgentInstructions.ts"
+import { AgentInstructionsRepo } from "./AgentInstructionsRepo.ts"
+import * as SqlAgentInstructionsRepo from "./SqlAgentInstructionsRepo.ts"
 
 /** All identity ports, in memory, sharing one store; with the audit log (and its use case) identity records its changes in. */
 export const layerReposMemory = Layer.mergeAll(
@@ -53,7 +56,8 @@ export const layerReposMemory = Layer.mergeAll(
   SamlSignInRepo.layerMemory,
   SignInRepo.layerMemory,
   EmailVerificationRepo.layerMemory,
-  NotificationSettingsRepo.layerMemory
+  NotificationSettingsRepo.layerMemory,
+  AgentInstructionsRepo.layerMemory
 ).pipe(Layer.provide(IdentityMemory.layer), Layer.merge(AuditLayers.layerMemory))
 
 /** All identity ports on Postgres (needs only a SqlClient), with the audit log (the audit migrations applied). */
@@ -68,6 +72,7 @@ export const layerReposSql = Layer.mergeAll(
   SqlSignInRepo.layer,
   SqlEmailVerificationRepo.layer,
   SqlNotificationSettingsRepo.layer,
+  SqlAgentInstructionsRepo.layer,
   AuditLayers.layerSql
 )
 
@@ -83,7 +88,7 @@ const layerSignIn = Layer.mergeAll(InviteSignUp.layer, SamlSessions.layer, OidcS
 const layerAuditLog = Layer.effect(AuditLog, Effect.service(AuditLog))
 
 /** The use cases, over whichever ports are provided. */
-export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, layerSignIn, SsoDirectory.layer, NotificationSettings.layer, layerAuditLog).pipe(
+export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, layerSignIn, SsoDirectory.layer, NotificationSettings.layer, AgentInstructions.layer, layerAuditLog).pipe(
   Layer.provideMerge(Layer.mergeAll(SamlProviders.layer, OidcProviders.layer)),
   Layer.provideMerge(OidcSecrets.layer),
   Layer.provideMerge(Organizations.layer),

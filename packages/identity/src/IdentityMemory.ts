@@ -2,6 +2,7 @@
 import { Context, Layer } from "effect"
 import { MemoryStore, type NotificationKinds, type Roles } from "@quire/kernel"
 import type { ApiToken, LinkInvite, MemberInvite, Organization, User } from "./domain/Identity.ts"
+import type { StoredInstructions } from "./domain/AgentInstructions.ts"
 import type { AttemptCount, SessionRow } from "./signin/SignInRows.ts"
 
 export interface MemberRow {
@@ -53,6 +54,8 @@ export class IdentityMemory extends Context.Service<IdentityMemory, {
   readonly emailVerifications: MemoryStore.TxMap<string, EmailVerificationRow>
   /** The notification kinds each user chose not to receive by email, by user id. */
   readonly emailOptOuts: MemoryStore.TxMap<string, ReadonlyArray<NotificationKinds.NotificationKind>>
+  /** Each organization's agent instructions, by organization id, once set. */
+  readonly agentInstructions: MemoryStore.TxMap<string, StoredInstructions>
 }>()("@quire/identity/IdentityMemory") {
   static readonly layer = Layer.sync(IdentityMemory, () =>
     IdentityMemory.of({
@@ -69,7 +72,8 @@ export class IdentityMemory extends Context.Service<IdentityMemory, {
       attempts: new MemoryStore.TxMap(),
       verifiedEmails: new MemoryStore.TxMap(),
       emailVerifications: new MemoryStore.TxMap(),
-      emailOptOuts: new MemoryStore.TxMap()
+      emailOptOuts: new MemoryStore.TxMap(),
+      agentInstructions: new MemoryStore.TxMap()
     }))
 }
 

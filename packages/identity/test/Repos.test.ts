@@ -5,6 +5,7 @@
 import { migrations as auditMigrations } from "@quire/audit"
 import { Backends } from "@quire/testkit"
 import { IdentityLayers, migrations } from "../src/index.ts"
+import { agentInstructionsRepoContract } from "./contract/AgentInstructionsRepoContract.ts"
 import { membersRepoContract } from "./contract/MembersRepoContract.ts"
 import { notificationSettingsRepoContract } from "./contract/NotificationSettingsRepoContract.ts"
 import { oidcProvidersRepoContract } from "./contract/OidcProvidersRepoContract.ts"
@@ -27,4 +28,5 @@ Backends.each(backends, (it) => {
   samlSignInRepoContract(it)
   signInRepoContract(it)
   notificationSettingsRepoContract(it)
+  agentInstructionsRepoContract(it)
 })

@@ -55,10 +55,16 @@ export interface OutboundFetchOptions {
 export class OutboundFetch extends Context.Service<OutboundFetch, {
   /** GETs `url`, following up to 5 redirects. Non-2xx answers fail with reason `http`. */
   readonly get: (url: string, options: FetchOptions) => Effect.Effect<FetchedResource, OutboundFetchError>
+  /**
+   * Whether `get` would connect to `url` now, without connecting: `invalid-url` or `blocked` as
+   * `get` refuses them; `network` when the host does not resolve (it may later), `timeout` after 5 s.
+   * For URLs stored to be fetched later (a site's MCP servers), refused when they are given.
+   */
+  readonly check: (url: string) => Effect.Effect<void, OutboundFetchError>
 }>()("@quire/outbound/OutboundFetch") {
   /** The guard with an explicit allow-list (empty: public addresses only). */
   static readonly layer = (options: OutboundFetchOptions): Layer.Layer<OutboundFetch> =>
-    Layer.succeed(OutboundFetch, OutboundFetch.of({ get: makeGet(options) }))
+    Layer.succeed(OutboundFetch, OutboundFetch.of(makeGuard(options)))
 
   /** The guard with the allow-list from `QUIRE_FETCH_ALLOW` (comma-separated; unset: public addresses only). */
   static readonly layerConfig: Layer.Layer<OutboundFetch, Config.ConfigError> = Layer.unwrap(
@@ -234,7 +240,7 @@ const request = (url: URL, pinned: ResolvedAddress, maxBytes: number) =>
     req.end()
   })
 
-const makeGet = (options: OutboundFetchOptions) => {
+const makeGuard = (options: OutboundFetchOptions) => {
   const allow = parseAllowList(options.allow)
   const resolve = options.resolve ?? defaultResolve
 
@@ -263,7 +269,13 @@ const makeGet = (options: OutboundFetchOptions) => {
     return permitted
   })
 
-  return (url: string, fetchOptions: FetchOptions): Effect.Effect<FetchedResource, OutboundFetchError> =>
+  const check = (url: string): Effect.Effect<void, OutboundFetchError> =>
+    Effect.flatMap(parseUrl(url), checkedAddress).pipe(
+      Effect.asVoid,
+      Effect.timeoutOrElse({ duration: "5 seconds", orElse: () => Effect.fail(fail("timeout", `Resolving ${url} took longer than 5 seconds`)) })
+    )
+
+  const get = (url: string, fetchOptions: FetchOptions): Effect.Effect<FetchedResource, OutboundFetchError> =>
     Effect.gen(function*() {
       let current = yield* parseUrl(url)
       for (let redirects = 0; ; redirects++) {
@@ -281,4 +293,6 @@ const makeGet = (options: OutboundFetchOptions) => {
       }),
       Effect.withSpan("OutboundFetch.get", { attributes: { url } })
     )
+
+  return { get, check }
 }

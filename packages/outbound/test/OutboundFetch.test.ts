@@ -76,6 +76,19 @@ describe("OutboundFetch", () => {
       assert.strictEqual(yield* reasonOf(get("http://metadata.quire.test/", { allow: [], resolve: resolveToMetadata })), "blocked")
     }))
 
+  it.live("checks a URL without connecting: what get would refuse, and what it would let through", () =>
+    Effect.gen(function*() {
+      const server = yield* LocalServer.serveRoutes({ "/": { body: "secret" } })
+      const check = (url: string, options: OutboundFetchOptions) =>
+        OutboundFetch.use((fetcher) => fetcher.check(url)).pipe(Effect.provide(OutboundFetch.layer(options)))
+      assert.strictEqual(yield* reasonOf(check(`${server.origin}/mcp`, { allow: [] })), "blocked")
+      assert.strictEqual(yield* reasonOf(check("http://metadata.quire.test/", { allow: [], resolve: resolveToMetadata })), "blocked")
+      assert.strictEqual(yield* reasonOf(check("ftp://example.com/", { allow: [] })), "invalid-url")
+      yield* check(`${server.origin}/mcp`, { allow: ["127.0.0.1"] })
+      yield* check("https://mcp.quire.test/", { allow: [], resolve: () => Promise.resolve([{ address: "93.184.215.14", family: 4 as const }]) })
+      assert.strictEqual(server.connections(), 0)
+    }))
+
   it.live("fetches an allow-listed local server and follows redirects", () =>
     Effect.gen(function*() {
       const server = yield* LocalServer.serveRoutes({

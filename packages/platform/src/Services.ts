@@ -1,16 +1,16 @@
 /** Every domain package's use cases, over memory or Postgres adapters. */
 import { migrations as auditMigrations } from "@quire/audit"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import * as AgentModelLive from "./AgentModelLive.ts"
 import { ContentLayers, MainObservers, migrations as contentMigrations, OrganizationAsk, ParsePool, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
 import { ConfigRedirects, GitCli, GitSyncLayers, migrations as gitsyncMigrations, SecretBox } from "@quire/gitsync"
-import { IdentityLayers, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
+import { AgentInstructionsRepo, IdentityLayers, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Pagination, Transactor } from "@quire/kernel"
 import { migrations as queueMigrations } from "@quire/queue"
 import { migrations as reviewsMigrations, ReviewsLayers } from "@quire/reviews"
-import { AskModel, migrations as sitesMigrations, SiteChanges, SitesLayers, SpaceRedirects, SpecOperations } from "@quire/sites"
+import { AskModel, migrations as sitesMigrations, OrganizationAgentInstructions, SiteChanges, SitesLayers, SpaceRedirects, SpecOperations } from "@quire/sites"
 import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
@@ -58,6 +58,15 @@ const layerSpaceRedirects = Layer.effect(SpaceRedirects, Effect.service(ConfigRe
 /** Specs seal the credentials of source URLs with Git sync's SecretBox: one instance key for both. */
 const layerSpecSecrets = Layer.effect(SourceCredentials.SpecSecrets, Effect.service(SecretBox))
 
+/** What agents read: an organization's instructions from identity's store, a site's from sites'. */
+const layerAgentGuidance = SitesLayers.layerAgentGuidance.pipe(Layer.provide(Layer.effect(
+  OrganizationAgentInstructions,
+  Effect.map(Effect.service(AgentInstructionsRepo), (repo) => ({
+    of: (organizationId: string) =>
+      Effect.map(repo.find(organizationId), Option.flatMap((state) => Option.fromNullishOr(state.instructions)))
+  }))
+)))
+
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
 export const layerMemoryRepos = Layer.mergeAll(
   IdentityLayers.layerReposMemory,
@@ -91,6 +100,7 @@ const layerServices = Layer.mergeAll(
   IdentityLayers.layerServices.pipe(Layer.provide(MembershipDependentsLive.layer)),
   // The instance's audit log names people, teams, content, sites and organizations as they are now.
   AuditNamesLive.layer,
+  layerAgentGuidance,
   Layer.mergeAll(
     // Notifications are mailed by a queued job (NotificationMail), when the server mails.
     layerReviews,

@@ -23,6 +23,7 @@ import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import { RedirectsRepo } from "./RedirectsRepo.ts"
 import { SiteEventsRepo } from "./insights/SiteEventsRepo.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
+import { SiteAgentRepo } from "./agents/SiteAgentRepo.ts"
 import * as Model from "./StructureModel.ts"
 import * as VisitorKeys from "./VisitorKeys.ts"
 import * as VisitorToken from "./VisitorToken.ts"
@@ -175,6 +176,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const redirects = yield* RedirectsRepo
       const sitePermissions = yield* SitePermissionsRepo
       const siteEvents = yield* SiteEventsRepo
+      const agents = yield* SiteAgentRepo
       const structure = yield* SiteStructure
       const spacesRepo = yield* SpacesRepo
       const spaces = yield* Spaces
@@ -281,6 +283,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           yield* shareLinks.removeSite(siteId)
           yield* redirects.removeSite(siteId)
           yield* siteEvents.removeSite(siteId)
+          yield* agents.removeSite(siteId)
           yield* repo.remove(siteId)
           yield* recordSite(site, "site.deleted")
         }))

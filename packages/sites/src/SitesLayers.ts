@@ -26,24 +26,28 @@ import * as SqlSitesRepo from "./SqlSitesRepo.ts"
 import * as SqlSiteStructureRepo from "./SqlSiteStructureRepo.ts"
 import { SiteEventRecorder } from "./insights/SiteEventRecorder.ts"
 import { SiteEventsRepo } from "./insights/SiteEventsRepo.ts"
+import { AgentGuidance } from "./agents/AgentGuidance.ts"
+import { SiteAgentRepo } from "./agents/SiteAgentRepo.ts"
+import { SiteAgents } from "./agents/SiteAgents.ts"
+import * as SqlSiteAgentRepo from "./agents/SqlSiteAgentRepo.ts"
 import { SiteInsights } from "./insights/SiteInsights.ts"
 import * as SqlSiteEventsRepo from "./insights/SqlSiteEventsRepo.ts"
 
 /** The sites ports in memory. */
-export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, AuditLayers.layerMemory)
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, AuditLayers.layerMemory)
 
 /** The sites ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, AuditLayers.layerSql)
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, AuditLayers.layerSql)
 
 /**
  * The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess,
- * Memberships, SpaceContent and PublishedContent, SpaceRedirects and the AuditLog.
+ * Memberships, SpaceContent and PublishedContent, SpaceRedirects, OutboundFetch and the AuditLog.
  */
 export const layerServices = SpecUsages.layer.pipe(
   Layer.provideMerge(SiteInsights.layer),
   Layer.provideMerge(SiteEventRecorder.layer),
   Layer.provideMerge(SiteReaders.layer),
-  Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, SiteRedirects.layer, SiteGrants.layer, PublishedSites.layer, SiteRenderer.layer)),
+  Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, SiteRedirects.layer, SiteGrants.layer, PublishedSites.layer, SiteRenderer.layer, SiteAgents.layer)),
   Layer.provideMerge(SiteStructure.layer),
   // One highlighter per server: the site renderer's and the API's `format=html` page bodies'.
   Layer.provideMerge(CodeHighlighter.layer)
@@ -63,3 +67,6 @@ export const makeMainObservers: Effect.Effect<MainObserversShape, never, SiteCha
 
 /** `makeMainObservers` alone, for compositions where sites are the only observer. */
 export const layerMainObservers = Layer.effect(MainObservers, makeMainObservers)
+
+/** What a future agent reads of a site and its organization; needs the OrganizationAgentInstructions port and the SiteAgentRepo. */
+export const layerAgentGuidance = AgentGuidance.layer

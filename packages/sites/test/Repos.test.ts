@@ -23,10 +23,13 @@ import { shareLinksRepoContract } from "./contract/ShareLinksRepoContract.ts"
 import { sitePermissionsRepoContract } from "./contract/SitePermissionsRepoContract.ts"
 import { sitesRepoContract } from "./contract/SitesRepoContract.ts"
 import { siteStructureRepoContract } from "./contract/SiteStructureRepoContract.ts"
+import { SiteAgentRepo } from "../src/agents/SiteAgentRepo.ts"
+import * as SqlSiteAgentRepo from "../src/agents/SqlSiteAgentRepo.ts"
+import { siteAgentRepoContract } from "./contract/SiteAgentRepoContract.ts"
 
 const backends = Backends.ports({
-  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory),
-  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer),
+  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory),
+  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer),
   migrations: [migrations]
 })
 
@@ -37,4 +40,5 @@ Backends.each(backends, (it) => {
   redirectsRepoContract(it)
   sitePermissionsRepoContract(it)
   siteEventsRepoContract(it)
+  siteAgentRepoContract(it)
 })

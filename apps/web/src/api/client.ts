@@ -27,6 +27,7 @@ const untraced = Layer.succeed(HttpClient.TracerDisabledWhen, () => true)
  * contract's endpoints as the app's first script loaded was a fifth of a cold load's scripting.
  */
 const groups = {
+  agentInstructions: () => import("@quire/api/groups/AgentInstructionsApi").then((m) => m.AgentInstructionsApi),
   auditEvents: () => import("@quire/api/groups/AuditApi").then((m) => m.AuditApi),
   changeRequestChanges: () => import("@quire/api/groups/ChangeRequestChangesApi").then((m) => m.ChangeRequestChangesApi),
   changeRequestComments: () => import("@quire/api/groups/ChangeRequestCommentsApi").then((m) => m.ChangeRequestCommentsApi),
@@ -49,6 +50,8 @@ const groups = {
   reusableContents: () => import("@quire/api/groups/ReusableContentsApi").then((m) => m.ReusableContentsApi),
   revisions: () => import("@quire/api/groups/RevisionsApi").then((m) => m.RevisionsApi),
   search: () => import("@quire/api/groups/SearchApi").then((m) => m.SearchApi),
+  siteAgentSettings: () => import("@quire/api/groups/SiteAgentApi").then((m) => m.SiteAgentSettingsApi),
+  siteMcpServers: () => import("@quire/api/groups/SiteAgentApi").then((m) => m.SiteMcpServersApi),
   siteAsk: () => import("@quire/api/groups/SiteAskApi").then((m) => m.SiteAskApi),
   organizationAsk: () => import("@quire/api/groups/OrganizationAskApi").then((m) => m.OrganizationAskApi),
   siteInsights: () => import("@quire/api/groups/SiteInsightsApi").then((m) => m.SiteInsightsApi),

@@ -7,7 +7,7 @@ import type { LucideIcon } from "lucide-react"
 import { createElement } from "react"
 import {
   ArrowLeft, Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
-  History, House, Inbox, Languages, Link2, ListChecks, LogOut, Menu, MessageSquare, Monitor, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
+  History, House, Inbox, Languages, Link2, ListChecks, LogOut, Menu, MessageSquare, Monitor, Moon, Pencil, Plug, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
   Sparkles, Trash2, Upload, UserPlus, UserRound, Users, UsersRound, X
 } from "lucide-react"
 
@@ -39,6 +39,7 @@ export const InboxIcon = decorative(Inbox)
 export const MembersIcon = decorative(Users)
 export const MenuIcon = decorative(Menu)
 export const MergeRulesIcon = decorative(ListChecks)
+export const McpIcon = decorative(Plug)
 export const MoonIcon = decorative(Moon)
 export const MoreIcon = decorative(Ellipsis)
 export const NoResultsIcon = decorative(SearchX)

@@ -319,6 +319,21 @@ const m0019_organization_merge_rules = Effect.gen(function*() {
   yield* sql`ALTER TABLE identity_organizations ADD COLUMN merge_rules jsonb NOT NULL DEFAULT '{"type":"none"}'`
 })
 
+/**
+ * The instructions an organization gives its agents (GitBook's `OrganizationAgentInstructions`): a
+ * row once an admin sets them, none before (read as an empty document).
+ */
+const m0020_agent_instructions = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE identity_agent_instructions (
+      organization_id text COLLATE "C" PRIMARY KEY REFERENCES identity_organizations (id) ON DELETE CASCADE,
+      instructions jsonb NOT NULL,
+      updated_at timestamptz NOT NULL,
+      updated_by text COLLATE "C" NOT NULL
+    )`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -339,6 +354,7 @@ export const migrations = {
     "0016_sealed_sso_keys": m0016_sealed_sso_keys,
     "0017_hashed_email_invites": m0017_hashed_email_invites,
     "0018_notification_settings": m0018_notification_settings,
-    "0019_organization_merge_rules": m0019_organization_merge_rules
+    "0019_organization_merge_rules": m0019_organization_merge_rules,
+    "0020_agent_instructions": m0020_agent_instructions
   }
 } as const

@@ -4,6 +4,7 @@ import { Effect } from "effect"
 import type { Transactor } from "@quire/kernel"
 import { at } from "@quire/testkit"
 import { newOrganization, type Organization, type User } from "../../src/domain/Identity.ts"
+import type { AgentInstructionsRepo } from "../../src/AgentInstructionsRepo.ts"
 import type { MembersRepo } from "../../src/MembersRepo.ts"
 import type { NotificationSettingsRepo } from "../../src/NotificationSettingsRepo.ts"
 import type { OidcProvidersRepo } from "../../src/OidcProvidersRepo.ts"
@@ -25,6 +26,7 @@ export type Repos =
   | SamlSignInRepo
   | SignInRepo
   | NotificationSettingsRepo
+  | AgentInstructionsRepo
 
 /** The test registrar of a backend's shared layer (with its Transactor, for rollbacks). */
 export type ReposTest = Vitest.MethodsNonLive<Repos | Transactor.Transactor>

@@ -1,8 +1,9 @@
 /**
  * `/o/<org>/settings`: the organization's title, default role and email domains
  * (`updateOrganizationById`), and its invite links: allowed or not, created with a role and an
- * expiry, listed with their link to copy, revoked; the merge rules its spaces follow. Admins only;
- * others are told so, and read the merge rules.
+ * expiry, listed with their link to copy, revoked; the merge rules its spaces follow; the agent
+ * instructions every AI agent in it is given (features/agents). Admins only; others are told so,
+ * and read the merge rules and the agent instructions.
  */
 import type { LinkInvite, Organization } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
@@ -12,6 +13,7 @@ import { organizationAtom } from "../../api/queries.ts"
 import { useAtomValue, useMutation } from "../../api/react.ts"
 import { Field } from "../../ui/Field.tsx"
 import { MergeRulesForm } from "../merge-rules/MergeRulesForm.tsx"
+import { OrgAgentInstructions } from "../agents/OrgAgentInstructions.tsx"
 import { Link } from "../../ui/Link.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { formatTime } from "../../ui/time.ts"
@@ -194,6 +196,7 @@ export const OrgSettings = (props: { readonly organizationId: string }) => {
           <General key={org.value.id} org={org.value} />
           <InviteLinks org={org.value} />
           <OrganizationMergeRules org={org.value} />
+          <OrgAgentInstructions org={org.value} />
           <section aria-labelledby="sso-heading" className="admin-section">
             <h2 id="sso-heading">Single sign-on</h2>
             <p>{org.value.sso ? "Single sign-on is required for members." : "Members may sign in with a password."} <Link href={`/o/${org.value.id}/settings/sso`}>Set up SAML and OpenID Connect providers</Link></p>
@@ -207,6 +210,7 @@ export const OrgSettings = (props: { readonly organizationId: string }) => {
             <dt>Default role</dt><dd>{roleName(org.value.defaultRole)}</dd>
           </dl>
           <OrganizationMergeRules org={org.value} />
+          <OrgAgentInstructions org={org.value} />
         </div>
       )}
     </div>

@@ -46,13 +46,14 @@ export const SelectField = (props: {
   readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }>
   readonly error?: string | undefined
   readonly hint?: string | undefined
+  readonly disabled?: boolean
 }) => {
   const id = useId()
   const described = [props.hint === undefined ? undefined : `${id}-hint`, props.error === undefined ? undefined : `${id}-error`].filter(Boolean).join(" ")
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
-      <select id={id} name={props.name} value={props.value} onChange={(event) => props.onChange(event.target.value)}
+      <select id={id} name={props.name} value={props.value} disabled={props.disabled} onChange={(event) => props.onChange(event.target.value)}
         aria-invalid={props.error === undefined ? undefined : true} aria-describedby={described === "" ? undefined : described}>
         {props.options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
       </select>

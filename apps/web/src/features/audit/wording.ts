@@ -113,6 +113,24 @@ export const describeParts = (event: AuditEventView, nameOf: NameOf): ReadonlyAr
   return partsOf(sentence(event, nameOf, refs), refs)
 }
 
+/** The sentences of what is kept for AI (docs/ai.md): instructions, agent settings, MCP servers by their name. */
+const agentSentence = (action: string, who: string, what: string, server: string | undefined): string | undefined => {
+  switch (action) {
+    case "organization.agent-instructions-changed":
+      return `${who} changed the organization’s agent instructions`
+    case "site.agent-settings-changed":
+      return `${who} changed the agent settings of the site ${quoted(what)}`
+    case "site.mcp-server-added":
+      return `${who} added the MCP server ${quoted(server ?? "")} to the site ${quoted(what)}`
+    case "site.mcp-server-changed":
+      return `${who} changed the MCP server ${quoted(server ?? "")} of the site ${quoted(what)}`
+    case "site.mcp-server-removed":
+      return `${who} removed the MCP server ${quoted(server ?? "")} from the site ${quoted(what)}`
+    default:
+      return undefined
+  }
+}
+
 const sentence = (event: AuditEventView, nameOf: NameOf, refs: Refs): string => {
   const who = actorOf(event, nameOf, refs)
   const what = targetOf(event, nameOf, refs)
@@ -255,6 +273,6 @@ const sentence = (event: AuditEventView, nameOf: NameOf, refs: Refs): string => 
     case "backup.restored":
       return `${who} restored a backup into the instance`
     default:
-      return `${who}: ${event.action} (${kindOf(event.target.type)} ${what})`
+      return agentSentence(event.action, who, what, text(p["name"])) ?? `${who}: ${event.action} (${kindOf(event.target.type)} ${what})`
   }
 }

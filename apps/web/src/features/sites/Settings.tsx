@@ -1,6 +1,7 @@
 /**
  * A site's settings: its address (a hostname of its own, a base path), adaptive content (on or
- * off, and the JSON schema of the claims visitors bring, checked by the server), and deleting it.
+ * off, and the JSON schema of the claims visitors bring, checked by the server), AI & MCP (the editing
+ * agent's settings, the assistant's MCP servers: features/agents), and deleting it.
  * For the site's editors (the screen shows this part to them alone); deleting it for its admins.
  */
 import type { Site } from "@quire/api"
@@ -11,6 +12,7 @@ import { navigate } from "../../router.ts"
 import { Field, FormActions } from "../../ui/Field.tsx"
 import { apiErrorName, Failure, Loading } from "../../ui/States.tsx"
 import { Confirm } from "../admin/ui.tsx"
+import { SiteAgent } from "../agents/SiteAgent.tsx"
 import { messageElse, messageFor } from "./errors.ts"
 import { adaptiveSchemaAtom, deleteSite, siteKey, siteRef, sitesKey, updateAdaptiveSchema, updateSite, useAction } from "./queries.ts"
 
@@ -169,6 +171,7 @@ export const Settings = (props: { readonly organizationId: string; readonly site
   <div className="site-settings">
     <Address organizationId={props.organizationId} site={props.site} />
     {props.site.permissions.viewAdaptiveSchema ? <Adaptive organizationId={props.organizationId} site={props.site} /> : null}
+    <SiteAgent organizationId={props.organizationId} site={props.site} />
     {props.site.permissions.admin
       ? <Danger organizationId={props.organizationId} site={props.site} />
       : <p className="muted">Only the site's admins and the organization's admins delete a site.</p>}
