@@ -9,8 +9,8 @@ import { ConfigRedirects, GitCli, GitSyncLayers, migrations as gitsyncMigrations
 import { AgentInstructionsRepo, IdentityLayers, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Pagination, Transactor } from "@quire/kernel"
 import { migrations as queueMigrations } from "@quire/queue"
-import { migrations as reviewsMigrations, ReviewsLayers } from "@quire/reviews"
-import { AskModel, migrations as sitesMigrations, OrganizationAgentInstructions, SiteChanges, SitesLayers, SpaceRedirects, SpecOperations } from "@quire/sites"
+import { AgentInstructions, migrations as reviewsMigrations, ReviewsLayers } from "@quire/reviews"
+import { AgentGuidance, AskModel, migrations as sitesMigrations, OrganizationAgentInstructions, SiteChanges, SitesLayers, SpaceRedirects, SpecOperations } from "@quire/sites"
 import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
@@ -93,7 +93,11 @@ export const layerSqlRepos = Layer.mergeAll(
 // Change requests' use cases, built once: the import runs that write into one use them too.
 const layerReviews = ReviewsLayers.layerServices.pipe(Layer.provide(NotificationMail.layerDelivery))
 // The agent in change requests, over the change requests' use cases, with the model of QUIRE_AI_*.
-const layerAgent = ReviewsLayers.layerAgent.pipe(Layer.provide(AgentModelLive.layer))
+// It follows the organization's agent instructions (identity's, read through sites' AgentGuidance).
+const layerAgent = ReviewsLayers.layerAgent.pipe(
+  Layer.provide(AgentModelLive.layer),
+  Layer.provide(Layer.effect(AgentInstructions, Effect.map(Effect.service(AgentGuidance), (guidance) => ({ forOrganization: guidance.forOrganization }))))
+)
 
 const layerServices = Layer.mergeAll(
   // A member or a team that leaves takes content's and sites' grants to them, in the same transaction.
@@ -104,7 +108,7 @@ const layerServices = Layer.mergeAll(
   Layer.mergeAll(
     // Notifications are mailed by a queued job (NotificationMail), when the server mails.
     layerReviews,
-    layerAgent.pipe(Layer.provideMerge(layerReviews)),
+    layerAgent.pipe(Layer.provideMerge(layerReviews), Layer.provide(layerAgentGuidance)),
     // The spec operations are also the server's, whose format=html draws operation blocks.
     // Ask's model: OpenAI-compatible, from QUIRE_AI_* (none when unset).
     // Site permissions read a member's role and teams through content's Memberships port.

@@ -66,5 +66,5 @@ export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, Conflict
 /** Content's SpaceDependents port over the reviews tables: a purged space takes its change requests, comments, reviews and notifications with it. */
 export const layerSpaceDependents = SpaceRemoval.layer
 
-/** The agent in change requests, over the use cases above; needs the agent's model (AgentModel: none, or a LanguageModel). */
+/** The agent in change requests, over the use cases above; needs the agent's model (AgentModel: none, or a LanguageModel) and its organization's instructions (AgentInstructions). */
 export const layerAgent = ChangeRequestAgent.layer

@@ -10,7 +10,7 @@ import { Effect, Layer } from "effect"
 import { as, errorTag } from "@quire/testkit"
 import { lastOf, type ModelReply, type ModelRequest, startModelServer } from "@quire/testkit/ModelServer"
 import { OpenAiCompatible } from "@quire/outbound"
-import { AgentModel, ChangeRequestAgent, ChangeRequests, ReviewsLayers } from "../src/index.ts"
+import { AgentInstructions, AgentModel, ChangeRequestAgent, ChangeRequests, ReviewsLayers } from "../src/index.ts"
 import { layer as useCases, newChangeRequest, newSpace } from "./UseCases.ts"
 
 /** The model: "add" creates a page, "fix" reads then writes the first page, anything else is answered in words. */
@@ -35,11 +35,14 @@ const script = (request: ModelRequest): ModelReply => {
 }
 
 const model = await startModelServer(script)
+/** The organization asks its agent to sign its answers. */
+const instructions = Layer.succeed(AgentInstructions)({ forOrganization: () => Effect.succeed("Sign every answer with — Agent.") })
 const withModel = ReviewsLayers.layerAgent.pipe(
   Layer.provideMerge(useCases),
-  Layer.provide(AgentModel.layerFrom(OpenAiCompatible.layer({ url: model.url, model: "test-model", retries: 0 })))
+  Layer.provide(AgentModel.layerFrom(OpenAiCompatible.layer({ url: model.url, model: "test-model", retries: 0 }))),
+  Layer.provide(instructions)
 )
-const withoutModel = ReviewsLayers.layerAgent.pipe(Layer.provideMerge(useCases), Layer.provide(AgentModel.layerNone))
+const withoutModel = ReviewsLayers.layerAgent.pipe(Layer.provideMerge(useCases), Layer.provide([AgentModel.layerNone, AgentInstructions.layerNone]))
 
 it.layer(withModel, { timeout: "60 seconds" })("ChangeRequestAgent with a model", (it) => {
   describe("send", () => {
@@ -58,8 +61,9 @@ it.layer(withModel, { timeout: "60 seconds" })("ChangeRequestAgent with a model"
         // Written as erin: she is the change request's contributor.
         const listed = yield* changeRequests.list(space.id, { status: "draft", contributor: "erin" }).pipe(as("alice"))
         assert.deepStrictEqual(listed.items.items.map((c) => c.id), [cr.id])
-        // The model was told what it may do, in the change request's words.
+        // The model was told what it may do, in the change request's words, and the organization's instructions.
         assert.include(model.requests.at(-1)!.messages[0]!.content ?? "", "\"Operations\"")
+        assert.include(model.requests.at(-1)!.messages[0]!.content ?? "", "Sign every answer with — Agent.")
       }))
 
     it.effect("reads a page before writing it, and the conversation keeps both turns", () =>
