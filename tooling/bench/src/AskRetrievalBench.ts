@@ -13,6 +13,8 @@ import { join, resolve } from "node:path"
 
 const serverDir = resolve(import.meta.dirname, "../../../apps/server")
 
+const percent = (rate: number) => `${Math.round(rate * 100)}%`
+
 export const run = (progress: (line: string) => Effect.Effect<void>, questions?: number) =>
   Effect.gen(function*() {
     const dir = mkdtempSync(join(tmpdir(), "quire-ask-retrieval-"))
@@ -42,7 +44,6 @@ export const run = (progress: (line: string) => Effect.Effect<void>, questions?:
       misses: Array<{ question: string; expected: string; fact: string; passed: Array<string>; factFound: boolean }>
     }>
     rmSync(dir, { recursive: true, force: true })
-    const percent = (rate: number) => `${Math.round(rate * 100)}%`
     return [
       ...reports.flatMap((report) => [
         `Ask retrieval (${report.repository}): the answering page among the sources for ${report.found} of ${report.questions} questions (${percent(report.rate)}), its fact in the passages for ${report.factsFound} (${percent(report.factRate)})`,
