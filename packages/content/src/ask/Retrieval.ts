@@ -71,8 +71,6 @@ type Section = PageHit["sections"][number]
 interface Passage {
   readonly page: string
   readonly section: Section
-  /** Its place in the section, to keep a page's passages in reading order when joined. */
-  readonly at: number
   readonly body: string
   score: number
 }
@@ -178,8 +176,8 @@ export const rankPages = <F extends { readonly hit: PageHit }, E, R>(find: Finde
     const passages: Array<Passage> = []
     for (const [key, { sections }] of pages) {
       for (const section of sections.values()) {
-        for (const [at, body] of passagesIn(section.body, Math.min(bounds.sectionCharacters, passageCharacters)).entries()) {
-          if (body.trim() !== "") passages.push({ page: key, section, at, body, score: 0 })
+        for (const body of passagesIn(section.body, Math.min(bounds.sectionCharacters, passageCharacters))) {
+          if (body.trim() !== "") passages.push({ page: key, section, body, score: 0 })
         }
       }
     }
