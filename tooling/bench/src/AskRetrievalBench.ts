@@ -1,8 +1,9 @@
 /**
  * `pnpm bench --ask-retrieval`: how often Ask passes the model the page that answers a question,
- * on GitBook's public docs. Runs the server suite's measurement (apps/server/test/AskRetrieval.test.ts,
- * PostgreSQL, a fake model) and reports its figure and the questions it missed; when the mirror
- * of GitbookIO/public-docs is not on this machine, says so.
+ * and the sentence that answers it, on the real GitBook repositories whose mirrors are on this
+ * machine (GitBook's public docs, Beefree SDK's, Airstack's). Runs the server suite's measurement
+ * (apps/server/test/AskRetrieval.test.ts, PostgreSQL, a fake model) and reports each repository's
+ * figures and the questions it missed; when no mirror is on this machine, says so.
  */
 import { Effect } from "effect"
 import { execFile } from "node:child_process"
@@ -12,11 +13,13 @@ import { join, resolve } from "node:path"
 
 const serverDir = resolve(import.meta.dirname, "../../../apps/server")
 
+const percent = (rate: number) => `${Math.round(rate * 100)}%`
+
 export const run = (progress: (line: string) => Effect.Effect<void>, questions?: number) =>
   Effect.gen(function*() {
     const dir = mkdtempSync(join(tmpdir(), "quire-ask-retrieval-"))
     const out = join(dir, "report.json")
-    yield* progress(`ask-retrieval: writing GitBook's public docs into a space and asking ${questions ?? "its"} questions`)
+    yield* progress(`ask-retrieval: writing each GitBook repository into a space and asking ${questions ?? "its"} questions`)
     const failed = yield* Effect.callback<string | undefined>((resume) => {
       // The default reporter only: the server suite's JSON report (which `pnpm test` adds up) stays the suite's.
       execFile(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "test/AskRetrieval.test.ts", "--reporter=default"], {
@@ -29,12 +32,25 @@ export const run = (progress: (line: string) => Effect.Effect<void>, questions?:
       rmSync(dir, { recursive: true, force: true })
       // A run that failed before its figure is an error, not a report (the smoke counts it failed).
       if (failed !== undefined) return yield* Effect.fail(new Error(`Ask retrieval failed:\n${failed}`))
-      return "Ask retrieval: skipped, the mirror of GitbookIO/public-docs is not on this machine"
+      return "Ask retrieval: skipped, no mirror of the measured GitBook repositories is on this machine"
     }
-    const report = JSON.parse(readFileSync(out, "utf8")) as { questions: number; found: number; rate: number; misses: Array<{ question: string; expected: string }> }
+    const reports = JSON.parse(readFileSync(out, "utf8")) as Array<{
+      repository: string
+      questions: number
+      found: number
+      rate: number
+      factsFound: number
+      factRate: number
+      misses: Array<{ question: string; expected: string; fact: string; passed: Array<string>; factFound: boolean }>
+    }>
     rmSync(dir, { recursive: true, force: true })
     return [
-      `Ask retrieval (GitBook's public docs): the answering page among the sources for ${report.found} of ${report.questions} questions (${Math.round(report.rate * 100)}%)`,
-      ...report.misses.map((miss) => `  missed: "${miss.question}" (expected "${miss.expected}")`)
+      ...reports.flatMap((report) => [
+        `Ask retrieval (${report.repository}): the answering page among the sources for ${report.found} of ${report.questions} questions (${percent(report.rate)}), its fact in the passages for ${report.factsFound} (${percent(report.factRate)})`,
+        ...report.misses.map((miss) =>
+          `  missed ${miss.passed.includes(miss.expected) ? "the fact" : miss.factFound ? "the page" : "page and fact"}: "${miss.question}" (expected "${miss.expected}", "${miss.fact}")`
+        )
+      ]),
+      ...(failed === undefined ? [] : ["Ask retrieval: below a floor of AskRetrieval.test.ts"])
     ].join("\n")
   })

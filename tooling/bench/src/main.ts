@@ -60,7 +60,7 @@ const usage = `  pnpm bench --http [--duration 10] [--rounds 5] [--warmup 2] [--
                                                                       (a page read as GitBook's document against its markdown and node:http, DocumentsBench.ts)
   pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
-  pnpm bench --ask-retrieval [--ask-questions 20]                      (Ask's sources on GitBook's public docs, AskRetrievalBench.ts)
+  pnpm bench --ask-retrieval [--ask-questions 20]                      (Ask's sources on real GitBook repositories, AskRetrievalBench.ts)
   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
              [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)

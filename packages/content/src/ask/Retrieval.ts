@@ -1,9 +1,9 @@
 /**
- * What a question stands on: the pages its words find, ranked together. Every Ask of Quire (a
- * published site's, the organization's) retrieves through `rankPages` with a finder of its own
- * over what its asker may read; the ranking is the same. The search runs once per word of the
- * question and per pair of its words, fused by rank, so a question in plain words finds the pages
- * that hold most of its words together, the rarer words weighing more.
+ * What a question stands on: the passages that answer it best, and their pages. Every Ask of
+ * Quire (a published site's, the organization's) retrieves through `rankPages` with a finder of
+ * its own over what its asker may read; the ranking is the same. The search runs once per word of
+ * the question, per pair of its words and with all of them, to gather candidate sections; their
+ * passages are then scored on their own (docs/sites.md, "Ask").
  */
 import { Effect } from "effect"
 import type { PageHit } from "../SearchIndex.ts"
@@ -65,67 +65,170 @@ export type Finder<F extends { readonly hit: PageHit }, E, R> = (query: string, 
 /** The weight of a word that fills its search's limit: as if it were on ten times the limit's pages. */
 const frequentWordWeight = Math.log(1 + 2 / 10)
 
-interface Candidate<F extends { readonly hit: PageHit }> {
-  readonly found: F
+type Section = PageHit["sections"][number]
+
+/** A passage: a run of a section's paragraphs, at most `sectionCharacters` long, scored on its own. */
+interface Passage {
+  readonly page: string
+  readonly section: Section
+  readonly body: string
   score: number
-  readonly sections: Map<string, { readonly section: PageHit["sections"][number]; weight: number }>
 }
 
-/** The pages a question's words find, best first (at most `bounds.pages`), each with its best sections. */
+/** Lowercase words of `text`. */
+const wordsOf = (text: string): ReadonlyArray<string> => text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []
+
+/** Whether `word` is a form of the question's word whose stem is `stem`. */
+const formOf = (word: string, stem: string): boolean => stem.length >= 4 ? word.startsWith(stem) : word === stem || stemOf(word) === stem
+
+/** `body` cut into runs of paragraphs (of sentences, for a paragraph too long) of at most `max` characters. */
+export const passagesIn = (body: string, max: number): ReadonlyArray<string> => {
+  const pieces: Array<string> = []
+  for (const paragraph of body.split(/\n/)) {
+    const flat = paragraph.trim()
+    if (flat === "") continue
+    if (flat.length <= max) pieces.push(flat)
+    else {
+      let run = ""
+      for (const sentence of flat.split(/(?<=[.!?])\s+/)) {
+        if (run !== "" && run.length + sentence.length + 1 > max) {
+          pieces.push(run)
+          run = ""
+        }
+        run = run === "" ? sentence : `${run} ${sentence}`
+      }
+      if (run !== "") pieces.push(run)
+    }
+  }
+  const out: Array<string> = []
+  let run = ""
+  for (const piece of pieces) {
+    if (run !== "" && run.length + piece.length + 2 > max) {
+      out.push(run)
+      run = ""
+    }
+    run = run === "" ? piece : `${run}\n${piece}`
+  }
+  if (run !== "" || out.length === 0) out.push(run)
+  return out
+}
+
+// BM25's constants: how fast repeats of a word stop counting, and how much a long passage is discounted.
+const k1 = 1.2
+const b = 0.75
+/** What a question word in the page's title, or in the section's heading, adds to a passage, as repeats in its text would at most. */
+const titleWeight = k1 + 1
+const headingWeight = (k1 + 1) / 2
+/** The longest passage (characters): a few sentences, so that a long section's answering lines are passed without the rest. */
+const passageCharacters = 500
+/** Passages of a page passed, per section a page may pass (`bounds.sectionsPerPage`): passages are a third of a section's bound. */
+const passagesPerSection = 2
+
+/**
+ * The pages a question's words find, best first (at most `bounds.pages`), each with the passages
+ * of it that answer best. Searches gather candidates (each word, each pair of words, all of them);
+ * then every passage of every candidate section is scored on its own (BM25 over the question's
+ * words, rare words weighing more, page title and heading counting as text that names the
+ * subject), a page ranks by its best passage, so its length is no weight, and the best passages
+ * of the best pages fill the budget.
+ */
 export const rankPages = <F extends { readonly hit: PageHit }, E, R>(find: Finder<F, E, R>, question: string, bounds: AskBounds = defaultBounds) =>
   Effect.gen(function*() {
     const keywords = keywordsOf(question)
-    const candidates = new Map<string, Candidate<F>>()
-    const add = (pages: ReadonlyArray<F>, weight: number) => {
-      const best = pages[0]?.hit.score ?? 0
-      for (const [rank, found] of pages.entries()) {
-        const key = `${found.hit.spaceId}/${found.hit.pageId}`
-        const candidate = candidates.get(key) ?? { found, score: 0, sections: new Map() }
-        candidates.set(key, candidate)
-        // By rank within each search (reciprocal rank fusion): a page one word's search puts first
-        // outweighs a long page that every search finds low.
-        candidate.score += (weight * 4) / (4 + rank)
-        for (const section of found.hit.sections) {
-          const seen = candidate.sections.get(section.id) ?? { section, weight: 0 }
-          seen.weight += weight * (best > 0 ? section.score / best : 1)
-          candidate.sections.set(section.id, seen)
-        }
+    const stems = keywords.map(stemOf)
+    const pages = new Map<string, { readonly found: F; readonly sections: Map<string, Section> }>()
+    // Each search's pages fused by rank (reciprocal rank fusion), the page's search-level score.
+    const fused = new Map<string, number>()
+    const gather = (found: ReadonlyArray<F>, weight: number) => {
+      for (const [rank, f] of found.entries()) {
+        const key = `${f.hit.spaceId}/${f.hit.pageId}`
+        const page = pages.get(key) ?? { found: f, sections: new Map() }
+        pages.set(key, page)
+        fused.set(key, (fused.get(key) ?? 0) + (weight * 4) / (4 + rank))
+        for (const section of f.hit.sections) if (!page.sections.has(section.id)) page.sections.set(section.id, section)
       }
     }
     const limit = 50
     const pairLimit = 10
+    const sectionsPerPage = Math.max(bounds.sectionsPerPage, 6)
     const weights = new Map<string, number>()
-    for (const word of keywords) {
-      const stem = stemOf(word)
-      const pages = yield* find(stem, { limit, sectionsPerPage: bounds.sectionsPerPage, prefix: stem !== word })
+    for (const [i, stem] of stems.entries()) {
+      const found = yield* find(stem, { limit, sectionsPerPage, prefix: stem !== keywords[i] })
       // A word on few pages tells more than one on many. One on more pages than a search returns
-      // ("docs", "site" on a docs site) is taken to be on most of them: it tells little, and which
-      // of its many pages came back first is no reason to rank them.
-      const weight = pages.length >= limit ? frequentWordWeight : Math.log(1 + (2 * limit) / Math.max(1, pages.length))
+      // ("docs", "site" on a docs site) is taken to be on most of them: it tells little.
+      const weight = found.length >= limit ? frequentWordWeight : Math.log(1 + (2 * limit) / Math.max(1, found.length))
       weights.set(stem, weight)
-      add(pages, weight)
+      gather(found, weight)
     }
-    // Pages holding two of the question's words together rank above those holding one.
-    for (let i = 0; i < keywords.length; i++) {
-      for (let j = i + 1; j < keywords.length; j++) {
-        const both = yield* find(`${stemOf(keywords[i]!)} ${stemOf(keywords[j]!)}`, { limit: pairLimit, sectionsPerPage: bounds.sectionsPerPage, prefix: false })
-        if (both.length > 0) add(both, Math.log(1 + (2 * pairLimit) / both.length))
+    // Pages holding two of the question's words, or all of them, together: where a long page's
+    // many words would crowd out the page that holds both in one place.
+    for (let i = 0; i < stems.length; i++) {
+      for (let j = i + 1; j < stems.length; j++) {
+        const both = yield* find(`${stems[i]} ${stems[j]}`, { limit: pairLimit, sectionsPerPage, prefix: false })
+        gather(both, Math.log(1 + (2 * pairLimit) / Math.max(1, both.length)))
       }
     }
-    if (keywords.length > 2) {
-      // And pages holding every word of it come first.
-      const all = yield* find(keywords.join(" "), { limit: pairLimit, sectionsPerPage: bounds.sectionsPerPage, prefix: false })
-      if (all.length > 0) add(all, Math.log(1 + (2 * pairLimit) / all.length))
+    if (stems.length > 2) {
+      const all = yield* find(stems.join(" "), { limit: pairLimit, sectionsPerPage, prefix: false })
+      gather(all, Math.log(1 + (2 * pairLimit) / Math.max(1, all.length)))
     }
-    // A page whose title names what is asked about is what a reader would open first.
-    for (const candidate of candidates.values()) {
-      const words = candidate.found.hit.title.toLowerCase().split(/[^\p{L}\p{N}]+/u)
-      for (const [stem, weight] of weights) if (words.some((word) => word.startsWith(stem))) candidate.score += weight
+
+    const passages: Array<Passage> = []
+    for (const [key, { sections }] of pages) {
+      for (const section of sections.values()) {
+        for (const body of passagesIn(section.body, Math.min(bounds.sectionCharacters, passageCharacters))) {
+          if (body.trim() !== "") passages.push({ page: key, section, body, score: 0 })
+        }
+      }
     }
-    return [...candidates.values()]
-      .toSorted((a, b) => b.score - a.score)
-      .slice(0, bounds.pages)
-      .map((c) => ({ found: c.found, sections: [...c.sections.values()].toSorted((a, b) => b.weight - a.weight).slice(0, bounds.sectionsPerPage).map((s) => s.section) }))
+    const lengths = passages.map((p) => wordsOf(p.body).length)
+    const average = Math.max(1, lengths.reduce((a, n) => a + n, 0) / Math.max(1, lengths.length))
+    const titles = new Map([...pages].map(([key, { found }]) => [key, wordsOf(found.hit.title)]))
+    for (const [n, passage] of passages.entries()) {
+      const words = wordsOf(passage.body)
+      const heading = wordsOf(passage.section.title)
+      const title = titles.get(passage.page) ?? []
+      const norm = k1 * (1 - b + (b * lengths[n]!) / average)
+      let score = 0
+      for (const stem of stems) {
+        let tf = 0
+        for (const word of words) if (formOf(word, stem)) tf++
+        const text = tf === 0 ? 0 : (tf * (k1 + 1)) / (tf + norm)
+        const named = (title.some((w) => formOf(w, stem)) ? titleWeight : 0) + (heading.some((w) => formOf(w, stem)) ? headingWeight : 0)
+        score += (weights.get(stem) ?? frequentWordWeight) * (text + named)
+      }
+      passage.score = score
+    }
+
+    const best = new Map<string, Passage>()
+    for (const passage of passages) {
+      const seen = best.get(passage.page)
+      if (passage.score > 0 && (seen === undefined || passage.score > seen.score)) best.set(passage.page, passage)
+    }
+    // A page ranks by its best passage and by how its searches ranked it, each as a share of the
+    // best: the passage says where the answer is, the searches which page most of the words are about.
+    const top = Math.max(0, ...[...best.values()].map((p) => p.score))
+    const topFused = Math.max(0, ...fused.values())
+    const pageScore = (p: Passage) => (top > 0 ? p.score / top : 0) + (topFused > 0 ? (fused.get(p.page) ?? 0) / topFused : 0)
+    const chosen = [...best.values()].toSorted((x, y) => pageScore(y) - pageScore(x)).slice(0, bounds.pages)
+    // Each page's best passage, then the next best passages of those pages, whichever page they
+    // are on, while the budget lasts.
+    const kept = new Map<string, Array<Passage>>(chosen.map((p) => [p.page, [p]]))
+    let budget = bounds.totalCharacters - chosen.reduce((n, p) => n + p.body.length + p.section.title.length, 0)
+    const rest = passages
+      .filter((p) => kept.has(p.page) && best.get(p.page) !== p && p.score > 0)
+      .toSorted((x, y) => y.score - x.score)
+    for (const passage of rest) {
+      const list = kept.get(passage.page)!
+      const size = passage.body.length + passage.section.title.length
+      if (list.length >= bounds.sectionsPerPage * passagesPerSection || size > budget) continue
+      list.push(passage)
+      budget -= size
+    }
+    return chosen.map((top) => ({
+      found: pages.get(top.page)!.found,
+      sections: kept.get(top.page)!.map((p): Section => ({ id: p.section.id, title: p.section.title, body: p.body, score: p.score }))
+    }))
   })
 
 /** `text` with its runs of spaces and blank lines folded, cut at `max` characters. */
