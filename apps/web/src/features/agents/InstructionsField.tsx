@@ -11,7 +11,7 @@ export const InstructionsField = (props: {
   readonly hint: string
   readonly error: string | undefined
   readonly readOnly: boolean
-  readonly onSubmitShortcut?: () => void
+  readonly onSubmitShortcut?: (() => void) | undefined
 }) => {
   const id = useId()
   const described = [`${id}-hint`, props.error === undefined ? undefined : `${id}-error`].filter(Boolean).join(" ")
