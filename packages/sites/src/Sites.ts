@@ -22,6 +22,7 @@ import { type SectionView, SiteStructure, type SiteSpaceView, type SiteStructure
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import { RedirectsRepo } from "./RedirectsRepo.ts"
 import { SiteEventsRepo } from "./insights/SiteEventsRepo.ts"
+import { SiteQuestionsRepo } from "./questions/SiteQuestionsRepo.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import * as Model from "./StructureModel.ts"
 import * as VisitorKeys from "./VisitorKeys.ts"
@@ -175,6 +176,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const redirects = yield* RedirectsRepo
       const sitePermissions = yield* SitePermissionsRepo
       const siteEvents = yield* SiteEventsRepo
+      const siteQuestions = yield* SiteQuestionsRepo
       const structure = yield* SiteStructure
       const spacesRepo = yield* SpacesRepo
       const spaces = yield* Spaces
@@ -281,6 +283,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           yield* shareLinks.removeSite(siteId)
           yield* redirects.removeSite(siteId)
           yield* siteEvents.removeSite(siteId)
+          yield* siteQuestions.removeSite(siteId)
           yield* repo.remove(siteId)
           yield* recordSite(site, "site.deleted")
         }))
