@@ -51,6 +51,7 @@ const groups = {
   siteAsk: () => import("@quire/api/groups/SiteAskApi").then((m) => m.SiteAskApi),
   siteInsights: () => import("@quire/api/groups/SiteInsightsApi").then((m) => m.SiteInsightsApi),
   siteAgentFeedback: () => import("@quire/api/groups/SiteInsightsApi").then((m) => m.SiteAgentFeedbackApi),
+  siteQuestions: () => import("@quire/api/groups/SiteQuestionsApi").then((m) => m.SiteQuestionsApi),
   sitePermissions: () => import("@quire/api/groups/SitePermissionsApi").then((m) => m.SitePermissionsApi),
   siteUsers: () => import("@quire/api/groups/SitePermissionsApi").then((m) => m.SiteUsersApi),
   sitePreview: () => import("@quire/api/groups/SitePreviewApi").then((m) => m.SitePreviewApi),

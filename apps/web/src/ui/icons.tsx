@@ -7,7 +7,7 @@ import type { LucideIcon } from "lucide-react"
 import { createElement } from "react"
 import {
   Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
-  History, House, Inbox, Languages, ListChecks, Menu, MessageSquare, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
+  History, House, Inbox, Languages, ListChecks, Menu, MessageCircleQuestionMark, MessageSquare, Moon, Pencil, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
   Upload, UserPlus, Users, X
 } from "lucide-react"
 
@@ -40,6 +40,7 @@ export const MergeRulesIcon = decorative(ListChecks)
 export const MoonIcon = decorative(Moon)
 export const MoreIcon = decorative(Ellipsis)
 export const NoResultsIcon = decorative(SearchX)
+export const QuestionIcon = decorative(MessageCircleQuestionMark)
 export const PageIcon = decorative(FileText)
 export const PlusIcon = decorative(Plus)
 export const SearchIcon = decorative(Search)
