@@ -12,12 +12,12 @@ import { documentOf } from "./SiteAskHandlers.ts"
 const listOf = <A>(value: A | ReadonlyArray<A> | undefined): ReadonlyArray<A> | undefined =>
   value === undefined ? undefined : Array.isArray(value) ? value : [value as A]
 
+type Site = { readonly organizationId: string; readonly siteId: string }
+const sitePath = (site: Site) => `/orgs/${site.organizationId}/sites/${site.siteId}`
+
 export const layer = HttpApiBuilder.group(Api, "siteQuestions", Effect.fn(function*(handlers) {
   const questions = yield* SiteQuestions
   const urls = yield* PublicUrl
-  const sitePath = (params: { readonly organizationId: string; readonly siteId: string }) => `/orgs/${params.organizationId}/sites/${params.siteId}`
-
-  type Site = { readonly organizationId: string; readonly siteId: string }
   const question = (site: Site) => (view: QuestionView) => ({ ...view, urls: { location: urls.api(`${sitePath(site)}/questions/${view.id}`) } })
   const answer = (site: Site) => (view: AnswerView) => ({ ...view, urls: { location: urls.api(`${sitePath(site)}/answers/${view.id}`) } })
   const source = (site: Site) => (view: SourceView) => ({ ...view, urls: { location: urls.api(`${sitePath(site)}/answers/${view.answer}`) } })

@@ -3,7 +3,7 @@
  * the recorder forks the write, so the asker never waits on it. A question refused as empty or too
  * long is not a question and is not recorded.
  */
-import { Effect, Exit } from "effect"
+import { Effect, Exit, Option } from "effect"
 import { citedNumbers } from "@quire/content"
 import type { AskFailure, AskReply } from "../answer/Ask.ts"
 import type { Reading } from "../answer/ReadingTypes.ts"
@@ -38,8 +38,8 @@ export const recordedAsk = (recorder: SiteQuestionRecorderShape, reading: Readin
     if (Exit.isSuccess(exit)) {
       return recorder.record({ ...base, outcome: exit.value.outcome, answer: exit.value.answer, sources: sourcesOf(exit.value) })
     }
-    const failure = Exit.findErrorOption(exit)
-    if (failure._tag === "None" || failure.value.kind === "BadQuestion") return Effect.void
-    const outcome: AskOutcome = failure.value.kind === "NotConfigured" ? "no-model" : "failed"
-    return recorder.record({ ...base, outcome, answer: failure.value.message, sources: [] })
+    const failure = Option.getOrUndefined(Exit.findErrorOption(exit))
+    if (failure === undefined || failure.kind === "BadQuestion") return Effect.void
+    const outcome: AskOutcome = failure.kind === "NotConfigured" ? "no-model" : "failed"
+    return recorder.record({ ...base, outcome, answer: failure.message, sources: [] })
   })

@@ -69,6 +69,17 @@ const dateOf = (value: string | undefined, field: string) =>
     return parsed
   })
 
+/** Askings by question, each newest first as given. */
+const byQuestion = (answers: ReadonlyArray<StoredAnswer>) => {
+  const grouped = new Map<string, Array<StoredAnswer>>()
+  for (const a of answers) {
+    const list = grouped.get(a.questionId)
+    if (list === undefined) grouped.set(a.questionId, [a])
+    else list.push(a)
+  }
+  return grouped
+}
+
 const timeKey = (iso: string, id: string): Pagination.CursorKey => [iso, id]
 
 export class SiteQuestions extends Context.Service<SiteQuestions, SiteQuestionsShape>()("@quire/sites/SiteQuestions") {
@@ -92,12 +103,6 @@ export class SiteQuestions extends Context.Service<SiteQuestions, SiteQuestionsS
           const read = yield* repo.answers(siteId, new Date(from ?? 0), new Date((to ?? now) + 1), maxAnswersRead)
           return { now, answers: read.filter((a) => matches(a, filter)) }
         })
-
-      const byQuestion = (answers: ReadonlyArray<StoredAnswer>) => {
-        const grouped = new Map<string, Array<StoredAnswer>>()
-        for (const a of answers) grouped.set(a.questionId, [...(grouped.get(a.questionId) ?? []), a])
-        return grouped
-      }
 
       const foundQuestion = (siteId: string, questionId: string) =>
         Effect.flatMap(repo.question(siteId, questionId), Option.match({
