@@ -53,6 +53,7 @@ import * as RevisionsHandlers from "./handlers/RevisionsHandlers.ts"
 import * as SearchHandlers from "./handlers/SearchHandlers.ts"
 import * as SiteInsightsHandlers from "./handlers/SiteInsightsHandlers.ts"
 import * as SiteInsightsRoute from "./SiteInsightsRoute.ts"
+import * as SiteQuestionsHandlers from "./handlers/SiteQuestionsHandlers.ts"
 import * as SiteSectionGroupsHandlers from "./handlers/SiteSectionGroupsHandlers.ts"
 import * as SiteSectionsHandlers from "./handlers/SiteSectionsHandlers.ts"
 import * as SitesHandlers from "./handlers/SitesHandlers.ts"
@@ -128,6 +129,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SpaceEmbedsHandlers.layer,
     SiteInsightsHandlers.layer,
     SiteInsightsHandlers.agentFeedbackLayer,
+    SiteQuestionsHandlers.layer,
     AuditHandlers.layer,
     AgentInstructionsHandlers.layer,
     SiteAgentSettingsHandlers.layer,

@@ -11,6 +11,7 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import {
   Audience,
   hostnamePattern,
+  InsightsBeacon,
   ipShaped,
   isAskPath,
   loopbackName,
@@ -31,7 +32,7 @@ import { Actor } from "@quire/kernel"
 import { previewSegment, servePreview } from "./ChangePreview.ts"
 import { anonymous, etagMatches, FastPages, keyOf } from "./FastPages.ts"
 import { PublicUrl } from "./PublicUrl.ts"
-import { siteLimits, siteRefused, siteVisitorOf, TrustProxy } from "./RateLimits.ts"
+import { DispatchedVisitor, siteLimits, siteRefused, siteVisitorOf, TrustProxy } from "./RateLimits.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as SessionCookie from "./SessionCookie.ts"
 import { commonHeaders } from "./SecurityHeaders.ts"
@@ -160,7 +161,10 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
     ? yield* readableSpaceIds(access, site).pipe(Effect.provideService(Actor.Actor, sessionActor(member.value)))
     : undefined
   const accept = request.headers["accept"] ?? ""
+  // A question to Ask is the site's page's, unless the site's MCP server asked it for an agent (RateLimits' DispatchedVisitor).
+  const dispatched = yield* Effect.service(DispatchedVisitor)
   const answer: RenderAnswer = yield* renderer.render({
+    asker: { via: dispatched === undefined ? "site" : "mcp", language: InsightsBeacon.languageOf(request.headers["accept-language"]) },
     readableSpaces,
     site,
     root,

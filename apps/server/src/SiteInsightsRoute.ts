@@ -44,11 +44,7 @@ const noStore = { "cache-control": "no-store" }
 
 const accepted = () => HttpServerResponse.empty({ status: 204, headers: noStore })
 
-/** The first language the reader's browser asks for (`en-GB`), nothing else of the header. */
-const languageOf = (header: string | undefined): string | null => {
-  const first = header?.split(",")[0]?.split(";")[0]?.trim()
-  return first === undefined || first === "" || first === "*" || first.length > 35 ? null : first
-}
+const languageOf = InsightsBeacon.languageOf
 
 type Read =
   | { readonly kind: "refused"; readonly status: number; readonly message: string; readonly field?: string | undefined }

@@ -25,6 +25,7 @@ import { SearchApi } from "./SearchApi.ts"
 import { SitePermissionsApi, SiteUsersApi } from "./SitePermissionsApi.ts"
 import { SiteRedirectsApi } from "./SiteRedirectsApi.ts"
 import { SiteAgentFeedbackApi, SiteInsightsApi } from "./SiteInsightsApi.ts"
+import { SiteQuestionsApi } from "./SiteQuestionsApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
@@ -96,6 +97,7 @@ export class Api extends HttpApi.make("quire")
   .add(SpaceEmbedsApi)
   .add(SiteInsightsApi)
   .add(SiteAgentFeedbackApi)
+  .add(SiteQuestionsApi)
   .add(AuditApi)
   .add(AgentInstructionsApi)
   .add(SiteAgentSettingsApi)

@@ -2,8 +2,9 @@
 import { Effect, Schema } from "effect"
 import { define } from "@quire/queue"
 import { SiteInsights } from "./insights/SiteInsights.ts"
+import { SiteQuestions } from "./questions/SiteQuestions.ts"
 
-/** Hourly: sites' insights events older than the retention setting (`QUIRE_INSIGHTS_RETENTION_DAYS`) are deleted. */
+/** Hourly: sites' insights events and questions asked older than the retention setting (`QUIRE_INSIGHTS_RETENTION_DAYS`) are deleted. */
 export const purgeExpiredSiteEvents = define("insights.purgeExpired", {
   payload: Schema.Struct({}),
   schedule: { every: "1 hour" },
@@ -11,6 +12,8 @@ export const purgeExpiredSiteEvents = define("insights.purgeExpired", {
     Effect.gen(function*() {
       const purged = yield* (yield* SiteInsights).purgeExpired
       if (purged > 0) yield* Effect.logInfo(`Purged ${purged} site insights events past their retention`)
+      const asked = yield* (yield* SiteQuestions).purgeExpired
+      if (asked > 0) yield* Effect.logInfo(`Purged ${asked} questions asked on sites past their retention`)
     })
 })
 

@@ -13,6 +13,8 @@ import { assetAnswer, text } from "./answer/Answer.ts"
 import { answerCache } from "./answer/AnswerCache.ts"
 import { ask, type AskFailure, type AskReply } from "./answer/Ask.ts"
 import { AskModel } from "./AskModel.ts"
+import { recordedAsk } from "./questions/AskRecording.ts"
+import { SiteQuestionRecorder } from "./questions/QuestionRecorder.ts"
 import { notFound } from "./answer/Chrome.ts"
 import { fileAnswer } from "./answer/FileAnswer.ts"
 import { cacheKeyOf, machineFile } from "./answer/MachineFiles.ts"
@@ -42,7 +44,8 @@ export interface SiteRendererShape {
   /** Where a redirect's destination is on the site reached at `root`, as an anonymous reader sees it (absolute); undefined when hidden or gone. */
   /**
    * Ask's answer to `question` for the reader of `request` (its claims choose the sections and
-   * spaces read), whatever the site's `ai.mode`: the caller decides whether Ask is offered.
+   * spaces read), whatever the site's `ai.mode`: the caller decides whether Ask is offered. The
+   * question is recorded on the site's questions (`request.asker` says how it came).
    */
   readonly ask: (request: RenderRequest, question: string, scope?: (siteSpaceId: string) => boolean) => Effect.Effect<AskReply, AskFailure>
   readonly redirectTarget: (site: PublishedSite, root: string, destination: RedirectDestination) => Effect.Effect<string | undefined>
@@ -64,6 +67,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       const layout = yield* layoutMemo
       const redirects = yield* RedirectsRepo
       const spaceRedirects = yield* SpaceRedirects
+      const questions = yield* SiteQuestionRecorder
       // Parsed conditions of sections, site spaces and header links, read on every request.
       const conditions = yield* BoundedCache.make<string, Condition.ParseResult>({ name: "site_conditions", capacity: 1000 })
       const parseCondition = (source: string): Condition.ParseResult => {
@@ -90,7 +94,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
           case "Search":
             return yield* searchAnswer(reading, published)
           case "Ask":
-            return yield* askAnswer(reading, published, model)
+            return yield* askAnswer(reading, published, model, questions)
           case "Asset": {
             // Names are checked before the cache: unknown ones never take a place in it.
             if (!isAssetName(route.name)) return yield* notFound(reading, reading.visible.home)
@@ -131,7 +135,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         const scoped = scope === undefined
           ? reading
           : { ...reading, visible: { ...reading.visible, places: reading.visible.places.filter((p) => scope(p.siteSpace.siteSpace.id)) } }
-        return yield* ask(scoped, published, model, question)
+        return yield* recordedAsk(questions, scoped, question, ask(scoped, published, model, question))
       })
 
       return SiteRenderer.of({ render, ask: askFor, redirectTarget })

@@ -22,6 +22,7 @@ import { type SectionView, SiteStructure, type SiteSpaceView, type SiteStructure
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import { RedirectsRepo } from "./RedirectsRepo.ts"
 import { SiteEventsRepo } from "./insights/SiteEventsRepo.ts"
+import { SiteQuestionsRepo } from "./questions/SiteQuestionsRepo.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import { SiteAgentRepo } from "./agents/SiteAgentRepo.ts"
 import * as Model from "./StructureModel.ts"
@@ -177,6 +178,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const sitePermissions = yield* SitePermissionsRepo
       const siteEvents = yield* SiteEventsRepo
       const agents = yield* SiteAgentRepo
+      const siteQuestions = yield* SiteQuestionsRepo
       const structure = yield* SiteStructure
       const spacesRepo = yield* SpacesRepo
       const spaces = yield* Spaces
@@ -284,6 +286,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           yield* redirects.removeSite(siteId)
           yield* siteEvents.removeSite(siteId)
           yield* agents.removeSite(siteId)
+          yield* siteQuestions.removeSite(siteId)
           yield* repo.remove(siteId)
           yield* recordSite(site, "site.deleted")
         }))

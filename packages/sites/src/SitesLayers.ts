@@ -32,22 +32,28 @@ import { SiteAgents } from "./agents/SiteAgents.ts"
 import * as SqlSiteAgentRepo from "./agents/SqlSiteAgentRepo.ts"
 import { SiteInsights } from "./insights/SiteInsights.ts"
 import * as SqlSiteEventsRepo from "./insights/SqlSiteEventsRepo.ts"
+import { SiteQuestionRecorder } from "./questions/QuestionRecorder.ts"
+import { SiteQuestions } from "./questions/SiteQuestions.ts"
+import { SiteQuestionsRepo } from "./questions/SiteQuestionsRepo.ts"
+import * as SqlSiteQuestionsRepo from "./questions/SqlSiteQuestionsRepo.ts"
 
 /** The sites ports in memory. */
-export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, AuditLayers.layerMemory)
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, AuditLayers.layerMemory)
 
 /** The sites ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, AuditLayers.layerSql)
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, AuditLayers.layerSql)
 
 /**
  * The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess,
  * Memberships, SpaceContent and PublishedContent, SpaceRedirects, OutboundFetch and the AuditLog.
  */
 export const layerServices = SpecUsages.layer.pipe(
-  Layer.provideMerge(SiteInsights.layer),
+  Layer.provideMerge(Layer.mergeAll(SiteInsights.layer, SiteQuestions.layer)),
   Layer.provideMerge(SiteEventRecorder.layer),
   Layer.provideMerge(SiteReaders.layer),
   Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, SiteRedirects.layer, SiteGrants.layer, PublishedSites.layer, SiteRenderer.layer, SiteAgents.layer)),
+  // Questions asked on a site's Ask are recorded in the background (the renderer answers them).
+  Layer.provideMerge(SiteQuestionRecorder.layer),
   Layer.provideMerge(SiteStructure.layer),
   // One highlighter per server: the site renderer's and the API's `format=html` page bodies'.
   Layer.provideMerge(CodeHighlighter.layer)

@@ -9,6 +9,9 @@ import { RedirectsRepo } from "../src/RedirectsRepo.ts"
 import { SiteEventsRepo } from "../src/insights/SiteEventsRepo.ts"
 import * as SqlSiteEventsRepo from "../src/insights/SqlSiteEventsRepo.ts"
 import { siteEventsRepoContract } from "./contract/SiteEventsRepoContract.ts"
+import { SiteQuestionsRepo } from "../src/questions/SiteQuestionsRepo.ts"
+import * as SqlSiteQuestionsRepo from "../src/questions/SqlSiteQuestionsRepo.ts"
+import { siteQuestionsRepoContract } from "./contract/SiteQuestionsRepoContract.ts"
 import { ShareLinksRepo } from "../src/ShareLinksRepo.ts"
 import { SitePermissionsRepo } from "../src/SitePermissionsRepo.ts"
 import { SitesRepo } from "../src/SitesRepo.ts"
@@ -28,8 +31,8 @@ import * as SqlSiteAgentRepo from "../src/agents/SqlSiteAgentRepo.ts"
 import { siteAgentRepoContract } from "./contract/SiteAgentRepoContract.ts"
 
 const backends = Backends.ports({
-  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory),
-  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer),
+  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory),
+  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer),
   migrations: [migrations]
 })
 
@@ -41,4 +44,5 @@ Backends.each(backends, (it) => {
   sitePermissionsRepoContract(it)
   siteEventsRepoContract(it)
   siteAgentRepoContract(it)
+  siteQuestionsRepoContract(it)
 })

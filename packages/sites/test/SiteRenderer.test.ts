@@ -2,7 +2,9 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { documentHash, type PageNode, ParsePool, PublishedContent, type Revision, RevisionsRepo, SearchIndex, SpaceContent, SpacesRepo, type Space } from "@quire/content"
-import { Errors } from "@quire/kernel"
+import { Errors, Ids } from "@quire/kernel"
+import { SiteQuestionRecorder } from "../src/questions/QuestionRecorder.ts"
+import { SiteQuestionsRepo } from "../src/questions/SiteQuestionsRepo.ts"
 import type { PublishedSite } from "../src/PublishedSites.ts"
 import { RedirectsRepo } from "../src/RedirectsRepo.ts"
 import { SpaceRedirects } from "../src/SpaceRedirects.ts"
@@ -87,7 +89,7 @@ const spaceRedirects = Layer.succeed(SpaceRedirects, SpaceRedirects.of({
 }))
 
 const testLayer = SiteRenderer.layer.pipe(
-  Layer.provide([spaceRedirects, SpecOperations.layerNone]),
+  Layer.provide([spaceRedirects, SpecOperations.layerNone, SiteQuestionRecorder.layer.pipe(Layer.provide([SiteQuestionsRepo.layerMemory, Ids.Ids.layer]))]),
   Layer.provideMerge(Layer.mergeAll(spaceContent, PublishedContent.layer, CodeHighlighter.layer)),
   Layer.provideMerge(Layer.mergeAll(RevisionsRepo.layerMemory, SearchIndex.layerMemory, RedirectsRepo.layerMemory, SpacesRepo.layerMemory, ParsePool.layerMainThread))
 )

@@ -9,7 +9,7 @@ import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors, ModelFailed, NotConfigured, type SearchAIAnswerStream, type SiteSearchScope } from "@quire/api"
 import { ContentAccess } from "@quire/content"
-import { type AskReply, PublishedSites, readableSpaceIds, SiteRenderer, Sites, siteRoot } from "@quire/sites"
+import { type AskReply, InsightsBeacon, PublishedSites, readableSpaceIds, SiteRenderer, Sites, siteRoot } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
 import { callerKey, siteLimits, siteRefused, TrustProxy } from "../RateLimits.ts"
 import * as SiteContexts from "./SiteContexts.ts"
@@ -71,7 +71,17 @@ export const layer = HttpApiBuilder.group(Api, "siteAsk", Effect.fn(function*(ha
       if (refusal !== undefined) return siteRefused(refusal)
       // The caller reads the spaces of the site their permissions open, no others: retrieval never reaches the rest.
       const readableSpaces = yield* readableSpaceIds(access, live.value)
-      const request = { site: live.value, root: siteRoot(site, contexts.urls.base), path: "", query: new URLSearchParams(), claims: {}, noindex: false, readableSpaces }
+      const language = InsightsBeacon.languageOf((yield* HttpServerRequest.HttpServerRequest).headers["accept-language"])
+      const request = {
+        site: live.value,
+        root: siteRoot(site, contexts.urls.base),
+        path: "",
+        query: new URLSearchParams(),
+        claims: {},
+        noindex: false,
+        readableSpaces,
+        asker: { via: "api", language } as const
+      }
       const reply = yield* renderer.ask(request, payload.question, scopeFilter(payload.scope)).pipe(
         Effect.mapError((failure) =>
           failure.kind === "NotConfigured"

@@ -56,6 +56,7 @@ const groups = {
   organizationAsk: () => import("@quire/api/groups/OrganizationAskApi").then((m) => m.OrganizationAskApi),
   siteInsights: () => import("@quire/api/groups/SiteInsightsApi").then((m) => m.SiteInsightsApi),
   siteAgentFeedback: () => import("@quire/api/groups/SiteInsightsApi").then((m) => m.SiteAgentFeedbackApi),
+  siteQuestions: () => import("@quire/api/groups/SiteQuestionsApi").then((m) => m.SiteQuestionsApi),
   sitePermissions: () => import("@quire/api/groups/SitePermissionsApi").then((m) => m.SitePermissionsApi),
   siteUsers: () => import("@quire/api/groups/SitePermissionsApi").then((m) => m.SiteUsersApi),
   sitePreview: () => import("@quire/api/groups/SitePreviewApi").then((m) => m.SitePreviewApi),

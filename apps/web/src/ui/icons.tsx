@@ -7,7 +7,7 @@ import type { LucideIcon } from "lucide-react"
 import { createElement } from "react"
 import {
   ArrowLeft, Bell, BookOpen, Check, ChevronDown, Download, FileCode, Ellipsis, FileText, Files, Folder, GitBranch, GitPullRequest, Globe,
-  History, House, Inbox, Languages, Link2, ListChecks, LogOut, Menu, MessageSquare, Monitor, Moon, Pencil, Plug, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
+  History, House, Inbox, Languages, Link2, ListChecks, LogOut, Menu, MessageCircleQuestionMark, MessageSquare, Monitor, Moon, Pencil, Plug, Plus, ScrollText, Search, SearchX, Settings, Share2, Sun,
   Sparkles, Trash2, Upload, UserPlus, UserRound, Users, UsersRound, X
 } from "lucide-react"
 
@@ -43,6 +43,7 @@ export const McpIcon = decorative(Plug)
 export const MoonIcon = decorative(Moon)
 export const MoreIcon = decorative(Ellipsis)
 export const NoResultsIcon = decorative(SearchX)
+export const QuestionIcon = decorative(MessageCircleQuestionMark)
 export const PageIcon = decorative(FileText)
 export const PlusIcon = decorative(Plus)
 export const SearchIcon = decorative(Search)

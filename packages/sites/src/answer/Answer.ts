@@ -1,6 +1,7 @@
 /** What a published site is asked (who reads, at which path) and what it answers, with the answers' bytes and ETags. */
 import { createHash } from "node:crypto"
 import type { BlobStream } from "@quire/content"
+import type { AskChannel } from "../domain/SiteQuestion.ts"
 import type { PublishedSite } from "../PublishedSites.ts"
 import { assetSources, type PageAsset, readAsset } from "../render/Assets.ts"
 import * as Layout from "../render/Layout.ts"
@@ -25,6 +26,8 @@ export interface RenderRequest {
    * (MemberSpaces.ts): the site shows them only these, in every answer. Absent: the audience decides.
    */
   readonly readableSpaces?: ReadonlyArray<string> | undefined
+  /** How a question put to Ask came (the site's page unless said) and the asker's language, for the site's questions. */
+  readonly asker?: { readonly via: AskChannel; readonly language: string | null } | undefined
 }
 
 /**

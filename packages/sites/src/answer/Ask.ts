@@ -4,7 +4,7 @@
  * site's own search (findPages), as the reader sees the site.
  */
 import { Effect } from "effect"
-import { type AskBounds, citedIn, defaultBounds, maxQuestion, passagesOf, type PublishedContent, rankPages } from "@quire/content"
+import { type AskBounds, citedIn, citedNumbers, defaultBounds, maxQuestion, passagesOf, type PublishedContent, rankPages } from "@quire/content"
 import type { ChatMessage } from "@quire/outbound"
 import { type AskModelShape, notConfigured } from "../AskModel.ts"
 import { sectionTitle } from "./Navigation.ts"
@@ -32,6 +32,8 @@ export interface AskReply {
   readonly answer: string
   /** The sources the answer cites (all those passed, when it cites none by number). */
   readonly sources: ReadonlyArray<AskSource>
+  /** Answered citing the pages, no page found, or the model cited none (the pages do not answer). */
+  readonly outcome: "answered" | "no-pages" | "not-in-pages"
 }
 
 export { type AskBounds, defaultBounds, keywordsOf, maxQuestion, stemOf } from "@quire/content"
@@ -96,10 +98,12 @@ export const ask = (reading: Reading, published: PublishedContent["Service"], mo
     if (q.length > maxQuestion) return yield* Effect.fail({ kind: "BadQuestion", message: `A question has at most ${maxQuestion} characters` } as const)
     const sources = sourcesOf(reading, yield* retrieve(reading, published, q, bounds), bounds)
     if (sources.length === 0) {
-      return { question: q, answer: "No page of this site that you can read answers this question.", sources: [] }
+      return { question: q, answer: "No page of this site that you can read answers this question.", sources: [], outcome: "no-pages" }
     }
     const answer = yield* model.complete(promptOf(reading.site.site.title, sources, q)).pipe(
       Effect.mapError((e): AskFailure => ({ kind: "ModelFailed", message: `The answer could not be written: ${e.reason}` }))
     )
-    return { question: q, answer, sources: citedIn(answer, sources) }
+    const cited = citedNumbers(answer)
+    const outcome = sources.some((s) => cited.has(s.n)) ? "answered" : "not-in-pages"
+    return { question: q, answer, sources: citedIn(answer, sources), outcome }
   })

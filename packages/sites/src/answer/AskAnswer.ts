@@ -6,6 +6,8 @@
 import { Effect } from "effect"
 import type { PublishedContent } from "@quire/content"
 import type { AskModelShape } from "../AskModel.ts"
+import { recordedAsk } from "../questions/AskRecording.ts"
+import type { SiteQuestionRecorderShape } from "../questions/QuestionRecorder.ts"
 import type { RenderAnswer } from "./Answer.ts"
 import { ask } from "./Ask.ts"
 import type { Reading } from "./ReadingTypes.ts"
@@ -15,11 +17,11 @@ const refusal = (code: number, message: string): RenderAnswer => ({ kind: "Json"
 /** Whether the site offers Ask to its readers. */
 export const askOffered = (reading: Reading) => reading.site.customization.ai?.mode === "assistant"
 
-export const askAnswer = (reading: Reading, published: PublishedContent["Service"], model: AskModelShape) =>
+export const askAnswer = (reading: Reading, published: PublishedContent["Service"], model: AskModelShape, recorder: SiteQuestionRecorderShape) =>
   Effect.gen(function*(): Effect.fn.Return<RenderAnswer> {
     if (!askOffered(reading)) return refusal(404, "This site does not offer Ask")
     const question = reading.request.query.get("q") ?? ""
-    return yield* ask(reading, published, model, question).pipe(
+    return yield* recordedAsk(recorder, reading, question, ask(reading, published, model, question)).pipe(
       Effect.map((reply): RenderAnswer => ({
         kind: "Json",
         body: { answer: reply.answer, sources: reply.sources.map(({ n, title, url, section }) => ({ n, title, url, ...(section === undefined ? {} : { section }) })) }

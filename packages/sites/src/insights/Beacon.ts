@@ -6,6 +6,12 @@ import { Schema } from "effect"
 import { PageRating } from "../domain/SiteEvent.ts"
 import type { TrackedEvent } from "./SiteInsights.ts"
 
+/** The first language the reader's browser asks for (`en-GB`), nothing else of the header: what insights and questions keep of it. */
+export const languageOf = (header: string | undefined): string | null => {
+  const first = header?.split(",")[0]?.split(";")[0]?.trim()
+  return first === undefined || first === "" || first === "*" || first.length > 35 ? null : first
+}
+
 const Id = Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100)))
 const Url = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(2048))
 

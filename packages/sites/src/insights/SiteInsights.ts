@@ -76,6 +76,13 @@ const rangeOf = (query: InsightsQuery, now: number) =>
     return { from: new Date(from), to: new Date(to) }
   })
 
+/** A member with a role reads a site's insights (its events, its questions); the site's reader token and guests do not. */
+export const insightsReader = (guard: SiteGuard.Guard) => (organizationId: string, siteId: string) =>
+  Effect.flatMap(guard.site(organizationId, siteId), (access) =>
+    Roles.atLeast(access.role, "read")
+      ? Effect.succeed(access)
+      : Effect.fail(new Errors.Forbidden({ reason: "You need a role in the organization to read a site's insights" })))
+
 const sha = (...parts: ReadonlyArray<string>) => createHash("sha256").update(parts.join("\u0000")).digest("base64url").slice(0, 22)
 
 export interface SiteInsightsShape {
@@ -179,12 +186,7 @@ export class SiteInsights extends Context.Service<SiteInsights, SiteInsightsShap
       const recordPublished = (site: { readonly organizationId: string; readonly siteId: string }, events: ReadonlyArray<TrackedEvent>, origin: EventOrigin) =>
         Effect.flatMap(toStored(site, events, origin), recorder.record)
 
-      /** A member with a role reads insights; the site's reader token and guests do not. */
-      const readable = (organizationId: string, siteId: string) =>
-        Effect.flatMap(guard.site(organizationId, siteId), (access) =>
-          Roles.atLeast(access.role, "read")
-            ? Effect.succeed(access)
-            : Effect.fail(new Errors.Forbidden({ reason: "You need a role in the organization to read a site's insights" })))
+      const readable = insightsReader(guard)
 
       const storeFeedback = (site: { readonly organizationId: string; readonly siteId: string; readonly url: string }, input: AgentFeedbackInput) =>
         Effect.gen(function*() {

@@ -8,6 +8,7 @@ import { m0004_site_redirects } from "./0004_site_redirects.ts"
 import { m0005_site_permissions } from "./0005_site_permissions.ts"
 import { m0006_site_events } from "./0006_site_events.ts"
 import { m0007_hashed_share_keys_in_events } from "./0007_hashed_share_keys_in_events.ts"
+import { m0008_site_questions } from "./0008_site_questions.ts"
 import { m0009_site_agent } from "./0009_site_agent.ts"
 
 export const migrations: {
@@ -23,6 +24,7 @@ export const migrations: {
     "0005_site_permissions": m0005_site_permissions,
     "0006_site_events": m0006_site_events,
     "0007_hashed_share_keys_in_events": m0007_hashed_share_keys_in_events,
+    "0008_site_questions": m0008_site_questions,
     "0009_site_agent": m0009_site_agent
   }
 }

@@ -1,7 +1,8 @@
 /**
  * `/o/<org>/sites/<site>/insights`, the site dashboard's Insights tab: what readers did on the published site over the last 30 days
  * (views per day, top pages, addresses that found nothing, searches that found nothing, pages
- * rated poorly and their comments, what AI agents reported) and the broken links of its spaces;
+ * rated poorly and their comments, the questions readers asked the site's Ask, what AI agents
+ * reported) and the broken links of its spaces;
  * from each, a change request on the page concerned. Loaded with the site screen's chunk and stylesheet.
  */
 import type { Site } from "@quire/api"
@@ -14,6 +15,7 @@ import { PageName } from "./PageName.tsx"
 import { Part } from "./Part.tsx"
 import { type Insights as Data, insightsAtom, type PageInfo, pageOf, score } from "./queries.ts"
 import { OpenChangeRequest } from "./OpenChangeRequest.tsx"
+import { Questions } from "./Questions.tsx"
 import { Recording } from "./Recording.tsx"
 import "./insights.css"
 
@@ -153,6 +155,7 @@ export const Insights = (props: { readonly organizationId: string; readonly site
           <ViewsChart data={data.value} />
           <Readers data={data.value} firstSpace={firstSpace} />
           <Feedback data={data.value} />
+          <Questions organizationId={props.organizationId} siteId={props.site.id} data={data.value} firstSpace={firstSpace} />
           <AgentFeedback data={data.value} firstSpace={firstSpace} />
           <Broken data={data.value} />
         </div>
