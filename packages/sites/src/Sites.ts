@@ -280,13 +280,8 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const remove = Effect.fn("Sites.remove")(function*(organizationId: string, siteId: string) {
         yield* SiteGuard.quietly(Effect.gen(function*() {
           const { site } = yield* guard.manager(organizationId, siteId, "delete this site")
-          yield* sitePermissions.removeSite(siteId)
-          yield* structureRepo.removeSite(siteId)
-          yield* shareLinks.removeSite(siteId)
-          yield* redirects.removeSite(siteId)
-          yield* siteEvents.removeSite(siteId)
-          yield* agents.removeSite(siteId)
-          yield* siteQuestions.removeSite(siteId)
+          // What the site owns goes with it, in its transaction.
+          for (const owned of [sitePermissions, structureRepo, shareLinks, redirects, siteEvents, agents, siteQuestions]) yield* owned.removeSite(siteId)
           yield* repo.remove(siteId)
           yield* recordSite(site, "site.deleted")
         }))
