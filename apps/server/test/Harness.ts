@@ -231,7 +231,9 @@ export const raw = Effect.fnUntraced(function*(method: string, path: string, ini
     })
   )
   const text = yield* Effect.promise(() => response.text())
-  return { status: response.status, body: text === "" ? undefined : JSON.parse(text) as unknown }
+  // An event stream (Ask's) is its text; everything else the API answers is JSON.
+  const json = !(response.headers.get("content-type") ?? "").includes("text/event-stream")
+  return { status: response.status, body: text === "" ? undefined : json ? JSON.parse(text) as unknown : text }
 })
 
 let counter = 0
