@@ -20,7 +20,7 @@ interface TabCase {
 }
 
 const tabs: ReadonlyArray<TabCase> = [
-  { label: "Overview", path: "", part: (page) => page.getByRole("region", { name: "Readers" }) },
+  { label: "Overview", path: "", part: (page) => page.getByRole("region", { name: "Readers", exact: true }) },
   { label: "Structure", path: "/structure", part: (page) => page.getByRole("heading", { name: "Manual", level: 3 }) },
   { label: "Customization", path: "/customization", part: (page) => page.getByRole("button", { name: "Save customization" }) },
   { label: "Audience", path: "/audience", part: (page) => page.getByRole("region", { name: "Permissions" }) },
