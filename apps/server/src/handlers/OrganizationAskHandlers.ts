@@ -6,29 +6,16 @@
 import { Effect, Stream } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, ApiErrors, ModelFailed, type SearchAIAnswerStream } from "@quire/api"
+import { Api, ApiErrors, ModelFailed } from "@quire/api"
 import { type OrganizationAnswer, OrganizationAsk, type OrganizationAskFailure } from "@quire/content"
 import type { Errors } from "@quire/kernel"
 import * as DomainErrors from "../DomainErrors.ts"
 import { PublicUrl } from "../PublicUrl.ts"
 import { callerKey, siteLimits, siteRefused, TrustProxy } from "../RateLimits.ts"
-import { documentOf } from "./SiteAskHandlers.ts"
+import { answerOf } from "./SiteAskHandlers.ts"
 
-type Answer = SearchAIAnswerStream["answer"]
-
-const answerOf = (reply: OrganizationAnswer, format: "document" | "markdown", base: string): Answer => ({
-  answer: format === "markdown" ? reply.answer : documentOf(reply.answer),
-  followupQuestions: [],
-  sources: reply.sources.map((s) => ({
-    type: "page" as const,
-    page: s.pageId,
-    revision: s.revisionId,
-    space: s.spaceId,
-    sections: s.sections.map((section) => section.id).filter((id) => id !== ""),
-    title: s.title,
-    url: new URL(s.path, base).toString()
-  }))
-})
+const answerOfReply = (reply: OrganizationAnswer, format: "document" | "markdown", base: string) =>
+  answerOf(reply.answer, reply.sources.map((s) => ({ ...s, url: new URL(s.path, base).toString() })), format)
 
 export const layer = HttpApiBuilder.group(Api, "organizationAsk", Effect.fn(function*(handlers) {
   const asker = yield* OrganizationAsk
@@ -47,7 +34,7 @@ export const layer = HttpApiBuilder.group(Api, "organizationAsk", Effect.fn(func
         !("kind" in failure) ? DomainErrors.api(Effect.fail(failure))
           : Effect.fail(failure.kind === "BadQuestion" ? ApiErrors.BadRequest.of(failure.message, "query") : ModelFailed.of(failure.message))
       ),
-      Effect.map((reply) => answerOf(reply, format ?? "document", urls.base))
+      Effect.map((reply) => answerOfReply(reply, format ?? "document", urls.base))
     )
   return handlers
     .handle("askInOrganization", ({ params, query, payload }) =>

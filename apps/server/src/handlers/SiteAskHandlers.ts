@@ -36,22 +36,26 @@ export const documentOf = (markdown: string) => ({
   }))
 })
 
-const eventOf = (reply: AskReply, format: "document" | "markdown"): SearchAIAnswerStream => ({
-  type: "answer",
-  answer: {
-    answer: format === "markdown" ? reply.answer : documentOf(reply.answer),
-    followupQuestions: [],
-    sources: reply.sources.map((s) => ({
-      type: "page" as const,
-      page: s.pageId,
-      revision: s.revisionId,
-      space: s.spaceId,
-      sections: s.sections.map((section) => section.id).filter((id) => id !== ""),
-      title: s.title,
-      url: s.url
-    }))
-  }
+/** GitBook's `SearchAIAnswer` of an answer's markdown and the pages it stands on (a site's Ask's and the organization's). */
+export const answerOf = (
+  markdown: string,
+  sources: ReadonlyArray<{ readonly pageId: string; readonly revisionId: string; readonly spaceId: string; readonly title: string; readonly url: string; readonly sections: ReadonlyArray<{ readonly id: string }> }>,
+  format: "document" | "markdown"
+): SearchAIAnswerStream["answer"] => ({
+  answer: format === "markdown" ? markdown : documentOf(markdown),
+  followupQuestions: [],
+  sources: sources.map((s) => ({
+    type: "page" as const,
+    page: s.pageId,
+    revision: s.revisionId,
+    space: s.spaceId,
+    sections: s.sections.map((section) => section.id).filter((id) => id !== ""),
+    title: s.title,
+    url: s.url
+  }))
 })
+
+const eventOf = (reply: AskReply, format: "document" | "markdown"): SearchAIAnswerStream => ({ type: "answer", answer: answerOf(reply.answer, reply.sources, format) })
 
 export const layer = HttpApiBuilder.group(Api, "siteAsk", Effect.fn(function*(handlers) {
   const sites = yield* Sites

@@ -4,11 +4,36 @@
  * current page's branch, and opens another branch from the keyboard.
  */
 import { expect, inject, it } from "vitest"
+import type { Page } from "playwright-core"
 import { open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
+
+/** The console's warnings of `page`, as they come. */
+const warningsOf = (page: Page) => {
+  const warnings: Array<string> = []
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text())
+  })
+  return warnings
+}
+
+/** The page's requests of /v1 and /auth so far (with who made each), and the URLs it preloaded. */
+const requestsOf = async (page: Page) => ({
+  requests: await page.evaluate(() => (performance.getEntriesByType("resource") as Array<PerformanceResourceTiming>)
+    .filter((entry) => /^\/(v1|auth)\//.test(new URL(entry.name).pathname))
+    .map((entry) => ({ url: entry.name.replace(location.origin, ""), by: entry.initiatorType }))),
+  preloaded: await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[rel=preload][as=fetch]")].map((link) => link.getAttribute("href")))
+})
+
+/** Chromium warns of a preload left unused 3 s after the load event, and gives no sign before: only the rest of that time is waited. */
+const noUnusedPreload = async (page: Page, warnings: ReadonlyArray<string>) => {
+  const sinceLoad = await page.evaluate(() => performance.now() - (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd)
+  if (sinceLoad < 3500) await page.waitForTimeout(3500 - sinceLoad)
+  expect(warnings.filter((w) => /preload/i.test(w))).toEqual([])
+}
 
 it("loads a nested page with its requests preloaded and used once; the tree opens the current branch only", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Cold Org" })
@@ -24,10 +49,7 @@ it("loads a nested page with its requests preloaded and used once; the tree open
 
   const session = await open(browser(), url)
   const { page, problems, context } = session
-  const warnings: Array<string> = []
-  page.on("console", (message) => {
-    if (message.type() === "warning") warnings.push(message.text())
-  })
+  const warnings = warningsOf(page)
   try {
     await signInAsAdmin(session, url)
     await page.goto(`/s/${space.id}/chapter-2/section/page`)
@@ -40,10 +62,7 @@ it("loads a nested page with its requests preloaded and used once; the tree open
 
     // The requests of the first screen: each URL once, and those the page preloaded came from the preload.
     await page.getByText("No comments on this page yet.").waitFor()
-    const requests = await page.evaluate(() => (performance.getEntriesByType("resource") as Array<PerformanceResourceTiming>)
-      .filter((entry) => /^\/(v1|auth)\//.test(new URL(entry.name).pathname))
-      .map((entry) => ({ url: entry.name.replace(location.origin, ""), by: entry.initiatorType })))
-    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[rel=preload][as=fetch]")].map((link) => link.getAttribute("href")))
+    const { requests, preloaded } = await requestsOf(page)
     expect(preloaded).toContain(`/v1/spaces/${space.id}/content/path/chapter-2%2Fsection%2Fpage?format=html`)
     expect(requests.filter((r) => requests.filter((o) => o.url === r.url).length > 1), JSON.stringify(requests, null, 1)).toEqual([])
     for (const href of preloaded) expect(requests.find((r) => r.url === href), href!).toEqual({ url: href, by: "link" })
@@ -55,10 +74,7 @@ it("loads a nested page with its requests preloaded and used once; the tree open
     await tree.getByRole("link", { name: "Section 1.1" }).waitFor()
     expect(await tree.getByRole("button", { name: "Hide the pages under “Chapter 1”" }).getAttribute("aria-expanded")).toBe("true")
 
-    // Chromium warns of a preload left unused 3 s after the load event, and gives no sign before: only the rest of that time is waited.
-    const sinceLoad = await page.evaluate(() => performance.now() - (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd)
-    if (sinceLoad < 3500) await page.waitForTimeout(3500 - sinceLoad)
-    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([])
+    await noUnusedPreload(page, warnings)
     expect(problems).toEqual([])
   } finally {
     await context.close()
@@ -75,27 +91,19 @@ it("opens a change request's page in the editor with its requests preloaded and 
 
   const session = await open(browser(), url)
   const { page, problems, context } = session
-  const warnings: Array<string> = []
-  page.on("console", (message) => {
-    if (message.type() === "warning") warnings.push(message.text())
-  })
+  const warnings = warningsOf(page)
   try {
     await signInAsAdmin(session, url)
     await page.goto(`/s/${space.id}/~/changes/${cr.number}/restart`)
     await page.getByRole("textbox", { name: "Page content" }).getByText("Drain the node before a restart.").waitFor()
-    const requests = await page.evaluate(() => (performance.getEntriesByType("resource") as Array<PerformanceResourceTiming>)
-      .filter((entry) => /^\/(v1|auth)\//.test(new URL(entry.name).pathname))
-      .map((entry) => ({ url: entry.name.replace(location.origin, ""), by: entry.initiatorType })))
-    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[rel=preload][as=fetch]")].map((link) => link.getAttribute("href")))
+    const { requests, preloaded } = await requestsOf(page)
     // The space (the frame's organization comes from it), the request, its tree and its files.
     expect(preloaded).toEqual(expect.arrayContaining([`/v1/spaces/${space.id}`, `/v1/spaces/${space.id}/change-requests/${cr.number}`, `/v1/spaces/${space.id}/change-requests/${cr.number}/content/pages`]))
     for (const href of preloaded) {
       const fetched = requests.filter((r) => r.url === href)
       expect(fetched, `${href}: ${JSON.stringify(requests, null, 1)}`).toEqual([{ url: href, by: "link" }])
     }
-    const sinceLoad = await page.evaluate(() => performance.now() - (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd)
-    if (sinceLoad < 3500) await page.waitForTimeout(3500 - sinceLoad)
-    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([])
+    await noUnusedPreload(page, warnings)
     expect(problems).toEqual([])
   } finally {
     await context.close()
