@@ -63,6 +63,8 @@ export const chatCompletion = (
       Effect.mapError((e) => new Retryable({ reason: `the provider could not be reached (${e.message})` }))
     )
     if (response.status === 429 || response.status >= 500) {
+      // The answer's body is read and let go: an unread one keeps its connection, and the next try waited on it.
+      yield* response.text.pipe(Effect.timeout(timeout), Effect.ignore)
       return yield* new Retryable({ reason: `the provider answered ${response.status}` })
     }
     const text = yield* response.text.pipe(Effect.mapError((e) => new Retryable({ reason: `the provider's answer was cut (${e.message})` })))
