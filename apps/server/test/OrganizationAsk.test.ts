@@ -13,12 +13,21 @@ import { backends, baseUrl, type ContentChanges, mergeIntoMain, newUser, organiz
 
 interface Prompt { readonly system: string; readonly question: string }
 
-/** The fake provider: cites the first source and lists the titles it was given. */
+/** The fake provider: cites the first source and lists the titles it was given; embeds, keeping what it was given. */
 const prompts: Array<Prompt> = []
+const embedded: Array<{ readonly model: string; readonly input: ReadonlyArray<string> }> = []
 const provider = http.createServer((request, response) => {
   let body = ""
   request.on("data", (chunk: Buffer) => (body += chunk.toString()))
   request.on("end", () => {
+    if (request.url?.endsWith("/embeddings") === true) {
+      // An embedding model: a vector per input, from the words it holds (the VPN's, the canteen's).
+      const { model, input } = JSON.parse(body) as { model: string; input: ReadonlyArray<string> }
+      embedded.push({ model, input })
+      response.writeHead(200, { "content-type": "application/json" })
+      response.end(JSON.stringify({ data: input.map((text, index) => ({ index, embedding: [/vpn|connect/i.test(text) ? 1 : 0, /canteen|lunch/i.test(text) ? 1 : 0, 0.1] })) }))
+      return
+    }
     const parsed = JSON.parse(body) as { messages: Array<{ role: string; content: string }> }
     const system = parsed.messages.find((m) => m.role === "system")?.content ?? ""
     const question = parsed.messages.find((m) => m.role === "user")?.content ?? ""
@@ -88,6 +97,32 @@ const stream = Effect.fnUntraced(function*(path: string, token: string) {
 })
 
 for (const backend of backends) {
+  layer(withSettings(backend.layer, { QUIRE_AI_URL: providerUrl, QUIRE_AI_MODEL: "fake-model", QUIRE_AI_MODEL_EMBEDDINGS: "fake-embed" }), { timeout: 120_000, excludeTestServices: true })(
+    `the organization's Ask with an embedding model (${backend.name})`,
+    (it) => {
+      it.effect("embeds the question and the passages the reader may read, once, with the model named", () =>
+        Effect.gen(function*() {
+          const { organizationId, reader } = yield* organization
+          const endpoint = yield* baseUrl
+          embedded.length = 0
+          const ask = () => gitbook(endpoint, reader.token).orgs.askInOrganization(organizationId, { query: "How do I connect to the VPN?" }, { format: "markdown" })
+          const { data } = yield* Effect.promise(ask)
+          assert.deepStrictEqual(data.answer!.sources.map((s) => s.title), ["Remote access"])
+          assert.isAbove(embedded.length, 0)
+          assert.isTrue(embedded.every((e) => e.model === "fake-embed"))
+          const sent = embedded.flatMap((e) => e.input)
+          assert.include(sent, "How do I connect to the VPN?")
+          assert.isTrue(sent.some((text) => text.includes("badge number")))
+          // The board's page, which the reader cannot open, never left for the model.
+          assert.isFalse(sent.some((text) => text.includes("40,000")))
+          // Asked again, only the question is embedded: the passages' vectors are kept.
+          const before = embedded.length
+          yield* Effect.promise(ask)
+          assert.deepStrictEqual(embedded.slice(before).flatMap((e) => e.input), ["How do I connect to the VPN?"])
+        }))
+    }
+  )
+
   layer(withSettings(backend.layer, { QUIRE_AI_URL: providerUrl, QUIRE_AI_MODEL: "fake-model" }), { timeout: 120_000, excludeTestServices: true })(
     `the organization's Ask with a model (${backend.name})`,
     (it) => {

@@ -1,6 +1,8 @@
 /** Layers that assemble the content package: its ports, adapters and use cases. */
 import { AuditLayers } from "@quire/audit"
 import { Layer } from "effect"
+import { PassageVectors } from "./ask/PassageVectors.ts"
+import * as SqlPassageVectors from "./ask/SqlPassageVectors.ts"
 import { Collections } from "./Collections.ts"
 import { CollectionsRepo } from "./CollectionsRepo.ts"
 import { ContentAccess } from "./ContentAccess.ts"
@@ -35,11 +37,12 @@ export const layerReposMemory = Layer.mergeAll(
   StorageUsageRepo.layerMemory,
   PermissionsRepo.layerMemory,
   AuditLayers.layerMemory,
-  ImportRunsRepo.layerMemory
+  ImportRunsRepo.layerMemory,
+  PassageVectors.layerMemory
 )
 
 /** The content ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer, SqlStorageUsageRepo.layer, SqlPermissionsRepo.layer, AuditLayers.layerSql, SqlImportRunsRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer, SqlStorageUsageRepo.layer, SqlPermissionsRepo.layer, AuditLayers.layerSql, SqlImportRunsRepo.layer, SqlPassageVectors.layer)
 
 /** The SQL revisions adapter without its revision cache: every read goes to the tables (what a restarted server reads). */
 export const layerRevisionsRepoSqlUncached = SqlRevisionsRepo.layerWith({ cachedPages: 0 })

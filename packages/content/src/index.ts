@@ -60,7 +60,9 @@ export { PublishedContent } from "./PublishedContent.ts"
 export type { PublishedContentShape } from "./PublishedContent.ts"
 export type { ContentPointer, ContentPosition } from "./Placement.ts"
 export { type RevisionHeader, RevisionsRepo } from "./RevisionsRepo.ts"
+export { AskEmbeddings, type AskEmbeddingsShape, cosine } from "./ask/AskEmbeddings.ts"
 export { AskModel, AskModelError, type AskModelShape, notConfigured } from "./ask/AskModel.ts"
+export { PassageVectors, type PassageVectorsShape } from "./ask/PassageVectors.ts"
 export {
   type AskBounds,
   citedIn,
@@ -73,6 +75,7 @@ export {
   maxQuestion,
   passagesOf,
   rankPages,
+  type Similarity,
   stemOf
 } from "./ask/Retrieval.ts"
 export {

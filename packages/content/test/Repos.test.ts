@@ -9,6 +9,7 @@ import { ContentLayers, migrations } from "../src/index.ts"
 import { collectionsRepoContract } from "./contract/CollectionsRepoContract.ts"
 import { importRunsRepoContract } from "./contract/ImportRunsRepoContract.ts"
 import { contractMaxMessageBytes } from "./contract/LargeTree.ts"
+import { passageVectorsContract } from "./contract/PassageVectorsContract.ts"
 import { permissionsRepoContract } from "./contract/PermissionsRepoContract.ts"
 import { reusableContentsContract } from "./contract/ReusableContentsContract.ts"
 import { revisionsRepoContract } from "./contract/RevisionsRepoContract.ts"
@@ -32,4 +33,5 @@ Backends.each(backends, (it, backend) => {
   storageUsageRepoContract(it)
   permissionsRepoContract(it)
   importRunsRepoContract(it, backend !== "memory")
+  passageVectorsContract(it)
 })

@@ -11,7 +11,7 @@
  * Files and reasoning parts are not sent (no Quire feature sends them yet).
  */
 import { Effect, Layer, Stream } from "effect"
-import { AiError, LanguageModel, type Prompt, type Response, Tool } from "effect/ai"
+import { AiError, EmbeddingModel, LanguageModel, type Prompt, type Response, Tool } from "effect/ai"
 import OpenAI from "openai"
 import type { ChatCompletionChunk, ChatCompletionCreateParamsBase, ChatCompletionMessageParam, ChatCompletionToolChoiceOption } from "openai/resources/chat/completions"
 
@@ -212,3 +212,52 @@ export const make = (endpoint: ModelEndpoint, client?: OpenAI) =>
 
 /** The LanguageModel of `endpoint`. */
 export const layer = (endpoint: ModelEndpoint): Layer.Layer<LanguageModel.LanguageModel> => Layer.effect(LanguageModel.LanguageModel, make(endpoint))
+
+/** Where and how to call an endpoint's embeddings (`/embeddings` beside chat completions). */
+export interface EmbeddingEndpoint {
+  readonly url: string
+  /** The embedding model's name (Ollama's `nomic-embed-text`, OpenAI's `text-embedding-3-small`…). */
+  readonly model: string
+  readonly key?: string | undefined
+  readonly retries?: number | undefined
+  readonly timeoutMillis?: number | undefined
+  /** Inputs sent per request; default 64. */
+  readonly batch?: number | undefined
+}
+
+/** An EmbeddingModel over `endpoint`'s `/embeddings`, with `client` (made from it when not given); inputs go in batches. */
+export const makeEmbeddings = (endpoint: EmbeddingEndpoint, client?: OpenAI) =>
+  Effect.suspend(() => {
+    const openai = client ?? new OpenAI({
+      baseURL: baseUrlOf(endpoint.url),
+      apiKey: endpoint.key === undefined || endpoint.key === "" ? "none" : endpoint.key,
+      maxRetries: endpoint.retries ?? 2,
+      timeout: endpoint.timeoutMillis ?? 60_000
+    })
+    const size = Math.max(1, endpoint.batch ?? 64)
+    return EmbeddingModel.make({
+      embedMany: ({ inputs }) =>
+        Effect.gen(function*() {
+          const results: Array<Array<number>> = []
+          let tokens: number | undefined
+          for (let at = 0; at < inputs.length; at += size) {
+            const batch = inputs.slice(at, at + size)
+            const answer = yield* Effect.tryPromise({
+              try: (signal) => openai.embeddings.create({ model: endpoint.model, input: [...batch], encoding_format: "float" }, { signal }),
+              catch: (error) => failure("embedMany", error)
+            })
+            const ordered = answer.data.toSorted((x, y) => x.index - y.index)
+            if (ordered.length !== batch.length) {
+              return yield* Effect.fail(failure("embedMany", new Error(`the endpoint answered ${ordered.length} embeddings for ${batch.length} inputs`)))
+            }
+            for (const item of ordered) results.push(item.embedding)
+            if (answer.usage?.prompt_tokens !== undefined) tokens = (tokens ?? 0) + answer.usage.prompt_tokens
+          }
+          return { results, usage: { inputTokens: tokens } }
+        })
+    })
+  })
+
+/** The EmbeddingModel of `endpoint`. */
+export const embeddingLayer = (endpoint: EmbeddingEndpoint): Layer.Layer<EmbeddingModel.EmbeddingModel> =>
+  Layer.effect(EmbeddingModel.EmbeddingModel, makeEmbeddings(endpoint))

@@ -2,7 +2,7 @@
 import { migrations as auditMigrations } from "@quire/audit"
 import { Effect, Layer, Option } from "effect"
 import * as AgentModelLive from "./AgentModelLive.ts"
-import { ContentLayers, MainObservers, migrations as contentMigrations, OrganizationAsk, ParsePool, SpaceContent } from "@quire/content"
+import { AskEmbeddings, ContentLayers, MainObservers, migrations as contentMigrations, OrganizationAsk, ParsePool, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
 import { ConfigRedirects, GitCli, GitSyncLayers, migrations as gitsyncMigrations, SecretBox } from "@quire/gitsync"
@@ -110,11 +110,15 @@ const layerServices = Layer.mergeAll(
     layerReviews,
     layerAgent.pipe(Layer.provideMerge(layerReviews), Layer.provide(layerAgentGuidance)),
     // The spec operations are also the server's, whose format=html draws operation blocks.
-    // Ask's model: OpenAI-compatible, from QUIRE_AI_* (none when unset).
+    // Ask's model: OpenAI-compatible, from QUIRE_AI_* (none when unset), and its embedding model
+    // (QUIRE_AI_MODEL_EMBEDDINGS; words alone when unset).
     // Site permissions read a member's role and teams through content's Memberships port.
-    SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide([layerSpaceRedirects, AskModel.layerConfig, MembershipsLive.layer])),
-    // The organization's Ask: the same model, over the spaces the asker may read.
-    OrganizationAsk.layer().pipe(Layer.provide(AskModel.layerConfig)),
+    SitesLayers.layerServices.pipe(
+      Layer.provideMerge(layerSpecOperations),
+      Layer.provide([layerSpaceRedirects, AskModel.layerConfig, AskEmbeddings.layerConfig, MembershipsLive.layer])
+    ),
+    // The organization's Ask: the same models, over the spaces the asker may read.
+    OrganizationAsk.layer().pipe(Layer.provide([AskModel.layerConfig, AskEmbeddings.layerConfig])),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator)),
     // Import runs: conversions of uploads and websites, written through SpaceContent, or into a

@@ -6,7 +6,7 @@
  * caching) is a module of `answer/`.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import { PublishedContent, SpaceContent } from "@quire/content"
+import { AskEmbeddings, PublishedContent, SpaceContent } from "@quire/content"
 import { BoundedCache } from "@quire/kernel"
 import type { RenderAnswer, RenderRequest } from "./answer/Answer.ts"
 import { assetAnswer, text } from "./answer/Answer.ts"
@@ -62,6 +62,8 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       const cache = yield* answerCache(specs)
       // Without a model provided (a test, a tool), Ask refuses as when none is configured.
       const model = Option.getOrElse(yield* Effect.serviceOption(AskModel), () => AskModel.layerNoneShape)
+      // Without an embedding model, Ask ranks by words alone.
+      const embeddings = Option.getOrElse(yield* Effect.serviceOption(AskEmbeddings), () => AskEmbeddings.none)
       const revisions = yield* revisionReader(published)
       const trees = yield* placeTrees
       const layout = yield* layoutMemo
@@ -94,7 +96,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
           case "Search":
             return yield* searchAnswer(reading, published)
           case "Ask":
-            return yield* askAnswer(reading, published, model, questions)
+            return yield* askAnswer(reading, published, model, questions, embeddings.similarity)
           case "Asset": {
             // Names are checked before the cache: unknown ones never take a place in it.
             if (!isAssetName(route.name)) return yield* notFound(reading, reading.visible.home)
@@ -135,7 +137,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         const scoped = scope === undefined
           ? reading
           : { ...reading, visible: { ...reading.visible, places: reading.visible.places.filter((p) => scope(p.siteSpace.siteSpace.id)) } }
-        return yield* recordedAsk(questions, scoped, question, ask(scoped, published, model, question))
+        return yield* recordedAsk(questions, scoped, question, ask(scoped, published, model, question, undefined, embeddings.similarity))
       })
 
       return SiteRenderer.of({ render, ask: askFor, redirectTarget })

@@ -3,7 +3,9 @@
  * on a local port, answering what the test's script says (text, tool calls, an error status) for
  * each request, whole or streamed as server-sent events in the shape OpenAI sends: text in small
  * deltas, each tool call's arguments in two. It keeps every request, so a test can read what the
- * model was given (the prompt, the tools, the tools' results).
+ * model was given (the prompt, the tools, the tools' results). Given `embed`, it is also an embedding
+ * model (`/v1/embeddings`, OpenAI's shape): each input's vector is what `embed` says, so a test decides
+ * which texts are near.
  */
 import http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -30,10 +32,23 @@ export type ModelReply =
   | { readonly toolCalls: ReadonlyArray<{ readonly name: string; readonly arguments: unknown }>; readonly text?: string }
   | { readonly status: number; readonly message: string }
 
+/** An embeddings request: the model named and its inputs. */
+export interface EmbeddingRequest {
+  readonly model: string
+  readonly input: ReadonlyArray<string>
+}
+
+export interface ModelServerOptions {
+  /** The vector of `text` (any length, the same for every text); without it `/v1/embeddings` answers 404, as an endpoint without embeddings does. */
+  readonly embed?: ((text: string, model: string) => ReadonlyArray<number>) | undefined
+}
+
 export interface ModelServer {
   /** The API's base, `http://127.0.0.1:<port>/v1`. */
   readonly url: string
   readonly requests: ReadonlyArray<ModelRequest>
+  /** The embeddings requests, in order. */
+  readonly embeddings: ReadonlyArray<EmbeddingRequest>
   readonly close: () => Promise<void>
 }
 
@@ -42,8 +57,9 @@ export const lastOf = (request: ModelRequest, role: ModelMessage["role"]): strin
   request.messages.filter((m) => m.role === role).at(-1)?.content ?? ""
 
 /** Starts the model; `script` answers each request (the n-th request is the script's `n`th call). */
-export const startModelServer = async (script: (request: ModelRequest, index: number) => ModelReply): Promise<ModelServer> => {
+export const startModelServer = async (script: (request: ModelRequest, index: number) => ModelReply, options: ModelServerOptions = {}): Promise<ModelServer> => {
   const requests: Array<ModelRequest> = []
+  const embeddings: Array<EmbeddingRequest> = []
   let calls = 0
   const server = http.createServer((req, res) => {
     let body = ""
@@ -52,6 +68,20 @@ export const startModelServer = async (script: (request: ModelRequest, index: nu
       if (req.method === "GET" && req.url?.endsWith("/models") === true) {
         res.writeHead(200, { "content-type": "application/json" })
         res.end(JSON.stringify({ object: "list", data: [{ id: "test-model", object: "model", created: 0, owned_by: "quire-tests" }] }))
+        return
+      }
+      if (req.method === "POST" && req.url?.endsWith("/embeddings") === true && options.embed !== undefined) {
+        const parsed = JSON.parse(body) as { model: string; input: string | ReadonlyArray<string> }
+        const input = typeof parsed.input === "string" ? [parsed.input] : parsed.input
+        embeddings.push({ model: parsed.model, input })
+        const embed = options.embed
+        res.writeHead(200, { "content-type": "application/json" })
+        res.end(JSON.stringify({
+          object: "list",
+          model: parsed.model,
+          data: input.map((text, index) => ({ object: "embedding", index, embedding: embed(text, parsed.model) })),
+          usage: { prompt_tokens: input.join(" ").length, total_tokens: input.join(" ").length }
+        }))
         return
       }
       if (req.method !== "POST" || req.url?.endsWith("/chat/completions") !== true) {
@@ -109,6 +139,7 @@ export const startModelServer = async (script: (request: ModelRequest, index: nu
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
+    embeddings,
     close: () => new Promise((resolve) => server.close(() => resolve()))
   }
 }

@@ -16,6 +16,7 @@ import { viewableSpaces } from "../Search.ts"
 import { type PageHit, SearchIndex } from "../SearchIndex.ts"
 import { SpacesRepo } from "../SpacesRepo.ts"
 import { AskModel } from "./AskModel.ts"
+import { AskEmbeddings } from "./AskEmbeddings.ts"
 import { type AskBounds, citedIn, clip, defaultBounds, maxQuestion, passagesOf, rankPages } from "./Retrieval.ts"
 
 /** A page an answer stands on, numbered as the passages were given. */
@@ -111,6 +112,8 @@ export class OrganizationAsk extends Context.Service<OrganizationAsk, Organizati
         const revisions = yield* RevisionsRepo
         const index = yield* SearchIndex
         const model = yield* AskModel
+        // Without an embedding model provided (a test, a tool), the ranking is by words alone.
+        const embeddings = Option.getOrElse(yield* Effect.serviceOption(AskEmbeddings), () => AskEmbeddings.none)
 
         /** Each viewable space's current pages (hidden ones kept: paths are checked against them). */
         const readable = Effect.fnUntraced(function*(organizationId: string) {
@@ -135,7 +138,7 @@ export class OrganizationAsk extends Context.Service<OrganizationAsk, Organizati
               : Effect.map(index.search({ spaceIds, query, offset: 0, ...options }), (hits) =>
                 // A page its revision hides (hidden, or under a hidden page) is not read, as the tree does not show it.
                 hits.pages.filter((hit) => !hiddenPath(trees.get(hit.spaceId)?.pages ?? [], hit.path)).map((hit) => ({ hit })))
-          const ranked = yield* rankPages(find, q, bounds)
+          const ranked = yield* rankPages(find, q, bounds, embeddings.similarity)
           const sources = passagesOf(ranked, bounds).map(({ found, sections }, i): OrganizationAskSource => {
             const anchor = sections[0] !== undefined && sections[0].id !== "" ? `#${encodeURIComponent(sections[0].id)}` : ""
             return {

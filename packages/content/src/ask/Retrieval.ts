@@ -62,6 +62,24 @@ export interface FindOptions {
 /** The pages `query` finds among what the asker may read, best first. */
 export type Finder<F extends { readonly hit: PageHit }, E, R> = (query: string, options: FindOptions) => Effect.Effect<ReadonlyArray<F>, E, R>
 
+/**
+ * How near in meaning the question is to each text (cosine similarity of an embedding model's
+ * vectors, in the texts' order), or `undefined` when it cannot say (no model answering): the
+ * ranking is then by words alone.
+ */
+export type Similarity = (question: string, texts: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<number> | undefined>
+
+/** Pages whose passages are weighed by meaning as well as by words: the best this many by their searches and words. */
+const semanticPages = 30
+/**
+ * What nearness in meaning adds to a passage at most: as much as its words' share. A page's words
+ * count twice (its best passage's share, its searches' share), so meaning reorders pages whose words
+ * are close and does not override words that clearly answer. Measured with word vectors standing in
+ * for an embedding model (`pnpm bench --ask-retrieval`, docs/sites.md): at 0.5 and 1 one more fact
+ * reached the model and nothing was lost; at 2 every repository lost a page.
+ */
+const semanticWeight = 1
+
 /** The weight of a word that fills its search's limit: as if it were on ten times the limit's pages. */
 const frequentWordWeight = Math.log(1 + 2 / 10)
 
@@ -125,14 +143,50 @@ const passageCharacters = 500
 const passagesPerSection = 2
 
 /**
+ * Adds to each passage of the `semanticPages` most promising pages (by their searches, then their
+ * best passage's words) its nearness in meaning to the question, from 0 for the farthest of them to
+ * `semanticWeight` for the nearest; the text weighed is the page's title, the heading and the passage.
+ */
+const weighMeaning = (
+  similarity: Similarity,
+  question: string,
+  passages: ReadonlyArray<Passage>,
+  fused: ReadonlyMap<string, number>,
+  titles: ReadonlyMap<string, string>
+) =>
+  Effect.gen(function*() {
+    const bestWords = new Map<string, number>()
+    for (const p of passages) bestWords.set(p.page, Math.max(bestWords.get(p.page) ?? 0, p.score))
+    const promising = new Set(
+      [...bestWords.keys()]
+        .toSorted((x, y) => (fused.get(y) ?? 0) + (bestWords.get(y) ?? 0) - ((fused.get(x) ?? 0) + (bestWords.get(x) ?? 0)))
+        .slice(0, semanticPages)
+    )
+    const weighed = passages.filter((p) => promising.has(p.page))
+    const near = yield* similarity(question, weighed.map((p) => [titles.get(p.page) ?? "", p.section.title, p.body].filter((t) => t !== "").join("\n")))
+    if (near === undefined || near.length !== weighed.length) return
+    const low = Math.min(...near)
+    const high = Math.max(...near)
+    if (!(high > low)) return
+    for (const [i, passage] of weighed.entries()) passage.score += (semanticWeight * (near[i]! - low)) / (high - low)
+  })
+
+/**
  * The pages a question's words find, best first (at most `bounds.pages`), each with the passages
  * of it that answer best. Searches gather candidates (each word, each pair of words, all of them);
  * then every passage of every candidate section is scored on its own (BM25 over the question's
  * words, rare words weighing more, page title and heading counting as text that names the
- * subject), a page ranks by its best passage, so its length is no weight, and the best passages
- * of the best pages fill the budget.
+ * subject); given `similarity` (an embedding model: AskEmbeddings), the passages of the most
+ * promising pages also gain their nearness in meaning to the question, so that a question in other
+ * words than the page's ("phone" for "mobile") still finds it. A page ranks by its best passage, so
+ * its length is no weight, and the best passages of the best pages fill the budget.
  */
-export const rankPages = <F extends { readonly hit: PageHit }, E, R>(find: Finder<F, E, R>, question: string, bounds: AskBounds = defaultBounds) =>
+export const rankPages = <F extends { readonly hit: PageHit }, E, R>(
+  find: Finder<F, E, R>,
+  question: string,
+  bounds: AskBounds = defaultBounds,
+  similarity?: Similarity
+) =>
   Effect.gen(function*() {
     const keywords = keywordsOf(question)
     const stems = keywords.map(stemOf)
@@ -183,11 +237,11 @@ export const rankPages = <F extends { readonly hit: PageHit }, E, R>(find: Finde
     }
     const lengths = passages.map((p) => wordsOf(p.body).length)
     const average = Math.max(1, lengths.reduce((a, n) => a + n, 0) / Math.max(1, lengths.length))
-    const titles = new Map([...pages].map(([key, { found }]) => [key, wordsOf(found.hit.title)]))
+    const titles = new Map([...pages].map(([key, { found }]) => [key, found.hit.title]))
     for (const [n, passage] of passages.entries()) {
       const words = wordsOf(passage.body)
       const heading = wordsOf(passage.section.title)
-      const title = titles.get(passage.page) ?? []
+      const title = wordsOf(titles.get(passage.page) ?? "")
       const norm = k1 * (1 - b + (b * lengths[n]!) / average)
       let score = 0
       for (const stem of stems) {
@@ -200,6 +254,12 @@ export const rankPages = <F extends { readonly hit: PageHit }, E, R>(find: Finde
       passage.score = score
     }
 
+    // Each passage's words as a share of the best passage's; with a model of meaning, the passages of
+    // the most promising pages gain their nearness to the question, as a share of the nearest.
+    const topWords = Math.max(0, ...passages.map((p) => p.score))
+    for (const passage of passages) passage.score = topWords > 0 ? passage.score / topWords : 0
+    if (similarity !== undefined && passages.length > 0) yield* weighMeaning(similarity, question, passages, fused, titles)
+
     const best = new Map<string, Passage>()
     for (const passage of passages) {
       const seen = best.get(passage.page)
@@ -207,9 +267,9 @@ export const rankPages = <F extends { readonly hit: PageHit }, E, R>(find: Finde
     }
     // A page ranks by its best passage and by how its searches ranked it, each as a share of the
     // best: the passage says where the answer is, the searches which page most of the words are about.
-    const top = Math.max(0, ...[...best.values()].map((p) => p.score))
+    // (A passage's score is already its words' share of the best, plus its nearness in meaning.)
     const topFused = Math.max(0, ...fused.values())
-    const pageScore = (p: Passage) => (top > 0 ? p.score / top : 0) + (topFused > 0 ? (fused.get(p.page) ?? 0) / topFused : 0)
+    const pageScore = (p: Passage) => p.score + (topFused > 0 ? (fused.get(p.page) ?? 0) / topFused : 0)
     const chosen = [...best.values()].toSorted((x, y) => pageScore(y) - pageScore(x)).slice(0, bounds.pages)
     // Each page's best passage, then the next best passages of those pages, whichever page they
     // are on, while the budget lasts.

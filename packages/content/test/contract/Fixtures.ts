@@ -3,6 +3,7 @@ import type { Vitest } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import type { Transactor } from "@quire/kernel"
 import { at } from "@quire/testkit"
+import type { PassageVectors } from "../../src/ask/PassageVectors.ts"
 import type { CollectionsRepo } from "../../src/CollectionsRepo.ts"
 import type { PageNode, Revision } from "../../src/domain/Revision.ts"
 import type { Collection, Space } from "../../src/domain/Space.ts"
@@ -14,7 +15,7 @@ import { SpacesRepo } from "../../src/SpacesRepo.ts"
 import type { StorageUsageRepo } from "../../src/StorageUsageRepo.ts"
 
 /** Every content port and the Transactor, as the backends under test provide them (one shared store). */
-export type Repos = SpacesRepo | CollectionsRepo | RevisionsRepo | SearchIndex | StorageUsageRepo | ImportRunsRepo | Transactor.Transactor
+export type Repos = SpacesRepo | CollectionsRepo | RevisionsRepo | SearchIndex | StorageUsageRepo | ImportRunsRepo | PassageVectors | Transactor.Transactor
 
 /** The test registrar of a backend's shared layer: the suites register their tests with it. */
 export type ReposTest = Vitest.MethodsNonLive<Repos>

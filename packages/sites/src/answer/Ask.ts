@@ -4,7 +4,7 @@
  * site's own search (findPages), as the reader sees the site.
  */
 import { Effect } from "effect"
-import { type AskBounds, citedIn, citedNumbers, defaultBounds, maxQuestion, passagesOf, type PublishedContent, rankPages } from "@quire/content"
+import { type AskBounds, citedIn, citedNumbers, defaultBounds, maxQuestion, passagesOf, type PublishedContent, rankPages, type Similarity } from "@quire/content"
 import type { ChatMessage } from "@quire/outbound"
 import { type AskModelShape, notConfigured } from "../AskModel.ts"
 import { sectionTitle } from "./Navigation.ts"
@@ -45,8 +45,8 @@ export type AskFailure =
   | { readonly kind: "ModelFailed"; readonly message: string }
 
 /** The pages a question's words find on the site, as the reader sees it, best first, each with its best sections. */
-export const retrieve = (reading: Reading, published: PublishedContent["Service"], question: string, bounds: AskBounds = defaultBounds) =>
-  rankPages((query, options) => findPages(reading, published, query, options), question, bounds)
+export const retrieve = (reading: Reading, published: PublishedContent["Service"], question: string, bounds: AskBounds = defaultBounds, similarity?: Similarity) =>
+  rankPages((query, options) => findPages(reading, published, query, options), question, bounds, similarity)
 
 /** The sources passed to the model, numbered, within the bounds. */
 export const sourcesOf = (reading: Reading, found: Effect.Success<ReturnType<typeof retrieve>>, bounds: AskBounds = defaultBounds): ReadonlyArray<AskSource> =>
@@ -90,13 +90,20 @@ export const promptOf = (siteTitle: string, sources: ReadonlyArray<AskSource>, q
 ]
 
 /** Answers `question` for the reader: retrieval, prompt, the model's answer and the sources it cites. */
-export const ask = (reading: Reading, published: PublishedContent["Service"], model: AskModelShape, question: string, bounds: AskBounds = defaultBounds) =>
+export const ask = (
+  reading: Reading,
+  published: PublishedContent["Service"],
+  model: AskModelShape,
+  question: string,
+  bounds: AskBounds = defaultBounds,
+  similarity?: Similarity
+) =>
   Effect.gen(function*(): Effect.fn.Return<AskReply, AskFailure> {
     if (!model.configured) return yield* Effect.fail({ kind: "NotConfigured", message: notConfigured } as const)
     const q = question.trim()
     if (q === "") return yield* Effect.fail({ kind: "BadQuestion", message: "Ask a question" } as const)
     if (q.length > maxQuestion) return yield* Effect.fail({ kind: "BadQuestion", message: `A question has at most ${maxQuestion} characters` } as const)
-    const sources = sourcesOf(reading, yield* retrieve(reading, published, q, bounds), bounds)
+    const sources = sourcesOf(reading, yield* retrieve(reading, published, q, bounds, similarity), bounds)
     if (sources.length === 0) {
       return { question: q, answer: "No page of this site that you can read answers this question.", sources: [], outcome: "no-pages" }
     }

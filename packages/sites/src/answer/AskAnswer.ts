@@ -4,7 +4,7 @@
  * a model refuses with 501, a question that is empty or too long with 400.
  */
 import { Effect } from "effect"
-import type { PublishedContent } from "@quire/content"
+import type { PublishedContent, Similarity } from "@quire/content"
 import type { AskModelShape } from "../AskModel.ts"
 import { recordedAsk } from "../questions/AskRecording.ts"
 import type { SiteQuestionRecorderShape } from "../questions/QuestionRecorder.ts"
@@ -17,11 +17,17 @@ const refusal = (code: number, message: string): RenderAnswer => ({ kind: "Json"
 /** Whether the site offers Ask to its readers. */
 export const askOffered = (reading: Reading) => reading.site.customization.ai?.mode === "assistant"
 
-export const askAnswer = (reading: Reading, published: PublishedContent["Service"], model: AskModelShape, recorder: SiteQuestionRecorderShape) =>
+export const askAnswer = (
+  reading: Reading,
+  published: PublishedContent["Service"],
+  model: AskModelShape,
+  recorder: SiteQuestionRecorderShape,
+  similarity?: Similarity
+) =>
   Effect.gen(function*(): Effect.fn.Return<RenderAnswer> {
     if (!askOffered(reading)) return refusal(404, "This site does not offer Ask")
     const question = reading.request.query.get("q") ?? ""
-    return yield* recordedAsk(recorder, reading, question, ask(reading, published, model, question)).pipe(
+    return yield* recordedAsk(recorder, reading, question, ask(reading, published, model, question, undefined, similarity)).pipe(
       Effect.map((reply): RenderAnswer => ({
         kind: "Json",
         body: { answer: reply.answer, sources: reply.sources.map(({ n, title, url, section }) => ({ n, title, url, ...(section === undefined ? {} : { section }) })) }
