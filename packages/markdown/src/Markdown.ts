@@ -563,6 +563,26 @@ const withoutTags = (text: string): string => {
   return at === 0 ? text : out + text.slice(at)
 }
 
+const namedEntities: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…", copy: "©", reg: "®", trade: "™" }
+
+/**
+ * The words of an HTML block: a table's cells, a `<pre>`'s code, a `<details>`'s summary (GitBook's
+ * exports write tables and highlighted code as HTML). Comments, scripts and styles say nothing;
+ * cells and rows are kept apart; the common entities are read.
+ */
+const htmlWords = (html: string): string =>
+  html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, "")
+    .replace(/<\/?(?:td|th)\b[^>]*>/gi, " ")
+    .replace(/<(?:br|\/?(?:tr|p|div|li|pre|table|thead|tbody|tfoot|h[1-6]|ul|ol|dl|dt|dd|details|summary|figcaption|blockquote))\b[^>]*>/gi, "\n")
+    .replace(/<\/?[a-z][^>]*>/gi, "")
+    .replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z]{2,8}));/gi, (whole, dec?: string, hex?: string, name?: string) => {
+      const code = dec !== undefined ? Number(dec) : hex !== undefined ? Number.parseInt(hex, 16) : undefined
+      if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+      return namedEntities[name!.toLowerCase()] ?? whole
+    })
+
 const textOf = (node: Nodes): string => {
   switch (node.type) {
     case "text":
@@ -575,6 +595,7 @@ const textOf = (node: Nodes): string => {
     case "break":
       return "\n"
     case "html":
+      return htmlWords(node.value)
     case "yaml":
     case "definition":
     case "thematicBreak":
@@ -599,7 +620,7 @@ const tidy = (text: string): string =>
 
 const textOfBlocks = (nodes: ReadonlyArray<RootContent>): string => tidy(nodes.map(textOf).filter((t) => t !== "").join("\n"))
 
-/** The words of `markdown` without any markdown syntax, frontmatter or HTML; one line per block. */
+/** The words of `markdown` without any markdown syntax, frontmatter or HTML tags (an HTML block's words kept); one line per block. */
 export const plainText = (markdown: string): string => textOfBlocks(Array.from(parseBlocks(markdown)))
 
 /** A part of a page for search: the text under one heading. */

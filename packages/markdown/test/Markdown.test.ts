@@ -240,9 +240,27 @@ describe("sections", () => {
 })
 
 describe("plainText", () => {
-  it("drops markdown syntax, frontmatter, HTML and link targets", () => {
+  it("drops markdown syntax, frontmatter, HTML tags and link targets", () => {
     const text = plainText("---\ntitle: x\n---\n# Hello _world_\n\nA [link](https://example.com) and ![logo](/files/f1).\n\n<div>raw</div>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
-    assert.strictEqual(text, "Hello world\nA link and logo.\na b\n1 2")
+    assert.strictEqual(text, "Hello world\nA link and logo.\nraw\na b\n1 2")
+  })
+
+  it("keeps the words of HTML tables and code, cell by cell, without comments, scripts or styles", () => {
+    const html = [
+      "<table><thead><tr><th>Shortcut</th><th>Action</th></tr></thead>",
+      "<tbody><tr><td><kbd>Shift</kbd>+<kbd>Enter</kbd></td><td>Insert a soft line break in a paragraph</td></tr></tbody></table>",
+      "",
+      "<pre><code>const limits = await client.getCurrentStorageLimitsByFid(fid) // &lt;Fid&gt; &amp; more",
+      "</code></pre>",
+      "",
+      "<!-- a note to writers --><script>track()</script><style>.x{color:red}</style><p>Seen&nbsp;text &#x2713;</p>"
+    ].join("\n")
+    assert.strictEqual(plainText(html), [
+      "Shortcut Action",
+      "Shift+Enter Insert a soft line break in a paragraph",
+      "const limits = await client.getCurrentStorageLimitsByFid(fid) // <Fid> & more",
+      "Seen text ✓"
+    ].join("\n"))
   })
 })
 
