@@ -123,6 +123,33 @@ for (const backend of backends) {
     }
   )
 
+  layer(withSettings(backend.layer, { QUIRE_AI_URL: providerUrl, QUIRE_AI_MODEL: "fake-model", QUIRE_AI_TOKEN_BUDGET: 100 }), { timeout: 120_000, excludeTestServices: true })(
+    `the organization's Ask within the organization's AI budget (${backend.name})`,
+    (it) => {
+      it.effect("answers until the organization has spent its tokens, then says so, and other organizations still ask", () =>
+        Effect.gen(function*() {
+          const endpoint = yield* baseUrl
+          const first = yield* organization
+          const ask = (token: string, organizationId: string) =>
+            Effect.promise(() => gitbook(endpoint, token).orgs.askInOrganization(organizationId, { query: "How do I connect to the VPN?" }, { format: "markdown" }).then(
+              (answer) => ({ ok: true as const, answer: answer.data.answer }),
+              (error: { status?: number; error?: { error?: { message?: string } } }) => ({ ok: false as const, status: error.status, message: error.error?.error?.message ?? String(error) })
+            ))
+          // The first answer is written (its prompt alone is past 100 tokens); the next is refused before the model is called.
+          const answered = yield* ask(first.reader.token, first.organizationId)
+          assert.isTrue(answered.ok)
+          const before = prompts.length
+          const refused = yield* ask(first.reader.token, first.organizationId)
+          assert.isFalse(refused.ok)
+          assert.match(refused.ok ? "" : refused.message, /used its AI budget \(100 tokens\); it renews in \d+ hours/)
+          assert.strictEqual(prompts.length, before)
+          // Another organization has its own budget.
+          const second = yield* organization
+          assert.isTrue((yield* ask(second.reader.token, second.organizationId)).ok)
+        }))
+    }
+  )
+
   layer(withSettings(backend.layer, { QUIRE_AI_URL: providerUrl, QUIRE_AI_MODEL: "fake-model" }), { timeout: 120_000, excludeTestServices: true })(
     `the organization's Ask with a model (${backend.name})`,
     (it) => {

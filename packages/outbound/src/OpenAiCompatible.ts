@@ -10,9 +10,10 @@
  * tools' results, the tools (name, description, parameters as JSON Schema) and the tool choice.
  * Files and reasoning parts are not sent (no Quire feature sends them yet).
  */
-import { Effect, Layer, Stream } from "effect"
+import { Effect, Layer, Option, Stream } from "effect"
 import { AiError, EmbeddingModel, LanguageModel, type Prompt, type Response, Tool } from "effect/ai"
 import OpenAI from "openai"
+import { AiBudget, type AiBudgetShape, checkCurrent, estimatedTokens, spendCurrent } from "./AiBudget.ts"
 import type { ChatCompletionChunk, ChatCompletionCreateParamsBase, ChatCompletionMessageParam, ChatCompletionToolChoiceOption } from "openai/resources/chat/completions"
 
 /** Where and how to call the endpoint. */
@@ -120,9 +121,23 @@ const paramsOf = (text: string): unknown => {
   }
 }
 
-/** A LanguageModel over `endpoint`, with `client` (made from it when not given). */
+/** The budget's refusal as the model's failure. */
+const budgetFailure = (method: string, message: string): AiError.AiError =>
+  AiError.make({ module: "OpenAiCompatible", method, reason: new AiError.UnknownError({ description: message }) })
+
+/** The tokens a call spent: the endpoint's count, or an estimate from the prompt and the answer. */
+const spentTokens = (usage: { readonly prompt_tokens?: number; readonly completion_tokens?: number } | null | undefined, prompt: unknown, answer: number) =>
+  usage?.prompt_tokens !== undefined ? usage.prompt_tokens + (usage.completion_tokens ?? 0) : estimatedTokens(JSON.stringify(prompt).length + answer)
+
+/**
+ * A LanguageModel over `endpoint`, with `client` (made from it when not given). Each call is checked
+ * against and counted in the budget of the organization it is made for (AiBudget.ts), when the
+ * layer is given an AiBudget.
+ */
 export const make = (endpoint: ModelEndpoint, client?: OpenAI) =>
-  Effect.suspend(() => {
+  Effect.gen(function*() {
+    const budget: AiBudgetShape | undefined = Option.getOrUndefined(yield* Effect.serviceOption(AiBudget))
+    const check = (method: string) => Effect.mapError(checkCurrent(budget), (spent) => budgetFailure(method, spent.message))
     const openai = client ?? new OpenAI({
       baseURL: baseUrlOf(endpoint.url),
       // A local model (Ollama) takes no key; the client needs one: any text does.
@@ -136,12 +151,16 @@ export const make = (endpoint: ModelEndpoint, client?: OpenAI) =>
       ...(endpoint.temperature === undefined ? {} : { temperature: endpoint.temperature }),
       ...toolsOf(options)
     })
-    return LanguageModel.make({
+    return yield* LanguageModel.make({
       generateText: (options) =>
-        Effect.tryPromise({
-          try: (signal) => openai.chat.completions.create({ ...request(options), stream: false }, { signal }),
-          catch: (error) => failure("generateText", error)
-        }).pipe(Effect.map((completion): Array<Response.PartEncoded> => {
+        check("generateText").pipe(
+          Effect.andThen(Effect.tryPromise({
+            try: (signal) => openai.chat.completions.create({ ...request(options), stream: false }, { signal }),
+            catch: (error) => failure("generateText", error)
+          })),
+          Effect.tap((completion) =>
+            spendCurrent(budget, spentTokens(completion.usage, request(options).messages, JSON.stringify(completion.choices[0]?.message ?? "").length))),
+          Effect.map((completion): Array<Response.PartEncoded> => {
           const choice = completion.choices[0]
           const parts: Array<Response.PartEncoded> = []
           const content = choice?.message.content
@@ -155,10 +174,10 @@ export const make = (endpoint: ModelEndpoint, client?: OpenAI) =>
         })),
       streamText: (options) =>
         Stream.unwrap(Effect.map(
-          Effect.tryPromise({
+          check("streamText").pipe(Effect.andThen(Effect.tryPromise({
             try: (signal) => openai.chat.completions.create({ ...request(options), stream: true, stream_options: { include_usage: true } }, { signal }),
             catch: (error) => failure("streamText", error)
-          }),
+          }))),
           (chunks) => {
             // Text comes as one text part; each tool call's arguments as deltas, the call once whole.
             const textId = "text-0"
@@ -201,9 +220,13 @@ export const make = (endpoint: ModelEndpoint, client?: OpenAI) =>
               ]),
               { type: "finish", reason: finishOf(reason), usage: usageOf(usage) }
             ]
+            let answered = 0
             return Stream.fromAsyncIterable(chunks, (error) => failure("streamText", error)).pipe(
+              Stream.tap((chunk) => Effect.sync(() => (answered += JSON.stringify(chunk.choices[0]?.delta ?? "").length))),
               Stream.flatMap((chunk) => Stream.fromIterable(partsOf(chunk))),
-              Stream.concat(Stream.suspend(() => Stream.fromIterable(end())))
+              Stream.concat(Stream.suspend(() => Stream.fromIterable(end()))),
+              // Spent once the stream ends: the endpoint's count comes with its last chunk.
+              Stream.ensuring(Effect.suspend(() => spendCurrent(budget, spentTokens(usage, request(options).messages, answered))))
             )
           }
         ))

@@ -28,3 +28,6 @@ export {
   endpointOf,
   messageContent
 } from "./ChatCompletions.ts"
+
+/** An organization's budget of AI tokens, checked and spent by the model adapters for the organization a call is made for. */
+export { AiBudget, AiBudgetSpent, type AiBudgetShape, AiOrganization, checkCurrent as checkAiBudget, estimatedTokens, forOrganization as aiForOrganization, spendCurrent as spendAiBudget } from "./AiBudget.ts"

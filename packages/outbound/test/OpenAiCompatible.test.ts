@@ -8,6 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Schema, Stream } from "effect"
 import { AiError, Chat, LanguageModel, Tool, Toolkit } from "effect/ai"
 import { lastOf, type ModelReply, type ModelRequest, startModelServer } from "@quire/testkit/ModelServer"
+import { AiBudget, AiBudgetSpent, forOrganization } from "../src/AiBudget.ts"
 import { baseUrlOf, layer, messagesOf } from "../src/OpenAiCompatible.ts"
 
 const ReadPage = Tool.make("readPage", {
@@ -100,6 +101,36 @@ describe("OpenAiCompatible", () => {
     assert.strictEqual(baseUrlOf("https://api.example.test/v1/"), "https://api.example.test/v1")
     assert.isFunction(messagesOf)
   })
+
+  it.effect("spends the tokens of each call, whole or streamed, for the organization it is made for, and refuses once its budget is spent", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const server = yield* model
+      const spent: Array<readonly [string, number]> = []
+      let open = true
+      const budget = Layer.succeed(AiBudget)({
+        check: (organizationId) => (open ? Effect.void : Effect.fail(new AiBudgetSpent({ organizationId, message: `${organizationId} has used its AI budget` }))),
+        spend: (organizationId, tokens) => Effect.sync(() => void spent.push([organizationId, tokens]))
+      })
+      const models = layer({ url: server.url, model: "test-model", retries: 0 }).pipe(Layer.provide(budget))
+      yield* Effect.gen(function*() {
+        // No organization named: not counted.
+        yield* LanguageModel.generateText({ prompt: "hello" })
+        assert.deepStrictEqual(spent, [])
+        yield* LanguageModel.generateText({ prompt: "hello" }).pipe(forOrganization("org-a"))
+        yield* LanguageModel.streamText({ prompt: "streamed words" }).pipe(Stream.runDrain, forOrganization("org-a"))
+        // The test server's usage: the prompt's length as prompt tokens, the answer's as completion tokens.
+        assert.deepStrictEqual(spent.map(([org]) => org), ["org-a", "org-a"])
+        assert.isTrue(spent.every(([, tokens]) => tokens > 0))
+        open = false
+        const calls = server.requests.length
+        const refused = yield* LanguageModel.generateText({ prompt: "hello" }).pipe(forOrganization("org-a"), Effect.flip)
+        assert.instanceOf(refused, AiError.AiError)
+        assert.include(refused.message, "org-a has used its AI budget")
+        const streamRefused = yield* LanguageModel.streamText({ prompt: "hello" }).pipe(Stream.runDrain, forOrganization("org-a"), Effect.flip)
+        assert.include(streamRefused.message, "has used its AI budget")
+        assert.strictEqual(server.requests.length, calls)
+      }).pipe(Effect.provide(models))
+    })))
 })
 
 // The layer's type: a LanguageModel and nothing else needed.

@@ -2,6 +2,7 @@
 import { migrations as auditMigrations } from "@quire/audit"
 import { Effect, Layer, Option } from "effect"
 import * as AgentModelLive from "./AgentModelLive.ts"
+import * as AiBudgetLive from "./AiBudgetLive.ts"
 import { AskEmbeddings, ContentLayers, MainObservers, migrations as contentMigrations, OrganizationAsk, ParsePool, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
@@ -95,9 +96,13 @@ const layerReviews = ReviewsLayers.layerServices.pipe(Layer.provide(Notification
 // The agent in change requests, over the change requests' use cases, with the model of QUIRE_AI_*.
 // It follows the organization's agent instructions (identity's, read through sites' AgentGuidance).
 const layerAgent = ReviewsLayers.layerAgent.pipe(
-  Layer.provide(AgentModelLive.layer),
+  // Its turns spend the organization's AI budget (QUIRE_AI_TOKEN_BUDGET).
+  Layer.provide(AgentModelLive.layer.pipe(Layer.provide(AiBudgetLive.layer))),
   Layer.provide(Layer.effect(AgentInstructions, Effect.map(Effect.service(AgentGuidance), (guidance) => ({ forOrganization: guidance.forOrganization }))))
 )
+
+// Ask's model (QUIRE_AI_*), whose answers spend the organization's AI budget.
+const layerAskModel = AskModel.layerConfig.pipe(Layer.provide(AiBudgetLive.layer))
 
 const layerServices = Layer.mergeAll(
   // A member or a team that leaves takes content's and sites' grants to them, in the same transaction.
@@ -115,10 +120,10 @@ const layerServices = Layer.mergeAll(
     // Site permissions read a member's role and teams through content's Memberships port.
     SitesLayers.layerServices.pipe(
       Layer.provideMerge(layerSpecOperations),
-      Layer.provide([layerSpaceRedirects, AskModel.layerConfig, AskEmbeddings.layerConfig, MembershipsLive.layer])
+      Layer.provide([layerSpaceRedirects, layerAskModel, AskEmbeddings.layerConfig, MembershipsLive.layer])
     ),
     // The organization's Ask: the same models, over the spaces the asker may read.
-    OrganizationAsk.layer().pipe(Layer.provide([AskModel.layerConfig, AskEmbeddings.layerConfig])),
+    OrganizationAsk.layer().pipe(Layer.provide([layerAskModel, AskEmbeddings.layerConfig])),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator)),
     // Import runs: conversions of uploads and websites, written through SpaceContent, or into a
@@ -152,7 +157,8 @@ const layerServices = Layer.mergeAll(
 export const layerMemory = layerServices.pipe(
   Layer.provide(layerMemoryRepos),
   Layer.provide([Transactor.Transactor.layerMemory, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layerMemory]),
-  Layer.merge(RateLimiter.layerMemory),
+  // The API's budgets, and the organizations' AI budgets (AiBudgetLive), on one limiter.
+  Layer.provideMerge(RateLimiter.layerMemory),
   Layer.merge(Idempotency.layer.pipe(Layer.provide(IdempotencyRepo.layerMemory)))
 )
 
@@ -164,7 +170,7 @@ export const layerSqlWith = <E, R>(rateLimiter: Layer.Layer<RateLimiter, E, R>) 
   layerServices.pipe(
     Layer.provide(layerSqlRepos),
     Layer.provide([SqlTransactor.layer, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layer]),
-    Layer.merge(rateLimiter),
+    Layer.provideMerge(rateLimiter),
     Layer.merge(Idempotency.layer.pipe(Layer.provide(SqlIdempotencyRepo.layer))),
     Layer.provide(Layer.effectDiscard(migrate))
   )

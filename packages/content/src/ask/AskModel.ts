@@ -6,7 +6,7 @@
  */
 import { Config, Context, Data, Effect, Layer, Option } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
-import { chatCompletion, type ChatEndpoint, type ChatMessage, messageContent } from "@quire/outbound"
+import { AiBudget, chatCompletion, type ChatEndpoint, type ChatMessage, checkAiBudget, estimatedTokens, messageContent, spendAiBudget } from "@quire/outbound"
 
 /** The model could not answer (unreachable, refused, or an answer without text). */
 export class AskModelError extends Data.TaggedError("AskModelError")<{ readonly reason: string }> {}
@@ -40,11 +40,21 @@ export class AskModel extends Context.Service<AskModel, AskModelShape>()("@quire
       AskModel,
       Effect.gen(function*() {
         const client = yield* HttpClient.HttpClient
+        // The organization's AI budget, when one is provided: checked before, spent after (AiBudget.ts).
+        const budget = Option.getOrUndefined(yield* Effect.serviceOption(AiBudget))
         return AskModel.of({
           configured: true,
           complete: (messages) =>
-            chatCompletion(client, endpoint, messages).pipe(
-              Effect.mapError((e) => new AskModelError({ reason: e.reason })),
+            checkAiBudget(budget).pipe(
+              Effect.mapError((spent) => new AskModelError({ reason: spent.message })),
+              Effect.andThen(chatCompletion(client, endpoint, messages).pipe(Effect.mapError((e) => new AskModelError({ reason: e.reason })))),
+              Effect.tap((body) => {
+                const usage = (body as { readonly usage?: { readonly prompt_tokens?: number; readonly completion_tokens?: number } }).usage
+                const tokens = usage?.prompt_tokens !== undefined
+                  ? usage.prompt_tokens + (usage.completion_tokens ?? 0)
+                  : estimatedTokens(JSON.stringify(messages).length + (messageContent(body)?.length ?? 0))
+                return spendAiBudget(budget, tokens)
+              }),
               Effect.flatMap((body) => {
                 const content = messageContent(body)
                 return content === undefined || content.trim() === ""

@@ -7,7 +7,7 @@
  * model's from the pages' titles, or, without one, questions about the pages most worth opening.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import type { ChatMessage } from "@quire/outbound"
+import { aiForOrganization, type ChatMessage } from "@quire/outbound"
 import { Actor, type Errors } from "@quire/kernel"
 import { ContentAccess } from "../ContentAccess.ts"
 import { flattenPages, hiddenPath, type PageNode } from "../domain/Revision.ts"
@@ -155,6 +155,7 @@ export class OrganizationAsk extends Context.Service<OrganizationAsk, Organizati
             return { question: q, answer: extractiveAnswer(sources), byModel: false, sources: sources.slice(0, quoted.sources) }
           }
           const answer = yield* model.complete(promptOf(sources, q)).pipe(
+            aiForOrganization(organizationId),
             Effect.mapError((e): OrganizationAskFailure => ({ kind: "ModelFailed", message: `The answer could not be written: ${e.reason}` }))
           )
           return { question: q, answer, byModel: true, sources: citedIn(answer, sources) }
@@ -179,7 +180,7 @@ export class OrganizationAsk extends Context.Service<OrganizationAsk, Organizati
                 titles.slice(0, 40).map((t) => `- ${t.title}${t.description === "" ? "" : `: ${t.description}`}`).join("\n")
             },
             { role: "user", content: "The five questions." }
-          ]).pipe(Effect.option)
+          ]).pipe(aiForOrganization(organizationId), Effect.option)
           const asked = Option.match(reply, { onNone: () => [], onSome: questionsOf })
           // A model that fails or writes no question leaves the questions of the pages themselves.
           return asked.length > 0 ? asked : questionsOfPages(titles.map((t) => t.title))

@@ -14,6 +14,7 @@ import { Clock, Context, Data, Effect, Layer, Option, Schema } from "effect"
 import { Chat, LanguageModel, Prompt, Tool, Toolkit } from "effect/ai"
 import { flattenPages } from "@quire/content"
 import { Actor, Errors } from "@quire/kernel"
+import { aiForOrganization } from "@quire/outbound"
 import { ChangeRequests } from "../ChangeRequests.ts"
 import { type AgentConversation, type AgentEdit, type AgentMessage, conversationBounds } from "./AgentConversation.ts"
 import { AgentConversationsRepo } from "./AgentConversationsRepo.ts"
@@ -228,6 +229,8 @@ export class ChangeRequestAgent extends Context.Service<ChangeRequestAgent, Chan
         }).pipe(
           Effect.provide(handlers),
           Effect.provideService(LanguageModel.LanguageModel, model.value),
+          // Its turns spend the organization's AI budget.
+          aiForOrganization(view.access.space.organizationId),
           Effect.mapError((error) => new AgentFailed({ message: `The agent could not answer: ${error.message}` }))
         )
         const at = new Date(yield* Clock.currentTimeMillis)

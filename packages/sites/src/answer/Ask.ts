@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import { type AskBounds, citedIn, citedNumbers, defaultBounds, maxQuestion, passagesOf, type PublishedContent, rankPages, type Similarity } from "@quire/content"
-import type { ChatMessage } from "@quire/outbound"
+import { aiForOrganization, type ChatMessage } from "@quire/outbound"
 import { type AskModelShape, notConfigured } from "../AskModel.ts"
 import { sectionTitle } from "./Navigation.ts"
 import type { Reading } from "./ReadingTypes.ts"
@@ -108,6 +108,7 @@ export const ask = (
       return { question: q, answer: "No page of this site that you can read answers this question.", sources: [], outcome: "no-pages" }
     }
     const answer = yield* model.complete(promptOf(reading.site.site.title, sources, q)).pipe(
+      aiForOrganization(reading.site.site.organizationId),
       Effect.mapError((e): AskFailure => ({ kind: "ModelFailed", message: `The answer could not be written: ${e.reason}` }))
     )
     const cited = citedNumbers(answer)
