@@ -14,6 +14,7 @@ import { AgentGuidance, AskModel, migrations as sitesMigrations, OrganizationAge
 import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
+import * as FindingChangeRequestsLive from "./FindingChangeRequestsLive.ts"
 import * as CommitMessagesLive from "./CommitMessagesLive.ts"
 import * as AuditNamesLive from "./AuditNamesLive.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
@@ -112,7 +113,12 @@ const layerServices = Layer.mergeAll(
     // The spec operations are also the server's, whose format=html draws operation blocks.
     // Ask's model: OpenAI-compatible, from QUIRE_AI_* (none when unset).
     // Site permissions read a member's role and teams through content's Memberships port.
-    SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide([layerSpaceRedirects, AskModel.layerConfig, MembershipsLive.layer])),
+    // A site's findings open change requests (the agent drafts them when there is a model).
+    SitesLayers.layerFindings.pipe(
+      Layer.provide(MembershipsLive.layer),
+      Layer.provide(FindingChangeRequestsLive.layer.pipe(Layer.provide(layerAgent.pipe(Layer.provideMerge(layerReviews), Layer.provide(layerAgentGuidance))))),
+      Layer.provideMerge(SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide([layerSpaceRedirects, AskModel.layerConfig, MembershipsLive.layer])))
+    ),
     // The organization's Ask: the same model, over the spaces the asker may read.
     OrganizationAsk.layer().pipe(Layer.provide(AskModel.layerConfig)),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
