@@ -14,7 +14,7 @@ import { AgentGuidance, AskModel, migrations as sitesMigrations, OrganizationAge
 import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
-import * as FindingChangeRequestsLive from "./FindingChangeRequestsLive.ts"
+import * as FindingFixesLive from "./FindingFixesLive.ts"
 import * as CommitMessagesLive from "./CommitMessagesLive.ts"
 import * as AuditNamesLive from "./AuditNamesLive.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
@@ -116,7 +116,7 @@ const layerServices = Layer.mergeAll(
     // A site's findings open change requests (the agent drafts them when there is a model).
     SitesLayers.layerFindings.pipe(
       Layer.provide(MembershipsLive.layer),
-      Layer.provide(FindingChangeRequestsLive.layer.pipe(Layer.provide(layerAgent.pipe(Layer.provideMerge(layerReviews), Layer.provide(layerAgentGuidance))))),
+      Layer.provide(FindingFixesLive.layer.pipe(Layer.provide(layerAgent.pipe(Layer.provideMerge(layerReviews), Layer.provide(layerAgentGuidance))))),
       Layer.provideMerge(SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide([layerSpaceRedirects, AskModel.layerConfig, MembershipsLive.layer])))
     ),
     // The organization's Ask: the same model, over the spaces the asker may read.

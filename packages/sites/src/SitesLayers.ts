@@ -38,6 +38,7 @@ import { SiteQuestionsRepo } from "./questions/SiteQuestionsRepo.ts"
 import * as SqlSiteQuestionsRepo from "./questions/SqlSiteQuestionsRepo.ts"
 import { SiteContextRepo } from "./findings/SiteContextRepo.ts"
 import { SiteFindings } from "./findings/SiteFindings.ts"
+import { SiteContextConnections } from "./findings/SiteContextConnections.ts"
 import * as SqlSiteContextRepo from "./findings/SqlSiteContextRepo.ts"
 
 /** The sites ports in memory. */
@@ -82,6 +83,6 @@ export const layerAgentGuidance = AgentGuidance.layer
 
 /**
  * A site's findings (records, scans, topics, findings), over the sites services; needs the
- * FindingChangeRequests port (change requests are the reviews package's) and the JobQueue.
+ * FindingFixes port (change requests are the reviews package's) and the JobQueue.
  */
-export const layerFindings = SiteFindings.layer
+export const layerFindings = Layer.mergeAll(SiteFindings.layer, SiteContextConnections.layer)

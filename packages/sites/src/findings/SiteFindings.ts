@@ -34,7 +34,7 @@ import { SiteQuestionsRepo } from "../questions/SiteQuestionsRepo.ts"
 import * as SiteGuard from "../SiteGuard.ts"
 import { cluster, labelOf } from "./Clustering.ts"
 import { coverage } from "./DocsCheck.ts"
-import { FindingChangeRequests, type OpenedFix } from "./FindingChangeRequests.ts"
+import { FindingFixes, type OpenedFix } from "./FindingFixes.ts"
 import {
   type FindingPageView,
   findingPageView,
@@ -161,7 +161,7 @@ export class SiteFindings extends Context.Service<SiteFindings, SiteFindingsShap
       const published: PublishedContent["Service"] = yield* PublishedContentService
       const ids = yield* Ids.Ids
       const queue = yield* JobQueue
-      const fixes = yield* FindingChangeRequests
+      const fixes = yield* FindingFixes
       const guard = yield* SiteGuard.make
       const readable = insightsReader(guard)
       const editable = (organizationId: string, siteId: string) => guard.editor(organizationId, siteId, "change the site's findings")

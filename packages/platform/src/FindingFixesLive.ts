@@ -1,20 +1,20 @@
 /**
- * Sites' FindingChangeRequests port over the reviews package: a finding's change request is opened
+ * Sites' FindingFixes port over the reviews package: a finding's change request is opened
  * as the person who triggered it, its page added through the change request's own write path, and
  * drafted by the change request's agent when the server has a model (its edits merge like anyone's).
  */
 import { Effect, Layer } from "effect"
 import { flattenPages } from "@quire/content"
 import { ChangeRequestAgent, ChangeRequests } from "@quire/reviews"
-import { FindingChangeRequests } from "@quire/sites"
+import { FindingFixes } from "@quire/sites"
 
 export const layer = Layer.effect(
-  FindingChangeRequests,
+  FindingFixes,
   Effect.gen(function*() {
     const changeRequests = yield* ChangeRequests
     const agent = yield* ChangeRequestAgent
-    return FindingChangeRequests.of({
-      open: Effect.fn("FindingChangeRequests.open")(function*(fix) {
+    return FindingFixes.of({
+      open: Effect.fn("FindingFixes.open")(function*(fix) {
         const created = yield* changeRequests.create(fix.spaceId, { subject: fix.subject })
         const id = created.changeRequest.id
         yield* changeRequests.updateContent(fix.spaceId, id, [{ operation: "insert_page", title: fix.pageTitle, markdown: fix.stub }]).pipe(

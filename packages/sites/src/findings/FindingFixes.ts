@@ -26,11 +26,11 @@ export interface OpenedFix {
   readonly note: string | undefined
 }
 
-export interface FindingChangeRequestsShape {
+export interface FindingFixesShape {
   /** Opens the change request as the caller, adds the stub page, and has the agent draft it when there is a model. */
   readonly open: (fix: FindingFix) => Effect.Effect<OpenedFix, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
   /** How many of these change requests are merged (those the caller cannot read count as not). */
   readonly merged: (refs: ReadonlyArray<{ readonly spaceId: string; readonly changeRequestId: string }>) => Effect.Effect<number, never, Actor.Actor>
 }
 
-export class FindingChangeRequests extends Context.Service<FindingChangeRequests, FindingChangeRequestsShape>()("@quire/sites/FindingChangeRequests") {}
+export class FindingFixes extends Context.Service<FindingFixes, FindingFixesShape>()("@quire/sites/FindingFixes") {}
