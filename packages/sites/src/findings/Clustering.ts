@@ -1,6 +1,6 @@
 /**
- * Deterministic lexical clustering of records into topics: a record's words are its title's (and
- * the start of its body's) keywords, stemmed; a record joins the cluster it shares most words with
+ * Deterministic lexical clustering of records into topics: a record's words are its title's
+ * keywords, stemmed; a record joins the cluster it shares most words with
  * (at least two, or its only word), else starts one. A cluster is named by its most shared words.
  */
 import { keywordsOf, stemOf } from "@quire/content"
@@ -22,7 +22,8 @@ export interface Cluster<A extends Clusterable> {
   readonly members: ReadonlyArray<A>
 }
 
-const textOf = (r: Clusterable) => `${r.title} ${r.body.slice(0, 200)}`
+// The title says what a record is about; bodies (a ticket's thread, a page's text) bring words every record shares.
+const textOf = (r: Clusterable) => r.title
 const wordsOfRecord = (r: Clusterable) => stemsOf(textOf(r))
 
 /** How many words two sets share. */

@@ -352,11 +352,15 @@ export class SiteFindings extends Context.Service<SiteFindings, SiteFindingsShap
             for (const r of c.members) topicsOfRecord.set(r.id, [...(topicsOfRecord.get(r.id) ?? []), topicId])
             // Each record checked against the docs; the pages about them are the topic's.
             const pages = new Map<string, PageRef>()
+            // The pages about the records the docs do not answer: those a fix may change.
+            const gapPages = new Map<string, PageRef>()
             const gaps: Array<StoredRecord> = []
             for (const r of c.members) {
               const covered = yield* coverage(published, spaceIds, r.title)
               for (const p of covered.pages) pages.set(`${p.spaceId}/${p.pageId}`, p)
-              if (!covered.answered) gaps.push(r)
+              if (covered.answered) continue
+              gaps.push(r)
+              for (const p of covered.pages) gapPages.set(`${p.spaceId}/${p.pageId}`, p)
             }
             const label = before?.label ?? labelOf(c.words)
             const topic: StoredTopic = {
@@ -395,7 +399,7 @@ export class SiteFindings extends Context.Service<SiteFindings, SiteFindingsShap
               questions: questionIds,
               connectors: [...new Set(gaps.map((r) => r.connector))],
               connections: [...new Set(gaps.map((r) => r.connectionId))],
-              pages: [...pages.values()],
+              pages: [...gapPages.values()],
               updatedAt: at
             }
             const closed = findings.filter((f) => f.topicId === topicId && (f.status === "done" || f.status === "canceled"))
