@@ -155,7 +155,7 @@ for (const backend of backends) {
         assert.strictEqual(triggered.status, 202)
         const opened = (yield* call(() => gitbook.orgs.listChangeRequestsForSiteFinding(org, site.siteId, finding.id))).data.items
         assert.strictEqual(opened.length, 1)
-        assert.include(opened[0]!.subject, "Missing from the docs")
+        assert.strictEqual(opened[0]!.subject, `Fix: ${finding.title}`)
         const content = (yield* raw("GET", `/v1/spaces/${site.guides.id}/change-requests/${opened[0]!.id}/content`, { token: site.token })).body as { pages: Array<{ id: string; title: string }> }
         const page = content.pages.find((p) => p.title === topic.label)!
         const markdown = (yield* raw("GET", `/v1/spaces/${site.guides.id}/change-requests/${opened[0]!.id}/content/page/${page.id}?format=markdown`, { token: site.token })).body as { markdown: string }

@@ -44,8 +44,14 @@ export const cluster = <A extends Clusterable>(
     members: []
   }))
   const written = new Map<string, string>()
+  // The order words were first seen in: among words as shared, the earlier names the topic.
+  const firstSeen = new Map<string, number>()
   for (const record of records) {
-    for (const word of keywordsOf(textOf(record))) if (!written.has(stemOf(word))) written.set(stemOf(word), word)
+    for (const word of keywordsOf(textOf(record))) {
+      if (written.has(stemOf(word))) continue
+      written.set(stemOf(word), word)
+      firstSeen.set(stemOf(word), firstSeen.size)
+    }
     const words = wordsOfRecord(record)
     if (words.length === 0) continue
     let best: (typeof groups)[number] | undefined
@@ -67,13 +73,17 @@ export const cluster = <A extends Clusterable>(
     }
   }
   return groups.filter((g) => g.members.length > 0).map((g) => {
-    const keywords = [...g.counts.entries()].toSorted((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w).slice(0, 12)
+    const keywords = [...g.counts.entries()].toSorted((a, b) => b[1] - a[1] || (firstSeen.get(a[0]) ?? 0) - (firstSeen.get(b[0]) ?? 0)).map(([w]) => w).slice(0, 12)
     return { seed: g.seed, members: g.members, keywords, words: keywords.map((k) => written.get(k) ?? k) }
   })
 }
 
-/** A topic's name without a model: its most shared words, capitalized. */
-export const labelOf = (keywords: ReadonlyArray<string>): string => {
+/** A topic's name without a model: its one record's title, else its most shared words, capitalized. */
+export const labelOf = (keywords: ReadonlyArray<string>, titles: ReadonlyArray<string> = []): string => {
+  if (titles.length === 1) {
+    const title = titles[0]!.trim().replace(/[?.!]+$/, "")
+    return title.length <= 80 ? title : `${title.slice(0, 79)}…`
+  }
   const words = keywords.slice(0, 3)
   if (words.length === 0) return "Other questions"
   const text = words.join(", ")

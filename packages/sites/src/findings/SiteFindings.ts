@@ -362,7 +362,7 @@ export class SiteFindings extends Context.Service<SiteFindings, SiteFindingsShap
               gaps.push(r)
               for (const p of covered.pages) gapPages.set(`${p.spaceId}/${p.pageId}`, p)
             }
-            const label = before?.label ?? labelOf(c.words)
+            const label = before?.label ?? labelOf(c.words, c.members.map((r) => r.title))
             const topic: StoredTopic = {
               id: topicId,
               organizationId,
@@ -391,7 +391,7 @@ export class SiteFindings extends Context.Service<SiteFindings, SiteFindingsShap
             ].join("\n")
             const open = findings.find((f) => f.topicId === topicId && (f.status === "open" || f.status === "candidate"))
             const base = {
-              title: type === "broken-link" ? `Pages not found: ${label}` : `Missing from the docs: ${label}`,
+              title: type === "broken-link" ? `Pages not found: ${label}` : label,
               description,
               type,
               severity,
