@@ -11,6 +11,7 @@ import { Effect } from "effect"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { GitBookAPI } from "@gitbook/api"
+import { lastOf, type ModelReply, type ModelRequest, startModelServer } from "@quire/testkit/ModelServer"
 import type { ContextConnection, ContextRecord, SiteFinding, SiteFindingStats, SiteScan, SiteTopic } from "@quire/api"
 import { backends, baseUrl, errorCode, inviteAndAccept, newUser, raw, withSettings } from "./Harness.ts"
 import { get, publishedSite } from "./SiteFixtures.ts"
@@ -46,6 +47,14 @@ const forge = http.createServer((request, response) => {
 })
 await new Promise<void>((resolve) => forge.listen(0, "127.0.0.1", resolve))
 const forgeUrl = `http://127.0.0.1:${(forge.address() as AddressInfo).port}`
+
+/** The model: the site's Ask finds the sources silent; the agent writes the page it is given, then says so. */
+const model = await startModelServer((request: ModelRequest): ModelReply => {
+  if (request.tools === undefined || request.tools.length === 0) return { text: "The sources do not say." }
+  if (request.messages.some((m) => m.role === "tool")) return { text: "Drafted the page." }
+  const pageId = /The page's id is ([A-Za-z0-9_-]+)/.exec(lastOf(request, "user"))?.[1] ?? "none"
+  return { toolCalls: [{ name: "writePage", arguments: { pageId, markdown: "Open **Settings → Webhooks** and choose **Rotate secret**.\n" } }] }
+})
 
 const assistant = { ai: { mode: "assistant" } } as never
 
@@ -96,6 +105,29 @@ const scanned = (gitbook: GitBookFindings, org: string, site: string, scanId: st
   })
 
 for (const backend of backends) {
+  layer(withSettings(backend.layer, { QUIRE_AI_URL: model.url, QUIRE_AI_MODEL: "test-model" }), { timeout: 120_000, excludeTestServices: true })(`a site's findings with a model (${backend.name})`, (it) => {
+    it.effect("has the agent draft the page of a finding's change request from the readers' questions", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("public", assistant)
+        const org = site.organizationId
+        const gitbook = new GitBookAPI({ endpoint: yield* baseUrl, authToken: site.token }) as unknown as GitBookFindings
+        const question = "How do I rotate the webhook signing secret?"
+        assert.strictEqual((yield* get(`${site.path}~ask?q=${encodeURIComponent(question)}`, { accept: "application/json" })).status, 200)
+        const scan = yield* site.api.siteContext.startSiteScan({ params: site.siteParams })
+        yield* scanned(gitbook, org, site.siteId, scan.id)
+        const finding = (yield* call(() => gitbook.orgs.listSiteFindings(org, site.siteId))).data.items[0]!
+        assert.strictEqual(finding.title, "How do I rotate the webhook signing secret")
+        assert.strictEqual((yield* call(() => gitbook.orgs.triggerChangeRequestsForSiteFinding(org, site.siteId, finding.id))).status, 202)
+        const cr = (yield* call(() => gitbook.orgs.listChangeRequestsForSiteFinding(org, site.siteId, finding.id))).data.items[0]!
+        const content = (yield* raw("GET", `/v1/spaces/${site.guides.id}/change-requests/${cr.id}/content`, { token: site.token })).body as { pages: Array<{ id: string; title: string }> }
+        const page = content.pages.find((p) => p.title === finding.title)!
+        const markdown = (yield* raw("GET", `/v1/spaces/${site.guides.id}/change-requests/${cr.id}/content/page/${page.id}?format=markdown`, { token: site.token })).body as { markdown: string }
+        assert.include(markdown.markdown, "Rotate secret")
+        // The agent was told what readers asked.
+        assert.isTrue(model.requests.some((r) => (r.tools?.length ?? 0) > 0 && lastOf(r, "user").includes(question)))
+      }))
+  })
+
   layer(withSettings(backend.layer, { QUIRE_FETCH_ALLOW: "127.0.0.1" }), { timeout: 120_000, excludeTestServices: true })(`a site's findings (${backend.name})`, (it) => {
     it.effect("makes an unanswered question and a ticket a finding, and its trigger opens a change request holding what was asked", () =>
       Effect.gen(function*() {
