@@ -72,8 +72,8 @@ interface Pulled {
 
 const reasonOf = (error: OutboundFetchError): ContextConnectionFailureReason => {
   if (error.reason === "http" && / answered (401|403)$/.test(error.message)) return "authentication"
-  if (error.reason === "http" && / answered 429$/.test(error.message)) return "rate_limited"
-  if (error.reason === "http" && / answered 404$/.test(error.message)) return "misconfigured"
+  if (error.reason === "http" && error.message.endsWith(" answered 429")) return "rate_limited"
+  if (error.reason === "http" && error.message.endsWith(" answered 404")) return "misconfigured"
   if (error.reason === "blocked" || error.reason === "invalid-url") return "misconfigured"
   if (error.reason === "network" || error.reason === "timeout") return "upstream_unavailable"
   return "unknown"
@@ -93,6 +93,108 @@ const readHtml = (html: string, base: string) => {
     if (URL.canParse(match[1]!, base)) links.push(new URL(match[1]!, base).href)
   }
   return { title, text, links }
+}
+
+interface SourceDeps {
+  readonly repo: SiteContextRepo["Service"]
+  readonly outbound: OutboundFetch["Service"]
+  readonly ids: Ids.Ids["Service"]
+  readonly key: Uint8Array
+  readonly nowIso: Effect.Effect<string>
+}
+
+/** Reading a connection's source, and storing what it holds as the connection's records. */
+const sources = ({ ids, key, nowIso, outbound, repo }: SourceDeps) => {
+  /** What the connection's source holds now. */
+  const pull = (c: StoredConnection): Effect.Effect<ReadonlyArray<Pulled>, OutboundFetchError> =>
+    Effect.gen(function*() {
+      const setup = c.setup
+      if (setup.connector === "builtin:github-issues") {
+        const token = Option.getOrElse(Sealed.open(key, setup.sealedToken), () => "")
+        const got = yield* outbound.get(`${setup.apiUrl ?? githubApi}/repos/${setup.repository}/issues?state=open&per_page=100`, {
+          ...fetchLimits,
+          headers: { authorization: `Bearer ${token}`, accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" }
+        })
+        const issues = yield* Effect.try({ try: () => JSON.parse(new TextDecoder().decode(got.body)) as unknown, catch: () => undefined }).pipe(
+          Effect.flatMap(Schema.decodeUnknownEffect(Issues)),
+          Effect.mapError(() => new OutboundFetchError({ reason: "http", message: "The forge's answer is not a list of issues" }))
+        )
+        return issues.filter((i) => i.pull_request === undefined).map((i): Pulled => ({
+          externalId: String(i.number),
+          type: "ticket",
+          title: i.title.slice(0, 256),
+          body: (i.body ?? "").slice(0, maxRecordBody),
+          url: i.html_url,
+          createdAt: Number.isNaN(Date.parse(i.created_at)) ? undefined : new Date(Date.parse(i.created_at)).toISOString()
+        }))
+      }
+      const start = new URL(setup.url)
+      const queue = [start.href]
+      const seen = new Set(queue)
+      const pages: Array<Pulled> = []
+      while (queue.length > 0 && pages.length < maxWebsitePages) {
+        const url = queue.shift()!
+        // Only the first page must answer: a broken link further on is skipped.
+        const got = url === start.href ? Option.some(yield* outbound.get(url, fetchLimits)) : yield* Effect.option(outbound.get(url, fetchLimits))
+        if (Option.isNone(got)) continue
+        const resource = got.value
+        if (!resource.contentType.includes("html")) continue
+        const { links, text, title } = readHtml(new TextDecoder().decode(resource.body), resource.url)
+        pages.push({ externalId: url, type: "document", title: (title || url).slice(0, 256), body: text.slice(0, maxRecordBody), url, createdAt: undefined })
+        for (const link of links) {
+          const next = new URL(link)
+          next.hash = ""
+          if (next.origin === start.origin && next.pathname.startsWith(start.pathname.replace(/[^/]*$/, "")) && !seen.has(next.href)) {
+            seen.add(next.href)
+            queue.push(next.href)
+          }
+        }
+      }
+      return pages
+    })
+
+  const syncOne = (c: StoredConnection) =>
+    Effect.gen(function*() {
+      const pulled = yield* Effect.result(pull(c))
+      const now = yield* nowIso
+      if (pulled._tag === "Failure") {
+        const failed: StoredConnection = { ...c, status: "failed", failureMessage: pulled.failure.message, failureReason: reasonOf(pulled.failure) }
+        yield* repo.putConnection(failed)
+        return failed
+      }
+      const filter = c.filter?.trim().toLowerCase() ?? ""
+      const kept = filter === "" ? pulled.success : pulled.success.filter((p) => `${p.title} ${p.body}`.toLowerCase().includes(filter))
+      const known = new Map((yield* repo.records(c.siteId)).filter((r) => r.connectionId === c.id).map((r) => [r.externalId, r]))
+      const rows = yield* Effect.forEach(kept, (p) =>
+        Effect.map(ids.make, (newId): StoredRecord => {
+          const before = known.get(p.externalId)
+          const changed = before === undefined || before.title !== p.title || before.body !== p.body
+          return {
+            id: before?.id ?? newId,
+            organizationId: c.organizationId,
+            siteId: c.siteId,
+            connectionId: c.id,
+            connector: c.setup.connector,
+            externalId: p.externalId,
+            origin: c.setup.connector === "builtin:website" ? "website" : "issue",
+            type: p.type,
+            title: p.title,
+            body: p.body,
+            url: p.url,
+            metadata: {},
+            questionId: null,
+            topics: before?.topics ?? [],
+            createdAt: before?.createdAt ?? p.createdAt ?? now,
+            updatedAt: now,
+            processedAt: changed ? null : before?.processedAt ?? null
+          }
+        }))
+      yield* repo.putRecords(rows)
+      const synced: StoredConnection = { ...c, status: "succeeded", failureMessage: null, failureReason: null, syncedAt: now }
+      yield* repo.putConnection(synced)
+      return synced
+    })
+  return { pull, syncOne }
 }
 
 export class SiteContextConnections extends Context.Service<SiteContextConnections, SiteContextConnectionsShape>()("@quire/sites/SiteContextConnections") {
@@ -127,95 +229,7 @@ export class SiteContextConnections extends Context.Service<SiteContextConnectio
           onSome: Effect.succeed
         }))
 
-      /** What the connection's source holds now. */
-      const pull = (c: StoredConnection): Effect.Effect<ReadonlyArray<Pulled>, OutboundFetchError> =>
-        Effect.gen(function*() {
-          const setup = c.setup
-          if (setup.connector === "builtin:github-issues") {
-            const token = Option.getOrElse(Sealed.open(key, setup.sealedToken), () => "")
-            const got = yield* outbound.get(`${setup.apiUrl ?? githubApi}/repos/${setup.repository}/issues?state=open&per_page=100`, {
-              ...fetchLimits,
-              headers: { authorization: `Bearer ${token}`, accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" }
-            })
-            const issues = yield* Effect.try({ try: () => JSON.parse(new TextDecoder().decode(got.body)) as unknown, catch: () => undefined }).pipe(
-              Effect.flatMap(Schema.decodeUnknownEffect(Issues)),
-              Effect.mapError(() => new OutboundFetchError({ reason: "http", message: "The forge's answer is not a list of issues" }))
-            )
-            return issues.filter((i) => i.pull_request === undefined).map((i): Pulled => ({
-              externalId: String(i.number),
-              type: "ticket",
-              title: i.title.slice(0, 256),
-              body: (i.body ?? "").slice(0, maxRecordBody),
-              url: i.html_url,
-              createdAt: Number.isNaN(Date.parse(i.created_at)) ? undefined : new Date(Date.parse(i.created_at)).toISOString()
-            }))
-          }
-          const start = new URL(setup.url)
-          const queue = [start.href]
-          const seen = new Set(queue)
-          const pages: Array<Pulled> = []
-          while (queue.length > 0 && pages.length < maxWebsitePages) {
-            const url = queue.shift()!
-            // Only the first page must answer: a broken link further on is skipped.
-            const got = url === start.href ? Option.some(yield* outbound.get(url, fetchLimits)) : yield* Effect.option(outbound.get(url, fetchLimits))
-            if (Option.isNone(got)) continue
-            const resource = got.value
-            if (!resource.contentType.includes("html")) continue
-            const { links, text, title } = readHtml(new TextDecoder().decode(resource.body), resource.url)
-            pages.push({ externalId: url, type: "document", title: (title || url).slice(0, 256), body: text.slice(0, maxRecordBody), url, createdAt: undefined })
-            for (const link of links) {
-              const next = new URL(link)
-              next.hash = ""
-              if (next.origin === start.origin && next.pathname.startsWith(start.pathname.replace(/[^/]*$/, "")) && !seen.has(next.href)) {
-                seen.add(next.href)
-                queue.push(next.href)
-              }
-            }
-          }
-          return pages
-        })
-
-      const syncOne = (c: StoredConnection) =>
-        Effect.gen(function*() {
-          const pulled = yield* Effect.result(pull(c))
-          const now = yield* nowIso
-          if (pulled._tag === "Failure") {
-            const failed: StoredConnection = { ...c, status: "failed", failureMessage: pulled.failure.message, failureReason: reasonOf(pulled.failure) }
-            yield* repo.putConnection(failed)
-            return failed
-          }
-          const filter = c.filter?.trim().toLowerCase() ?? ""
-          const kept = filter === "" ? pulled.success : pulled.success.filter((p) => `${p.title} ${p.body}`.toLowerCase().includes(filter))
-          const known = new Map((yield* repo.records(c.siteId)).filter((r) => r.connectionId === c.id).map((r) => [r.externalId, r]))
-          const rows = yield* Effect.forEach(kept, (p) =>
-            Effect.map(ids.make, (newId): StoredRecord => {
-              const before = known.get(p.externalId)
-              const changed = before === undefined || before.title !== p.title || before.body !== p.body
-              return {
-                id: before?.id ?? newId,
-                organizationId: c.organizationId,
-                siteId: c.siteId,
-                connectionId: c.id,
-                connector: c.setup.connector,
-                externalId: p.externalId,
-                origin: c.setup.connector === "builtin:website" ? "website" : "issue",
-                type: p.type,
-                title: p.title,
-                body: p.body,
-                url: p.url,
-                metadata: {},
-                questionId: null,
-                topics: before?.topics ?? [],
-                createdAt: before?.createdAt ?? p.createdAt ?? now,
-                updatedAt: now,
-                processedAt: changed ? null : before?.processedAt ?? null
-              }
-            }))
-          yield* repo.putRecords(rows)
-          const synced: StoredConnection = { ...c, status: "succeeded", failureMessage: null, failureReason: null, syncedAt: now }
-          yield* repo.putConnection(synced)
-          return synced
-        })
+      const { pull, syncOne } = sources({ repo, outbound, ids, key, nowIso })
 
       return SiteContextConnections.of({
         list: Effect.fn("SiteContextConnections.list")(function*(organizationId, siteId, request) {
