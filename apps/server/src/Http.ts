@@ -54,6 +54,7 @@ import * as SearchHandlers from "./handlers/SearchHandlers.ts"
 import * as SiteInsightsHandlers from "./handlers/SiteInsightsHandlers.ts"
 import * as SiteInsightsRoute from "./SiteInsightsRoute.ts"
 import * as SiteQuestionsHandlers from "./handlers/SiteQuestionsHandlers.ts"
+import * as SiteContextHandlers from "./handlers/SiteContextHandlers.ts"
 import * as SiteSectionGroupsHandlers from "./handlers/SiteSectionGroupsHandlers.ts"
 import * as SiteSectionsHandlers from "./handlers/SiteSectionsHandlers.ts"
 import * as SitesHandlers from "./handlers/SitesHandlers.ts"
@@ -130,6 +131,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SiteInsightsHandlers.layer,
     SiteInsightsHandlers.agentFeedbackLayer,
     SiteQuestionsHandlers.layer,
+    SiteContextHandlers.layer,
     AuditHandlers.layer,
     AgentInstructionsHandlers.layer,
     SiteAgentSettingsHandlers.layer,

@@ -26,6 +26,7 @@ import { SitePermissionsApi, SiteUsersApi } from "./SitePermissionsApi.ts"
 import { SiteRedirectsApi } from "./SiteRedirectsApi.ts"
 import { SiteAgentFeedbackApi, SiteInsightsApi } from "./SiteInsightsApi.ts"
 import { SiteQuestionsApi } from "./SiteQuestionsApi.ts"
+import { SiteContextApi } from "./SiteContextApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
@@ -98,6 +99,7 @@ export class Api extends HttpApi.make("quire")
   .add(SiteInsightsApi)
   .add(SiteAgentFeedbackApi)
   .add(SiteQuestionsApi)
+  .add(SiteContextApi)
   .add(AuditApi)
   .add(AgentInstructionsApi)
   .add(SiteAgentSettingsApi)

@@ -78,6 +78,7 @@ const sections: ReadonlyArray<Section> = [
       siteInsights: { name: "site-insights", title: "Site insights", description: "Events of a published site's readers (page views, searches, link clicks, ratings), kept without cookies or personal data, and their aggregation." },
       siteAgentFeedback: { name: "site-agent-feedback", title: "Site agent feedback", description: "Feedback AI agents leave a site about its pages, tools and endpoints." },
       siteQuestions: { name: "site-questions", title: "Site questions", description: "The questions readers asked a site's Ask, grouped, with whether they were answered and the pages the answers drew on." },
+      siteContext: { name: "site-context", title: "Site findings", description: "What readers and customers asked (the site's unanswered questions, failed searches, help desk tickets, issues), clustered into topics, checked against the docs, and the findings that open change requests fixing the gaps." },
       siteAsk: { name: "site-ask", title: "Site Ask", description: "Questions about a published site answered by the team's own model, from the pages the asker may see, citing them." },
       organizationAsk: { name: "organization-ask", title: "Organization Ask", description: "The organization's assistant: questions answered from the pages of the spaces the asker may read, and the questions worth asking." },
       siteAgentSettings: { name: "site-agent-settings", title: "Site agent settings", description: "What the editing agent is told about a site, and how it treats the findings of scans." },

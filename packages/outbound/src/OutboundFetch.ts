@@ -25,6 +25,8 @@ export interface FetchOptions {
   readonly maxBytes: number
   /** For the whole fetch, redirects included. */
   readonly timeout: Duration.Input
+  /** Headers of the request (an API's token, its `accept`), sent to the URL's origin only, never after a redirect elsewhere. */
+  readonly headers?: Readonly<Record<string, string>> | undefined
 }
 
 /** A fetched resource, after redirects. */
@@ -182,7 +184,7 @@ const pinnedLookup = (pinned: ResolvedAddress): LookupFunction => (_hostname, lo
 }
 
 /** One GET, without following redirects: the body, or where to go next. */
-const request = (url: URL, pinned: ResolvedAddress, maxBytes: number) =>
+const request = (url: URL, pinned: ResolvedAddress, maxBytes: number, extra: Readonly<Record<string, string>> = {}) =>
   Effect.callback<Hop, OutboundFetchError>((resume, signal) => {
     let settled = false
     const settle = (effect: Effect.Effect<Hop, OutboundFetchError>) => {
@@ -196,7 +198,7 @@ const request = (url: URL, pinned: ResolvedAddress, maxBytes: number) =>
       agent: false,
       lookup: pinnedLookup(pinned),
       signal,
-      headers: { "accept": "text/html, */*;q=0.8", "accept-encoding": "identity", "user-agent": "Quire (+import)" }
+      headers: { "accept": "text/html, */*;q=0.8", "user-agent": "Quire (+import)", ...extra, "accept-encoding": "identity" }
     }, (res) => {
       const status = res.statusCode ?? 0
       const location = res.headers.location
@@ -278,9 +280,10 @@ const makeGuard = (options: OutboundFetchOptions) => {
   const get = (url: string, fetchOptions: FetchOptions): Effect.Effect<FetchedResource, OutboundFetchError> =>
     Effect.gen(function*() {
       let current = yield* parseUrl(url)
+      const origin = current.origin
       for (let redirects = 0; ; redirects++) {
         const pinned = yield* checkedAddress(current)
-        const hop = yield* request(current, pinned, fetchOptions.maxBytes)
+        const hop = yield* request(current, pinned, fetchOptions.maxBytes, current.origin === origin ? fetchOptions.headers : undefined)
         if (hop.kind === "done") return hop.resource
         if (redirects === maxRedirects) return yield* fail("http", `More than ${maxRedirects} redirects from ${url}`)
         if (!URL.canParse(hop.location, current.href)) return yield* fail("http", `Bad redirect to ${hop.location}`)

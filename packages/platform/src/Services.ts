@@ -15,6 +15,7 @@ import { AgentGuidance, AskModel, migrations as sitesMigrations, OrganizationAge
 import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
+import * as FindingFixesLive from "./FindingFixesLive.ts"
 import * as CommitMessagesLive from "./CommitMessagesLive.ts"
 import * as AuditNamesLive from "./AuditNamesLive.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
@@ -118,9 +119,14 @@ const layerServices = Layer.mergeAll(
     // Ask's model: OpenAI-compatible, from QUIRE_AI_* (none when unset), and its embedding model
     // (QUIRE_AI_MODEL_EMBEDDINGS; words alone when unset).
     // Site permissions read a member's role and teams through content's Memberships port.
-    SitesLayers.layerServices.pipe(
-      Layer.provideMerge(layerSpecOperations),
-      Layer.provide([layerSpaceRedirects, layerAskModel, AskEmbeddings.layerConfig, MembershipsLive.layer])
+    // A site's findings open change requests (the agent drafts them when there is a model).
+    SitesLayers.layerFindings.pipe(
+      Layer.provide(MembershipsLive.layer),
+      Layer.provide(FindingFixesLive.layer.pipe(Layer.provide(layerAgent.pipe(Layer.provideMerge(layerReviews), Layer.provide(layerAgentGuidance))))),
+      Layer.provideMerge(SitesLayers.layerServices.pipe(
+        Layer.provideMerge(layerSpecOperations),
+        Layer.provide([layerSpaceRedirects, layerAskModel, AskEmbeddings.layerConfig, MembershipsLive.layer])
+      ))
     ),
     // The organization's Ask: the same models, over the spaces the asker may read.
     OrganizationAsk.layer().pipe(Layer.provide([layerAskModel, AskEmbeddings.layerConfig])),

@@ -1,6 +1,7 @@
 /** Background jobs of the sites package. */
 import { Effect, Schema } from "effect"
 import { define } from "@quire/queue"
+import { scanTask, SiteFindings } from "./findings/SiteFindings.ts"
 import { SiteInsights } from "./insights/SiteInsights.ts"
 import { SiteQuestions } from "./questions/SiteQuestions.ts"
 
@@ -17,4 +18,12 @@ export const purgeExpiredSiteEvents = define("insights.purgeExpired", {
     })
 })
 
-export const jobs = [purgeExpiredSiteEvents] as const
+/** A scan of a site's records against its docs, queued by `startScan`. */
+export const scanSite = define(scanTask, {
+  payload: Schema.Struct({ siteId: Schema.String, scanId: Schema.String }),
+  handler: ({ scanId, siteId }) => Effect.gen(function*() {
+    yield* (yield* SiteFindings).runScan(siteId, scanId)
+  })
+})
+
+export const jobs = [purgeExpiredSiteEvents, scanSite] as const

@@ -36,12 +36,16 @@ import { SiteQuestionRecorder } from "./questions/QuestionRecorder.ts"
 import { SiteQuestions } from "./questions/SiteQuestions.ts"
 import { SiteQuestionsRepo } from "./questions/SiteQuestionsRepo.ts"
 import * as SqlSiteQuestionsRepo from "./questions/SqlSiteQuestionsRepo.ts"
+import { SiteContextRepo } from "./findings/SiteContextRepo.ts"
+import { SiteFindings } from "./findings/SiteFindings.ts"
+import { SiteContextConnections } from "./findings/SiteContextConnections.ts"
+import * as SqlSiteContextRepo from "./findings/SqlSiteContextRepo.ts"
 
 /** The sites ports in memory. */
-export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, AuditLayers.layerMemory)
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory, AuditLayers.layerMemory)
 
 /** The sites ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, AuditLayers.layerSql)
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer, AuditLayers.layerSql)
 
 /**
  * The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess,
@@ -76,3 +80,9 @@ export const layerMainObservers = Layer.effect(MainObservers, makeMainObservers)
 
 /** What a future agent reads of a site and its organization; needs the OrganizationAgentInstructions port and the SiteAgentRepo. */
 export const layerAgentGuidance = AgentGuidance.layer
+
+/**
+ * A site's findings (records, scans, topics, findings), over the sites services; needs the
+ * FindingFixes port (change requests are the reviews package's) and the JobQueue.
+ */
+export const layerFindings = Layer.mergeAll(SiteFindings.layer, SiteContextConnections.layer)

@@ -29,10 +29,13 @@ import { siteStructureRepoContract } from "./contract/SiteStructureRepoContract.
 import { SiteAgentRepo } from "../src/agents/SiteAgentRepo.ts"
 import * as SqlSiteAgentRepo from "../src/agents/SqlSiteAgentRepo.ts"
 import { siteAgentRepoContract } from "./contract/SiteAgentRepoContract.ts"
+import { SiteContextRepo } from "../src/findings/SiteContextRepo.ts"
+import * as SqlSiteContextRepo from "../src/findings/SqlSiteContextRepo.ts"
+import { siteContextRepoContract } from "./contract/SiteContextRepoContract.ts"
 
 const backends = Backends.ports({
-  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory),
-  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer),
+  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory),
+  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer),
   migrations: [migrations]
 })
 
@@ -45,4 +48,5 @@ Backends.each(backends, (it) => {
   siteEventsRepoContract(it)
   siteAgentRepoContract(it)
   siteQuestionsRepoContract(it)
+  siteContextRepoContract(it)
 })

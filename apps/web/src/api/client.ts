@@ -57,6 +57,7 @@ const groups = {
   siteInsights: () => import("@quire/api/groups/SiteInsightsApi").then((m) => m.SiteInsightsApi),
   siteAgentFeedback: () => import("@quire/api/groups/SiteInsightsApi").then((m) => m.SiteAgentFeedbackApi),
   siteQuestions: () => import("@quire/api/groups/SiteQuestionsApi").then((m) => m.SiteQuestionsApi),
+  siteContext: () => import("@quire/api/groups/SiteContextApi").then((m) => m.SiteContextApi),
   sitePermissions: () => import("@quire/api/groups/SitePermissionsApi").then((m) => m.SitePermissionsApi),
   siteUsers: () => import("@quire/api/groups/SitePermissionsApi").then((m) => m.SiteUsersApi),
   sitePreview: () => import("@quire/api/groups/SitePreviewApi").then((m) => m.SitePreviewApi),

@@ -2,7 +2,8 @@
  * `/o/<org>/sites/<site>`: a docs site's dashboard, as GitBook's. Its title and publishing above a
  * bar of tabs, each its own address: Overview (who reads it and where, its contents in short, its
  * views), Structure (sections, variants, spaces, groups), Customization (beside a preview), Audience
- * (visibility, share links, visitor authentication; who may change it), Insights, and for its editors
+ * (visibility, share links, visitor authentication; who may change it), Insights, Findings (what
+ * readers asked that the docs do not answer), and for its editors
  * Settings (address, adaptive content; deletion for its admins). Loaded with `import()` (App.tsx), with its stylesheet.
  */
 import type { ShareLink, Site as SiteResource } from "@quire/api"
@@ -14,6 +15,7 @@ import { Access } from "../features/sites/Access.tsx"
 import { Customization } from "../features/sites/Customization.tsx"
 import { Permissions } from "../features/sites/Permissions.tsx"
 import { messageElse, messageFor } from "../features/sites/errors.ts"
+import { Findings } from "../features/sites/findings/Findings.tsx"
 import { Insights } from "../features/sites/insights/Insights.tsx"
 import { Overview } from "../features/sites/Overview.tsx"
 import { Publish } from "../features/sites/Publish.tsx"
@@ -134,6 +136,7 @@ export const Site = (props: { readonly organizationId: string; readonly siteId: 
         </>
       ) : null}
       {tab === "insights" ? <Insights organizationId={props.organizationId} site={value} /> : null}
+      {tab === "findings" ? <Findings organizationId={props.organizationId} site={value} /> : null}
       {tab === "settings" ? (
         value.permissions.edit ? (
           <section aria-labelledby="settings-heading" className="site-part">
