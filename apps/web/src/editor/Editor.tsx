@@ -126,10 +126,7 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
   const editorRef = useRef<TiptapEditor | null>(null)
-  hooks.reusable = reusable
-  hooks.markdownOf = markdownWith(codecRef, editorRef)
-  hooks.parseMarkdown = parseWith(codecRef, editorRef)
-  hooks.writer = writer
+  Object.assign(hooks, { reusable, writer, markdownOf: markdownWith(codecRef, editorRef), parseMarkdown: parseWith(codecRef, editorRef) })
   const loaded = useRef<string | null>(null)
   const frame = useRef<HTMLDivElement>(null)
   // The document not yet reported (documents are immutable: keeping it costs nothing) and its timer.
