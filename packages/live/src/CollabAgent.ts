@@ -65,8 +65,8 @@ export const server = <C>(hocuspocus: Hocuspocus<C>, documents: CollabDocuments)
         const person = yield* Effect.provideService(personOf(actor), Users, Context.get(context, Users))
         const user = { id: `agent:${actor.userId}`, name: agentName(person.name), colour: agentColour, color: agentHex }
         const entries = new Map<string, Entry>()
-        /** What the agent read of each page: the base of its write. */
-        const reads = new Map<string, Uint8Array>()
+        /** What the agent read of each page (the base of its write), in the document it read it from. */
+        const reads = new Map<string, { readonly document: unknown; readonly state: Uint8Array }>()
         let lastWrite = 0
 
         const publish = (entry: Entry) => {
@@ -120,7 +120,7 @@ export const server = <C>(hocuspocus: Hocuspocus<C>, documents: CollabDocuments)
             if (check.access === "none") return Option.none<string>()
             const got = yield* documents.agentRead(name, document)
             if (got === undefined) return Option.none<string>()
-            reads.set(pageId, got.state)
+            reads.set(pageId, { document, state: got.state })
             onPage(pageId)
             return Option.some(got.markdown)
           })
@@ -132,10 +132,12 @@ export const server = <C>(hocuspocus: Hocuspocus<C>, documents: CollabDocuments)
             if (document === undefined || document.isLoading) return false
             const check = yield* asActor(live.check(changeRequestId, pageId))
             if (check.access !== "edit") return false
-            const written = yield* documents.agentWrite(name, document, reads.get(pageId), markdown, actor)
+            // Read from a document since unloaded (made anew from its page, perhaps): the change is from the document now.
+            const read = reads.get(pageId)
+            const written = yield* documents.agentWrite(name, document, read?.document === document ? read.state : undefined, markdown, actor)
             if (written === undefined || "refused" in written) return false
             // What it wrote is the base of its next write of this page.
-            reads.set(pageId, written.base)
+            reads.set(pageId, { document, state: written.base })
             lastWrite = yield* Clock.currentTimeMillis
             const cursor = caretOf(written.update)
             onPage(pageId, cursor === undefined ? {} : { cursor })
