@@ -52,6 +52,22 @@ export const ConversationDeleted = Schema.Literal("deleted").pipe(
   HttpApiSchema.status(205)
 )
 
+/** One event of a streamed answer (Quire's): the agent's words so far, a tool it calls, then the conversation as stored, or why it failed. */
+export const AgentAnswerEvent = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("text"), text: Schema.String }),
+  Schema.Struct({ type: Schema.Literal("tool"), tool: Schema.String }),
+  Schema.Struct({ type: Schema.Literal("done"), conversation: AgentConversationWithMessages, reply: AgentMessage }),
+  Schema.Struct({ type: Schema.Literal("error"), code: Schema.Number, message: Schema.String })
+]).annotate({ identifier: "AgentAnswerEvent" })
+export type AgentAnswerEvent = typeof AgentAnswerEvent.Type
+
+/** What "Write with AI" and "Improve" ask the agent (Quire's). */
+export const ComposeRequest = Schema.Struct({
+  prompt: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(2000)),
+  selection: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(20_000))),
+  page: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(60_000)))
+}).annotate({ identifier: "AgentComposeRequest" })
+
 const noModel = "Sending answers 501 when the server has no model (QUIRE_AI_URL), and 502 when the model fails."
 
 export class ChangeRequestConversationsApi extends HttpApiGroup.make("changeRequestConversations")
@@ -84,6 +100,32 @@ export class ChangeRequestConversationsApi extends HttpApiGroup.make("changeRequ
       description:
         "Quire's own. Starts the conversation (the client chooses its id; GitBook's default one is \"default\") or continues it. The agent reads the change request's pages and writes or adds them " +
         `as the caller, who must be allowed to edit it while it is a draft or open. ${noModel}`
+    }))
+  )
+  .add(
+    HttpApiEndpoint.post("streamChangeRequestConversationMessage", "/spaces/:spaceId/change-requests/:changeRequestId/conversations/:conversationId/messages/stream", {
+      params: conversationParams,
+      payload: Schema.Struct({ message: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(8000)) }),
+      success: HttpApiSchema.StreamSse({ data: AgentAnswerEvent }),
+      error: [...ApiErrors.Common, NotConfigured]
+    }).annotateMerge(OpenApi.annotations({
+      summary: "Ask the agent in a conversation of a change request, its answer streamed",
+      description:
+        "Quire's own. As sendChangeRequestConversationMessage, as server-sent events: the agent's words so far (`text`), each tool it calls (`tool`), then the conversation " +
+        "as stored (`done`), or why the model failed (`error`). What send refuses before asking the model (the caller's role, the message, no model: 501) is an answer, not an event."
+    }))
+  )
+  .add(
+    HttpApiEndpoint.post("composeInChangeRequest", "/spaces/:spaceId/change-requests/:changeRequestId/agent/compose", {
+      params: changeRequestParams,
+      payload: ComposeRequest,
+      success: Schema.Struct({ markdown: Schema.String }),
+      error: [...ApiErrors.Common, NotConfigured, ModelFailed]
+    }).annotateMerge(OpenApi.annotations({
+      summary: "Have the agent write text for a page of a change request",
+      description:
+        "Quire's own, behind the editor's \"Write with AI\" (text to insert, from `prompt`) and \"Improve\" (`selection` rewritten as `prompt` asks). `page` is the page around it. " +
+        `The caller must be allowed to edit the change request; nothing is written: the editor inserts what the person accepts. ${noModel.replace("Sending", "It")}`
     }))
   )
   .add(

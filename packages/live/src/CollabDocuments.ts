@@ -419,6 +419,62 @@ const bringIn = Effect.fnUntraced(function*(
   if (document.contributors.size === 0) document.written = codec.toMarkdown(doc)
 })
 
+/** What the agent read of an open document: its markdown, and its state then (the base of the agent's write). */
+export interface AgentRead {
+  readonly markdown: string
+  readonly state: Uint8Array
+}
+
+/** The agent's write applied: its update (empty when nothing changed), and the document as the agent now has it. */
+export interface AgentWritten {
+  readonly update: Uint8Array
+  readonly base: Uint8Array
+}
+
+/** The agent's write refused: too large for the document (its words say why). */
+export interface AgentRefused {
+  readonly refused: string
+}
+
+/**
+ * The agent's write into the open document `doc`, for `actor`: the change from the document as the
+ * agent read it (`from`, else as it is now) to `markdown`, by the smallest change (as a write from
+ * elsewhere is brought in), so that what people typed since is kept as Yjs merges it. Stored as
+ * the actor's update, applied (Hocuspocus sends it to the clients) and written back after typing
+ * pauses as any typist's edit, crediting the actor. None when the document is not edited live here.
+ */
+const agentWrite = Effect.fnUntraced(function*(
+  deps: Deps,
+  limits: CollabLimits,
+  name: string,
+  doc: Y.Doc,
+  from: Uint8Array | undefined,
+  markdown: string,
+  actor: Actor.ActorShape
+) {
+  const { live, codec, held } = deps
+  const document = held.get(name)
+  if (document === undefined || document.readOnly !== undefined) return undefined
+  const next = docOf([from ?? Y.encodeStateAsUpdate(doc)])
+  const before = Y.encodeStateVector(next)
+  codec.apply(next, markdown)
+  const changed = Y.encodeStateVector(next)
+  const update = Y.encodeStateAsUpdate(next, before)
+  // What the agent now takes the page to be: the base of its next write.
+  const base = Y.encodeStateAsUpdate(next)
+  next.destroy()
+  if (Buffer.from(changed).equals(Buffer.from(before))) return { update: new Uint8Array(), base } satisfies AgentWritten
+  if (update.length > Math.min(limits.maxUpdateBytes, maxStoredBytes)) return { refused: refusal.updateTooLarge(limits.maxUpdateBytes) } satisfies AgentRefused
+  if (document.bytes + update.length > limits.maxDocumentBytes) return { refused: refusal.documentTooLarge(limits.maxDocumentBytes) } satisfies AgentRefused
+  document.lastStoredId = Number(yield* live.storeUpdate(name, update, actor.userId))
+  // Not skipping the store hooks: the write back writes it, as the actor's.
+  Y.applyUpdate(doc, update, { source: "local" })
+  document.bytes += update.length
+  document.sinceCompaction += 1
+  document.contributors.set(actor.userId, { ...actor })
+  return { update, base } satisfies AgentWritten
+})
+
 /**
  * How the stored document `found` (its markdown `doc`) stands with the page, and the page's
  * markdown it was judged by. The page was read when the person connected, maybe before a write
@@ -659,6 +715,14 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
     const elsewhere = (name: string, doc: Y.Doc, markdown: Effect.Effect<Option.Option<string>>, write: ElsewhereWrite) =>
       withLock(name, bringIn(deps, name, doc, markdown, write))
 
+    /** What the agent reads of the open document `doc`: none when it is not edited live here (read-only to all, or not loaded). */
+    const agentRead = (name: string, doc: Y.Doc) =>
+      withLock(name, Effect.sync((): AgentRead | undefined => {
+        const document = held.get(name)
+        if (document === undefined || document.readOnly !== undefined) return undefined
+        return { markdown: codec.toMarkdown(doc), state: Y.encodeStateAsUpdate(doc) }
+      }))
+
     /**
      * With Redis, before a connection to the open document `doc` syncs: the stored updates it
      * lacks are applied (sent to its clients, and written back as Hocuspocus stores after a
@@ -677,6 +741,10 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       store: (name: string, connection: ConnectionState, update: Uint8Array, doc: Y.Doc) => store(deps, limits, mirrors, name, connection, update, doc),
       writeMarkdown,
       elsewhere,
+      agentRead,
+      /** The agent's write into the open document `doc` (`agentWrite`), one at a time with the write back. */
+      agentWrite: (name: string, doc: Y.Doc, from: Uint8Array | undefined, markdown: string, actor: Actor.ActorShape) =>
+        withLock(name, agentWrite(deps, limits, name, doc, from, markdown, actor)),
       compact: (name: string) => compact(deps, limits, maxStateBytes, name),
       catchUp: catchUpFor,
       /** Why the open document `name` is read-only to everyone (never stored); none when it is edited live, or not open here. */

@@ -28,6 +28,7 @@ import * as SqlReviewsRepo from "./SqlReviewsRepo.ts"
 import * as SqlSpaceCountersRepo from "./SqlSpaceCountersRepo.ts"
 import * as SqlViewedPagesRepo from "./SqlViewedPagesRepo.ts"
 import { AgentConversationsRepo } from "./agent/AgentConversationsRepo.ts"
+import { AgentLive } from "./agent/AgentLive.ts"
 import { ChangeRequestAgent } from "./agent/ChangeRequestAgent.ts"
 import * as SqlAgentConversationsRepo from "./agent/SqlAgentConversationsRepo.ts"
 import { ViewedPages } from "./ViewedPages.ts"
@@ -66,5 +67,8 @@ export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, Conflict
 /** Content's SpaceDependents port over the reviews tables: a purged space takes its change requests, comments, reviews and notifications with it. */
 export const layerSpaceDependents = SpaceRemoval.layer
 
-/** The agent in change requests, over the use cases above; needs the agent's model (AgentModel: none, or a LanguageModel) and its organization's instructions (AgentInstructions). */
-export const layerAgent = ChangeRequestAgent.layer
+/**
+ * The agent in change requests, over the use cases above; needs the agent's model (AgentModel: none, or a LanguageModel) and its
+ * organization's instructions (AgentInstructions). Gives AgentLive too, which live editing serves while its server runs.
+ */
+export const layerAgent = ChangeRequestAgent.layer.pipe(Layer.provideMerge(AgentLive.layer))

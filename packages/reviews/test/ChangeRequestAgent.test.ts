@@ -10,7 +10,7 @@ import { Effect, Layer } from "effect"
 import { as, errorTag } from "@quire/testkit"
 import { lastOf, type ModelReply, type ModelRequest, startModelServer } from "@quire/testkit/ModelServer"
 import { OpenAiCompatible } from "@quire/outbound"
-import { AgentInstructions, AgentModel, ChangeRequestAgent, ChangeRequests, ReviewsLayers } from "../src/index.ts"
+import { AgentInstructions, AgentModel, type AgentProgress, ChangeRequestAgent, ChangeRequests, ReviewsLayers } from "../src/index.ts"
 import { layer as useCases, newChangeRequest, newSpace } from "./UseCases.ts"
 
 /** The model: "add" creates a page, "fix" reads then writes the first page, anything else is answered in words. */
@@ -29,6 +29,8 @@ const script = (request: ModelRequest): ModelReply => {
     }
     return { text: "Done: the pages are written." }
   }
+  if (asked.startsWith("Write what to insert")) return { text: "```markdown\nRestore from the last nightly backup.\n```" }
+  if (asked.startsWith("Rewrite the selected text")) return { text: "Back up every night." }
   if (asked.startsWith("add")) return { toolCalls: [{ name: "createPage", arguments: { title: "Backups", markdown: "Back up the database every night.\n" } }] }
   if (asked.startsWith("fix")) return { toolCalls: [{ name: "listPages", arguments: {} }] }
   return { text: `You asked: ${asked}` }
@@ -86,6 +88,40 @@ it.layer(withModel, { timeout: "60 seconds" })("ChangeRequestAgent with a model"
         assert.deepStrictEqual((yield* agent.list(space.id, cr.id).pipe(as("rhea"))).map((c) => c.id), ["c1"])
       }))
 
+    it.effect("tells its words as they come, and the stored answer is the whole of them", () =>
+      Effect.gen(function*() {
+        const agent = yield* ChangeRequestAgent
+        const space = yield* newSpace()
+        const cr = yield* newChangeRequest(space.id, "Streams", "erin")
+        const heard: Array<AgentProgress> = []
+        const sent = yield* agent.send(space.id, cr.id, "default", "hello there, agent", (p) => Effect.sync(() => void heard.push(p))).pipe(as("erin"))
+        const texts = heard.flatMap((p) => (p.type === "text" ? [p.text] : []))
+        assert.isAbove(texts.length, 1)
+        assert.strictEqual(texts.at(-1), "You asked: hello there, agent")
+        assert.strictEqual(sent.reply.text, "You asked: hello there, agent")
+        // Each is the words so far.
+        texts.forEach((text, i) => i > 0 && assert.isTrue(text.startsWith(texts[i - 1]!)))
+        const tools: Array<AgentProgress> = []
+        yield* agent.send(space.id, cr.id, "default", "add a page", (p) => Effect.sync(() => void tools.push(p))).pipe(as("erin"))
+        assert.deepStrictEqual(tools.filter((p) => p.type === "tool"), [{ type: "tool", tool: "createPage" }])
+      }))
+
+    it.effect("writes text to insert and rewrites a selection, for an editor only, without writing the page", () =>
+      Effect.gen(function*() {
+        const agent = yield* ChangeRequestAgent
+        const space = yield* newSpace()
+        const cr = yield* newChangeRequest(space.id, "Compose", "erin")
+        const inserted = yield* agent.compose(space.id, cr.id, { instruction: "how to restore", page: "# Backups\n" }).pipe(as("erin"))
+        // The fence the model put around it is taken off.
+        assert.strictEqual(inserted, "Restore from the last nightly backup.")
+        assert.include(lastOf(model.requests.at(-1)!, "user"), "# Backups")
+        const improved = yield* agent.compose(space.id, cr.id, { instruction: "Improve the writing", selection: "backups is done nightly" }).pipe(as("erin"))
+        assert.strictEqual(improved, "Back up every night.")
+        assert.include(lastOf(model.requests.at(-1)!, "user"), "backups is done nightly")
+        assert.strictEqual(yield* errorTag(agent.compose(space.id, cr.id, { instruction: "x" }).pipe(as("rhea"))), "Forbidden")
+        assert.strictEqual(yield* errorTag(agent.compose(space.id, cr.id, { instruction: " " }).pipe(as("erin"))), "InvalidInput")
+      }))
+
     it.effect("lets a reader list but not send, hides a private conversation, renames and removes", () =>
       Effect.gen(function*() {
         const agent = yield* ChangeRequestAgent
@@ -116,5 +152,7 @@ it.layer(withoutModel, { timeout: "60 seconds" })("ChangeRequestAgent without a 
       assert.strictEqual(refused._tag, "AgentNotConfigured")
       assert.include((refused as { readonly message: string }).message, "QUIRE_AI_URL")
       assert.deepStrictEqual(yield* agent.list(space.id, cr.id).pipe(as("erin")), [])
+      const composing = yield* Effect.flip(agent.compose(space.id, cr.id, { instruction: "write the intro" }).pipe(as("erin")))
+      assert.strictEqual(composing._tag, "AgentNotConfigured")
     }))
 })

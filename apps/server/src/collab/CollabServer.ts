@@ -7,6 +7,7 @@
  * timer and every so many updates. A change request's presence document
  * (`<changeRequestId>/~presence`, CollabPresence.ts) carries only awareness: who is in it, on which
  * page. With `QUIRE_REDIS_URL`, servers relay each other's updates (and awareness) through Redis.
+ * The change request's agent joins the documents open here as a participant (CollabAgent.ts).
  *
  * The server is Hocuspocus with `@quire/live/extensions`' extensions, one per concern:
  * authentication, limits, presence, persistence, write back and scaling. This file mounts the
@@ -18,10 +19,11 @@ import { WebSocket, WebSocketServer } from "ws"
 import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
 import type { Users } from "@quire/identity"
-import type { ChangeRequestWrites, LiveDocuments } from "@quire/reviews"
+import { AgentLive, type ChangeRequestWrites, type LiveDocuments } from "@quire/reviews"
 import { PublicUrl } from "../PublicUrl.ts"
 import { Upgrades } from "../Upgrades.ts"
 import type { CollabCodec } from "@quire/live/CollabCodec"
+import * as CollabAgent from "@quire/live/CollabAgent"
 import * as CollabDocuments from "@quire/live/CollabDocuments"
 import * as CollabElsewhere from "@quire/live/CollabElsewhere"
 import * as CollabIdentity from "./CollabIdentity.ts"
@@ -67,7 +69,7 @@ export const defaults: Omit<CollabOptions, "redisUrl"> = {
 /** The path of the WebSocket upgrade. */
 export const path = "/collab"
 
-type Needs = LiveDocuments | ChangeRequestWrites | CollabCodec | Users
+type Needs = LiveDocuments | ChangeRequestWrites | CollabCodec | Users | AgentLive
 
 /** Answers an upgrade refused before the handshake with a status and words, and closes it. */
 const refuseUpgrade = (socket: Duplex, status: string, words: string) => {
@@ -134,6 +136,9 @@ export const layer = (overrides: Partial<CollabOptions> = {}) =>
       auth.recheckAll(hocuspocus, write.changeRequestId === "" ? undefined : write.changeRequestId).pipe(
         Effect.catchCause((cause) => Effect.logWarning("Live editing could not check access again", cause))
       ))
+
+    // The agent in a change request writes a page open here as a participant of its document.
+    yield* (yield* AgentLive).serve(yield* CollabAgent.server(hocuspocus, documents))
 
     yield* auth.recheckAll(hocuspocus).pipe(
       Effect.catchCause((cause) => Effect.logWarning("Live editing could not check access again", cause)),

@@ -1,9 +1,13 @@
-/** Handlers of the agent's conversations in a change request (reviews' ChangeRequestAgent). */
-import { Effect } from "effect"
+/**
+ * Handlers of the agent's conversations in a change request (reviews' ChangeRequestAgent): sent
+ * and answered whole, or the answer streamed as server-sent events; and the text "Write with AI"
+ * and "Improve" ask it for.
+ */
+import { type Cause, Effect, Queue, Stream } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, ModelFailed, NotConfigured } from "@quire/api"
+import { type AgentAnswerEvent, Api, ModelFailed, NotConfigured } from "@quire/api"
 import { Errors, Pagination } from "@quire/kernel"
-import { type AgentConversation, type AgentMessage, ChangeRequestAgent } from "@quire/reviews"
+import { type AgentConversation, type AgentMessage, type AgentProgress, ChangeRequestAgent } from "@quire/reviews"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
 
@@ -23,6 +27,11 @@ const messageOf = (m: AgentMessage) => ({
   createdAt: m.at,
   ...(m.edits === undefined ? {} : { edits: m.edits.map((e) => ({ kind: e.kind, page: e.pageId, title: e.title })) })
 })
+
+type Event = AgentAnswerEvent
+
+/** The status a failure of a streamed answer would have had as an answer. */
+const failedCode = { AgentFailed: 502, AgentNotConfigured: 501, Forbidden: 403, NotFound: 404, InvalidInput: 400 } as const
 
 const withMessages = (c: AgentConversation) => ({ ...conversationOf(c), messages: c.messages.map(messageOf) })
 
@@ -56,6 +65,40 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestConversations", Eff
           InvalidInput: (e) => DomainErrors.api(Effect.fail(e))
         }),
         Effect.map((sent) => ({ conversation: withMessages(sent.conversation), reply: messageOf(sent.reply) }))
+      ))
+    .handle("streamChangeRequestConversationMessage", ({ params, payload }) =>
+      Effect.gen(function*() {
+        // Refused before the model is asked: an answer, not an event.
+        yield* agent.check(params.spaceId, params.changeRequestId, params.conversationId, payload.message).pipe(
+          Effect.catchTags({
+            AgentNotConfigured: (e) => Effect.fail(NotConfigured.of(e.message)),
+            NotFound: (e) => DomainErrors.api(Effect.fail(e)),
+            Forbidden: (e) => DomainErrors.api(Effect.fail(e)),
+            InvalidInput: (e) => DomainErrors.api(Effect.fail(e))
+          })
+        )
+        const events = yield* Queue.unbounded<Event, Cause.Done>()
+        const progress = (p: AgentProgress) => Effect.asVoid(Queue.offer(events, p))
+        // The answer runs to its end (and is stored) even when the reader goes away.
+        yield* agent.send(params.spaceId, params.changeRequestId, params.conversationId, payload.message, progress).pipe(
+          Effect.map((sent): Event => ({ type: "done", conversation: withMessages(sent.conversation), reply: messageOf(sent.reply) })),
+          Effect.catch((e): Effect.Effect<Event> => Effect.succeed({ type: "error", code: failedCode[e._tag], message: e.message })),
+          Effect.flatMap((last) => Queue.offer(events, last)),
+          Effect.andThen(Queue.end(events)),
+          Effect.forkDetach
+        )
+        return Stream.fromQueue(events)
+      }))
+    .handle("composeInChangeRequest", ({ params, payload }) =>
+      agent.compose(params.spaceId, params.changeRequestId, { instruction: payload.prompt, selection: payload.selection, page: payload.page }).pipe(
+        Effect.catchTags({
+          AgentNotConfigured: (e) => Effect.fail(NotConfigured.of(e.message)),
+          AgentFailed: (e) => Effect.fail(ModelFailed.of(e.message)),
+          NotFound: (e) => DomainErrors.api(Effect.fail(e)),
+          Forbidden: (e) => DomainErrors.api(Effect.fail(e)),
+          InvalidInput: (e) => DomainErrors.api(Effect.fail(e))
+        }),
+        Effect.map((markdown) => ({ markdown }))
       ))
     .handle("updateChangeRequestConversation", ({ params, payload }) =>
       agent.rename(params.spaceId, params.changeRequestId, params.conversationId, payload.title).pipe(DomainErrors.api, Effect.map(conversationOf)))

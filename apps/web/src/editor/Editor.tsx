@@ -8,7 +8,7 @@ import { EditorContent, useEditor } from "@tiptap/react"
 import type { Node as ProseMirrorNode } from "@tiptap/pm/model"
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react"
 import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
-import { commandExtensions, createHooks, type LinkTarget, type ReusableCatalog } from "./commands/index.ts"
+import { type AgentWriter, commandExtensions, createHooks, type LinkTarget, type ReusableCatalog } from "./commands/index.ts"
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
 import type { OpenapiCatalog } from "./blocks/openapi/catalog.ts"
 import { createOpenapiView } from "./blocks/openapi/view.ts"
@@ -71,6 +71,8 @@ export interface EditorProps {
   readonly collaboration?: CollabBinding & { readonly ready: boolean }
   /** The change request's reusable contents: the slash menu inserts them, and "Make reusable" turns the selected blocks into one. */
   readonly reusable?: ReusableCatalog
+  /** The change request's agent: "Write with AI" in the slash menu and "Improve" on a selection; neither without it. */
+  readonly writer?: AgentWriter | undefined
 }
 
 export type { CollabBinding, LinkTarget, OpenapiCatalog, ReusableCatalog, UploadedFile, UploadOptions }
@@ -94,6 +96,13 @@ const markdownWith = (codec: { current: MarkdownCodec | null }, editor: { readon
   return codec.current.serialize(doc)
 }
 
+/** A document of blocks read from markdown, with the editor's codec (made on first use). */
+const parseWith = (codec: { current: MarkdownCodec | null }, editor: { readonly current: TiptapEditor | null }) => (markdown: string): ProseMirrorNode | undefined => {
+  if (editor.current === null) return undefined
+  codec.current ??= createMarkdownCodec(editor.current.schema)
+  return codec.current.parse(markdown)
+}
+
 /** The node views that reach the editor's props: read when they draw, since the views are made once. */
 const resourceViews = (resources: { readonly current: { readonly [K in "fileUrl" | "file" | "uploadFile" | "openapi" | "linkTargets" | "reusable"]: EditorProps[K] | undefined } }) => ({
   figure: createFigureView((src) => resources.current.fileUrl?.(src)),
@@ -104,7 +113,7 @@ const resourceViews = (resources: { readonly current: { readonly [K in "fileUrl"
   cards: createCardsView(() => resources.current.linkTargets)
 })
 
-export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, importImage, fileUrl, file, openapi, collaboration, reusable }: EditorProps) => {
+export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, importImage, fileUrl, file, openapi, collaboration, reusable, writer }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
   const onFieldOpenRef = useRef(onFieldOpen)
@@ -117,8 +126,7 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
   const editorRef = useRef<TiptapEditor | null>(null)
-  hooks.reusable = reusable
-  hooks.markdownOf = markdownWith(codecRef, editorRef)
+  Object.assign(hooks, { reusable, writer, markdownOf: markdownWith(codecRef, editorRef), parseMarkdown: parseWith(codecRef, editorRef) })
   const loaded = useRef<string | null>(null)
   const frame = useRef<HTMLDivElement>(null)
   // The document not yet reported (documents are immutable: keeping it costs nothing) and its timer.

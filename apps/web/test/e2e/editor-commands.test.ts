@@ -71,6 +71,9 @@ it("writes a page with the slash menu, shortcuts, a picked link and an uploaded 
     // The blocks are listed with the change request's reusable contents, read as the menu opens.
     await expect.poll(() => menu.getByRole("option").count()).toBeGreaterThan(20)
     await expect.poll(() => editor.getAttribute("aria-activedescendant")).toBe(await menu.getByRole("option").first().getAttribute("id"))
+    // "Write with AI" first (the change request's agent), then the blocks.
+    expect(await menu.getByRole("option", { selected: true }).textContent()).toMatch(/^Write with AI/)
+    await page.keyboard.press("ArrowDown")
     await page.keyboard.press("ArrowDown")
     expect(await menu.getByRole("option", { selected: true }).textContent()).toMatch(/^Heading 1/)
     await captureScreen(page, "editor-commands-menu")

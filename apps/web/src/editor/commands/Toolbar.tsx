@@ -1,5 +1,6 @@
 /**
- * The bar above the editor: undo, redo, bold, italic, code, link, Insert (the slash menu) and Image (upload);
+ * The bar above the editor: undo, redo, bold, italic, code, link, Insert (the slash menu), Image (upload),
+ * Make reusable and Improve (the agent rewrites the selection; "Write with AI" opens the same form from the menu);
  * the link picker below it; an image upload's progress (with Cancel) and errors in words (with Retry
  * where it may work), and what became of images of other sites pasted in.
  */
@@ -12,6 +13,7 @@ import { applyLink, type CommandHooks, insertFigure, linkRange, removeLink, repl
 import { startInsert } from "./insert.ts"
 import { LinkPicker } from "./LinkPicker.tsx"
 import { MakeReusable } from "./MakeReusable.tsx"
+import { AgentWrite, type AgentWriteMode } from "./AgentWrite.tsx"
 import type { LinkTarget } from "./link-targets.ts"
 import { UploadProgress } from "./UploadProgress.tsx"
 import { uploadProblem } from "./upload.ts"
@@ -85,6 +87,7 @@ export const Toolbar = ({ editor, hooks, linkTargets, uploadFile, importImage }:
   const [picker, setPicker] = useState<{ from: number; to: number; href: string | undefined } | undefined>(undefined)
   const [upload, setUpload] = useState<Upload>(undefined)
   const [reusing, setReusing] = useState(false)
+  const [writing, setWriting] = useState<AgentWriteMode | undefined>(undefined)
   const fileInput = useRef<HTMLInputElement>(null)
 
   const uploadOne = async (file: File, pos: number | undefined) => {
@@ -130,6 +133,7 @@ export const Toolbar = ({ editor, hooks, linkTargets, uploadFile, importImage }:
     hooks.openLinkPicker = openPicker
     hooks.upload = (file, pos) => void uploadOne(file, pos)
     hooks.importImages = (srcs) => void importAll(srcs)
+    hooks.writeWithAI = () => setWriting("write")
   })
   const closePicker = () => {
     setPicker(undefined)
@@ -163,8 +167,13 @@ export const Toolbar = ({ editor, hooks, linkTargets, uploadFile, importImage }:
           <button type="button" aria-label="Make reusable" title="Turn the selected blocks into reusable content" aria-expanded={reusing}
             disabled={disabled || !(state?.selected ?? false)} onClick={() => setReusing(true)}>Make reusable</button>
         )}
+        {hooks.writer === undefined ? null : (
+          <button type="button" aria-label="Improve" title="Have the agent improve the selected text" aria-expanded={writing === "improve"}
+            disabled={disabled || !(state?.selected ?? false)} onClick={() => setWriting("improve")}>Improve</button>
+        )}
       </div>
       {reusing ? <MakeReusable editor={editor} hooks={hooks} onClose={() => setReusing(false)} /> : null}
+      {writing === undefined ? null : <AgentWrite key={writing} editor={editor} hooks={hooks} mode={writing} onClose={() => setWriting(undefined)} />}
       {picker === undefined ? null : (
         <LinkPicker load={linkTargets} current={picker.href}
           onPick={(href, text) => {

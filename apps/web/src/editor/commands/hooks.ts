@@ -6,6 +6,7 @@ import { figureFor } from "./upload.ts"
 import { insertNode } from "./insert.ts"
 import type { Node as PMNode } from "@tiptap/pm/model"
 import type { ReusableCatalog } from "./reusable.ts"
+import type { AgentWriter } from "./writer.ts"
 
 export interface CommandHooks {
   /** Opens the file chooser for an image (the menu's Image). */
@@ -20,6 +21,12 @@ export interface CommandHooks {
   reusable: ReusableCatalog | undefined
   /** The markdown of a document of blocks, as the page would hold them (the editor sets it once its codec is made). */
   markdownOf: (doc: PMNode) => string
+  /** A document of blocks read from markdown, as the page's would be (the editor sets it). */
+  parseMarkdown: (markdown: string) => PMNode | undefined
+  /** The change request's agent, to write text (the editor sets it from its props); undefined: "Write with AI" is not offered. */
+  writer: AgentWriter | undefined
+  /** Opens "Write with AI" at the cursor (the slash menu's first item). */
+  writeWithAI: () => void
 }
 
 export const createHooks = (): CommandHooks => ({
@@ -28,7 +35,10 @@ export const createHooks = (): CommandHooks => ({
   upload: () => {},
   importImages: () => {},
   reusable: undefined,
-  markdownOf: () => ""
+  markdownOf: () => "",
+  parseMarkdown: () => undefined,
+  writer: undefined,
+  writeWithAI: () => {}
 })
 
 /** The range a link would cover: the selection, or the whole link the cursor is in; with that link's destination. */

@@ -12,6 +12,7 @@ import { imageDrop } from "./upload.ts"
 export { createHooks, type CommandHooks } from "./hooks.ts"
 export type { LinkTarget } from "./link-targets.ts"
 export type { ReusableCatalog } from "./reusable.ts"
+export type { AgentWriter } from "./writer.ts"
 
 /**
  * Mod-K opens the link picker. Its event goes no further: the app's Ctrl/Cmd-K (search) is for outside the text.
@@ -36,7 +37,7 @@ const linkKey = (hooks: CommandHooks) =>
 
 export const commandExtensions = (hooks: CommandHooks): Array<AnyExtension> => [
   MarkdownShortcuts,
-  slashMenu(() => hooks.pickImage(), () => hooks.reusable),
+  slashMenu(() => hooks.pickImage(), () => hooks.reusable, () => (hooks.writer === undefined ? undefined : () => hooks.writeWithAI())),
   imageDrop((file, pos) => hooks.upload(file, pos), (srcs) => hooks.importImages(srcs)),
   linkKey(hooks),
   BlockHandles,

@@ -135,13 +135,30 @@ const allowedAt = (editor: Editor, pos: number): boolean => {
 /** Whether a query with a space in it still names an item (one without a space keeps the menu open, as typed so far). */
 const stillMatches = (query: string): boolean => !/\s/.test(query) || filterItems(query).length > 0
 
-/** The blocks and, when the screen gives a catalog, the change request's reusable contents (read as the menu opens; without them when that fails). */
-const itemsFor = async (query: string, reusable: ReusableCatalog | undefined): Promise<ReadonlyArray<InsertItem>> => {
-  const contents = reusable === undefined ? [] : await reusable.list().catch(() => [])
-  return filterItems(query, [...insertItems, ...reusableItems(contents)])
+/** The menu's first item where the change request's agent may write: the agent writes what the person asks, at the cursor. */
+export const writeWithAIItem: InsertItem = {
+  id: "write-with-ai",
+  title: "Write with AI",
+  description: "The agent writes what you ask, here",
+  keywords: ["ai", "agent", "write", "generate", "draft"],
+  template: undefined
 }
 
-export const slashMenu = (pickImage: () => void, reusable: () => ReusableCatalog | undefined = () => undefined) =>
+/**
+ * "Write with AI" (when `ai` is given), the blocks and, when the screen gives a catalog, the change request's
+ * reusable contents (read as the menu opens; without them when that fails).
+ */
+const itemsFor = async (query: string, reusable: ReusableCatalog | undefined, ai: boolean): Promise<ReadonlyArray<InsertItem>> => {
+  const contents = reusable === undefined ? [] : await reusable.list().catch(() => [])
+  return filterItems(query, [...(ai ? [writeWithAIItem] : []), ...insertItems, ...reusableItems(contents)])
+}
+
+export const slashMenu = (
+  pickImage: () => void,
+  reusable: () => ReusableCatalog | undefined = () => undefined,
+  /** What "Write with AI" opens, when the agent may write here. */
+  ai: () => (() => void) | undefined = () => undefined
+) =>
   Extension.create({
     name: "quireSlashMenu",
     addProseMirrorPlugins() {
@@ -174,9 +191,14 @@ export const slashMenu = (pickImage: () => void, reusable: () => ReusableCatalog
               shift({ padding: 8 })
             ]
           },
-          items: async ({ query }) => [...await itemsFor(query, reusable())],
+          items: async ({ query }) => [...await itemsFor(query, reusable(), ai() !== undefined)],
           allow: ({ editor, state, range }) => allowedAt(editor, range.from) && stillMatches(state.doc.textBetween(range.from + 1, range.to)),
-          command: ({ editor, range, props }) => runItem(editor, props, range, pickImage),
+          command: ({ editor, range, props }) => {
+            const write = ai()
+            if (props.id !== writeWithAIItem.id || write === undefined) return runItem(editor, props, range, pickImage)
+            editor.view.dispatch(editor.state.tr.delete(range.from, range.to))
+            write()
+          },
           render: () => {
             const menu = createMenu()
             return { onStart: menu.start, onUpdate: menu.update, onExit: menu.exit, onKeyDown: menu.key }

@@ -3,19 +3,20 @@
  * (reviews' ChangeRequestAgent). A person asks; the agent reads the change request's pages and writes
  * or adds them as that person, through the change request's own write path (so a page open here
  * takes the edit as any write from elsewhere); its answer shows with the pages it changed, each a
- * link. Without a model the server says what to set, and the panel says so in the same words.
+ * link. Its words show as they come (the answer streamed as server-sent events, agent-stream.ts);
+ * the conversation shown at the end is the one stored. Without a model the server says what to
+ * set, and the panel says so in the same words.
  */
 import { Effect } from "effect"
 import { AsyncResult, Atom } from "effect/reactivity"
 import { type FormEvent, useState } from "react"
 import { QuireApi } from "../../api/client.ts"
-import { useAtomValue, useMutation, useRefresh } from "../../api/react.ts"
+import { useAtomValue, useRefresh } from "../../api/react.ts"
 import { AskIcon } from "../../ui/icons.tsx"
 import { Link } from "../../ui/Link.tsx"
-import { refusalOf } from "../../ui/refusal.ts"
 import { paragraphsOf } from "../palette/answer.ts"
+import { streamAnswer } from "./agent-stream.ts"
 
-const send = QuireApi.mutation("changeRequestConversations", "sendChangeRequestConversationMessage")
 /** The default conversation's messages: none until its first message (the list says whether it is there, so nothing answers 404). */
 const conversationAtom = Atom.family((key: string) => {
   const [spaceId = "", changeRequestId = ""] = key.split("\n")
@@ -47,29 +48,38 @@ export const AgentChat = (props: {
   const atom = conversationAtom(`${props.spaceId}\n${props.changeRequestId}`)
   const stored = useAtomValue(atom)
   const refresh = useRefresh()
-  const ask = useMutation(send)
   const [text, setText] = useState("")
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const [sent, setSent] = useState<ReadonlyArray<Message> | undefined>(undefined)
-  const messages: ReadonlyArray<Message> = sent ?? (AsyncResult.isSuccess(stored) ? stored.value : [])
+  /** While the agent answers: the question asked and its words so far. */
+  const [pending, setPending] = useState<{ readonly asked: string; readonly words: string } | undefined>(undefined)
+  const shown: ReadonlyArray<Message> = sent ?? (AsyncResult.isSuccess(stored) ? stored.value : [])
+  const messages: ReadonlyArray<Message> = pending === undefined ? shown : [...shown, { role: "user", text: pending.asked }, { role: "agent", text: pending.words }]
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const message = text.trim()
     if (message === "" || busy) return
     setBusy(true)
     setError(undefined)
-    ask({ params: { spaceId: props.spaceId, changeRequestId: props.changeRequestId, conversationId: "default" }, payload: { message } }).then(
-      (reply) => {
+    setPending({ asked: message, words: "" })
+    streamAnswer({ spaceId: props.spaceId, changeRequestId: props.changeRequestId, conversationId: "default", message }, (words) => setPending({ asked: message, words })).then(
+      (answer) => {
         setBusy(false)
+        setPending(undefined)
+        if (answer.type === "error") {
+          setError(answer.message)
+          return
+        }
         setText("")
-        setSent(reply.conversation.messages)
+        setSent(answer.conversation.messages)
         refresh(atom)
-        if ((reply.reply.edits ?? []).length > 0) props.onChanged()
+        if ((answer.reply.edits ?? []).length > 0) props.onChanged()
       },
-      (failure: unknown) => {
+      () => {
         setBusy(false)
-        setError(refusalOf(failure)?.message ?? "The agent could not be reached.")
+        setPending(undefined)
+        setError("The agent could not be reached.")
       }
     )
   }
@@ -79,8 +89,9 @@ export const AgentChat = (props: {
       {messages.length === 0 ? <p className="muted">Ask the agent to write or change pages of this change request. It edits them as you, and says what it changed.</p> : (
         <ol className="agent-messages" aria-label="Conversation with the agent">
           {messages.map((m, i) => (
-            <li key={i} className={`agent-message agent-message-${m.role}`}>
+            <li key={i} className={`agent-message agent-message-${m.role}`} aria-busy={pending !== undefined && i === messages.length - 1 ? true : undefined}>
               <span className="visually-hidden">{m.role === "user" ? "You:" : "Agent:"}</span>
+              {pending !== undefined && i === messages.length - 1 && m.text === "" ? <p className="muted">The agent is working…</p> : null}
               {paragraphsOf(m.text).map((pieces, j) => <p key={j}>{pieces.map((piece) => (piece.kind === "cite" ? `[${piece.n}]` : "text" in piece ? piece.text : "")).join("")}</p>)}
               {(m.edits ?? []).length === 0 ? null : (
                 <ul className="agent-edits" aria-label="Pages the agent changed">

@@ -34,6 +34,7 @@ export interface LiveEditorResources {
   readonly file: NonNullable<EditorProps["file"]>
   readonly importImage: NonNullable<EditorProps["importImage"]>
   readonly reusable: NonNullable<EditorProps["reusable"]>
+  readonly writer: NonNullable<EditorProps["writer"]>
 }
 
 interface Connection {
@@ -369,7 +370,7 @@ export const LivePageEditor = (props: {
         <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined ? !state.readOnly : refusalPasses(state.refusal)}
           onFieldOpen={setFieldOpen} linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
           file={props.resources.file} importImage={props.resources.importImage} openapi={props.resources.openapi}
-          reusable={props.resources.reusable}
+          reusable={props.resources.reusable} writer={props.resources.writer}
           collaboration={{ document: connection.document, awareness: connection.provider.awareness!, user: props.user, ready: state.synced }} />
       )}
     </div>

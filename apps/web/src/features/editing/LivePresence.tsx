@@ -104,9 +104,9 @@ export const LiveChangeRequest = (props: {
 /** The marks beyond which a page's marks say "+n". */
 const shownMarks = 3
 
-/** One person's coloured initials; their name is in the words around it. */
+/** One person's coloured initials ("AI" for the change request's agent, live editing's CollabAgent); their name is in the words around it. */
 const Mark = (props: { readonly present: Present }) => (
-  <span className={`presence-mark collab-colour-${props.present.colour}`} aria-hidden="true">{initialsOf(props.present.name)}</span>
+  <span className={`presence-mark collab-colour-${props.present.colour}`} aria-hidden="true">{props.present.id.startsWith("agent:") ? "AI" : initialsOf(props.present.name)}</span>
 )
 
 /**

@@ -13,6 +13,8 @@ import type { RevisionFile, RevisionPage } from "@quire/api"
 import type { UploadedFile, UploadOptions } from "../../editor/uploads.ts"
 import { createReusableContent, getPage, importFile, latestSpecContent, listFiles, listPages, listReusableContents, listSpecs, organizationOf } from "./content.ts"
 import type { ReusableCatalog, ReusableSummary } from "../../editor/commands/reusable.ts"
+import type { AgentWriter } from "../../editor/commands/writer.ts"
+import { composeText } from "../change-request/agent-stream.ts"
 import { onReusableChanged } from "./reusable-events.ts"
 import { sendFile, uploadLimit } from "./file-upload.ts"
 import { entryDocument, operationsOf } from "../specs/model.ts"
@@ -145,7 +147,9 @@ const useEditorResources = (props: { readonly spaceId: string; readonly number: 
         }
       }
     }
-    return { loadFiles, fileUrl: files.resolve, file: files.find, targets, upload, importImage, openapi, reusable }
+    // "Write with AI" and "Improve": the change request's agent writes, with the person's rights.
+    const writer: AgentWriter = { compose: (input) => composeText(props.spaceId, props.number, input) }
+    return { loadFiles, fileUrl: files.resolve, file: files.find, targets, upload, importImage, openapi, reusable, writer }
   }, [props.spaceId, props.number, props.pageId, base, registry])
 }
 
