@@ -79,6 +79,7 @@ const sections: ReadonlyArray<Section> = [
       siteAgentFeedback: { name: "site-agent-feedback", title: "Site agent feedback", description: "Feedback AI agents leave a site about its pages, tools and endpoints." },
       siteQuestions: { name: "site-questions", title: "Site questions", description: "The questions readers asked a site's Ask, grouped, with whether they were answered and the pages the answers drew on." },
       siteAsk: { name: "site-ask", title: "Site Ask", description: "Questions about a published site answered by the team's own model, from the pages the asker may see, citing them." },
+      organizationAgentConversations: { name: "organization-agent-conversations", title: "Organization agent", description: "A member's own conversations with the organization's agent, answered from the pages they may read." },
       organizationAsk: { name: "organization-ask", title: "Organization Ask", description: "The organization's assistant: questions answered from the pages of the spaces the asker may read, and the questions worth asking." },
       siteAgentSettings: { name: "site-agent-settings", title: "Site agent settings", description: "What the editing agent is told about a site, and how it treats the findings of scans." },
       siteMcpServers: { name: "site-mcp-servers", title: "Site MCP servers", description: "Outside tools a site's assistant may call over the Model Context Protocol; their headers are kept sealed and never read back." }

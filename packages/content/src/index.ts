@@ -77,6 +77,7 @@ export {
 } from "./ask/Retrieval.ts"
 export {
   extractiveAnswer,
+  type AskContext,
   OrganizationAsk,
   type OrganizationAnswer,
   type OrganizationAskFailure,
