@@ -77,6 +77,8 @@ export {
 } from "./ask/Retrieval.ts"
 export {
   extractiveAnswer,
+  questionsOf,
+  questionsOfPages,
   type AskContext,
   OrganizationAsk,
   type OrganizationAnswer,
