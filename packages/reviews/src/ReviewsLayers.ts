@@ -28,6 +28,7 @@ import * as SqlReviewsRepo from "./SqlReviewsRepo.ts"
 import * as SqlSpaceCountersRepo from "./SqlSpaceCountersRepo.ts"
 import * as SqlViewedPagesRepo from "./SqlViewedPagesRepo.ts"
 import { AgentConversationsRepo } from "./agent/AgentConversationsRepo.ts"
+import { AgentTasks } from "./agent/AgentTasks.ts"
 import { ChangeRequestAgent } from "./agent/ChangeRequestAgent.ts"
 import * as SqlAgentConversationsRepo from "./agent/SqlAgentConversationsRepo.ts"
 import { OrganizationAgent } from "./agent/OrganizationAgent.ts"
@@ -71,7 +72,7 @@ export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, Conflict
 export const layerSpaceDependents = SpaceRemoval.layer
 
 /** The agent in change requests, over the use cases above; needs the agent's model (AgentModel: none, or a LanguageModel) and its organization's instructions (AgentInstructions). */
-export const layerAgent = ChangeRequestAgent.layer
+export const layerAgent = Layer.mergeAll(ChangeRequestAgent.layer, AgentTasks.layer)
 
 /** The organization's agent: members' own conversations answered by content's OrganizationAsk; needs it and the organization's instructions (AgentInstructions). */
 export const layerOrganizationAgent = OrganizationAgent.layer

@@ -79,4 +79,5 @@ export * as SqlAgentConversationsRepo from "./agent/SqlAgentConversationsRepo.ts
 export type { OrganizationAgentMessage, OrganizationAgentSource, OrganizationConversation } from "./agent/OrganizationConversation.ts"
 export { OrganizationConversationsRepo } from "./agent/OrganizationConversationsRepo.ts"
 export * as SqlOrganizationConversationsRepo from "./agent/SqlOrganizationConversationsRepo.ts"
+export { agentCommentPrefix, AgentTasks, type AgentTasksShape, type ReviewResult } from "./agent/AgentTasks.ts"
 export { OrganizationAgent, type OrganizationAgentShape, type OrganizationSendResult } from "./agent/OrganizationAgent.ts"

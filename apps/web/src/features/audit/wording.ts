@@ -260,6 +260,12 @@ const sentence = (event: AuditEventView, nameOf: NameOf, refs: Refs): string => 
       return `${who} deleted the site ${quoted(what)}`
     case "change-request.merged":
       return `${who} merged the change request ${what}`
+    case "change-request.agent-reviewed": {
+      const n = typeof p["comments"] === "number" ? p["comments"] : 0
+      return `The agent reviewed the change request ${what} for ${who}, leaving ${n} comment${n === 1 ? "" : "s"}`
+    }
+    case "change-request.agent-described":
+      return `The agent wrote the subject and description of the change request ${what} for ${who}`
     case "space.deleted":
       return `${who} deleted the space ${quoted(what)}`
     case "space.transferred":
