@@ -35,6 +35,7 @@ export const OrganizationAgentMessage = Schema.Struct({
   byModel: Schema.optionalKey(Schema.Boolean),
   sources: Schema.optionalKey(Schema.Array(OrganizationAgentSource))
 }).annotate({ identifier: "OrganizationAgentMessage" })
+export type OrganizationAgentMessage = typeof OrganizationAgentMessage.Type
 
 /** A conversation with the organization's agent and its messages (Quire's). */
 export const OrganizationAgentConversation = Schema.Struct({

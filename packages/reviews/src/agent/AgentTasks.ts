@@ -61,6 +61,27 @@ const targetOf = (cr: { readonly id: string; readonly number: number; readonly s
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}\n…` : text)
 
+/** Runs the model with its tools until it stops calling them; answers its closing words. */
+const run = <T extends Record<string, Tool.Any>, R>(
+  llm: LanguageModel.LanguageModel,
+  system: string,
+  prompt: string,
+  toolkit: Toolkit.Toolkit<T>,
+  handlers: Layer.Layer<Tool.HandlersFor<T>, never, R>
+) =>
+  Effect.gen(function*() {
+    const chat = yield* Chat.fromPrompt(Prompt.make([{ role: "system" as const, content: system }]))
+    let response = yield* chat.generateText({ prompt, toolkit })
+    for (let turn = 1; turn < bounds.turns && response.toolCalls.length > 0; turn++) {
+      response = yield* chat.generateText({ prompt: [], toolkit })
+    }
+    return response.text.trim()
+  }).pipe(
+    Effect.provide(handlers),
+    Effect.provideService(LanguageModel.LanguageModel, llm),
+    Effect.mapError((error) => new AgentFailed({ message: `The agent could not answer: ${error.message}` }))
+  )
+
 export class AgentTasks extends Context.Service<AgentTasks, AgentTasksShape>()("@quire/reviews/AgentTasks") {
   static readonly layer = Layer.effect(
     AgentTasks,
@@ -104,27 +125,6 @@ export class AgentTasks extends Context.Service<AgentTasks, AgentTasksShape>()("
       })
 
       const modelOf = () => (Option.isNone(model) ? Effect.fail(new AgentNotConfigured({ message: agentNotConfigured })) : Effect.succeed(model.value))
-
-      /** Runs the model with its tools until it stops calling them. */
-      const run = <T extends Record<string, Tool.Any>, R>(
-        llm: LanguageModel.LanguageModel,
-        system: string,
-        prompt: string,
-        toolkit: Toolkit.Toolkit<T>,
-        handlers: Layer.Layer<Tool.HandlersFor<T>, never, R>
-      ) =>
-        Effect.gen(function*() {
-          const chat = yield* Chat.fromPrompt(Prompt.make([{ role: "system" as const, content: system }]))
-          let response = yield* chat.generateText({ prompt, toolkit })
-          for (let turn = 1; turn < bounds.turns && response.toolCalls.length > 0; turn++) {
-            response = yield* chat.generateText({ prompt: [], toolkit })
-          }
-          return response.text.trim()
-        }).pipe(
-          Effect.provide(handlers),
-          Effect.provideService(LanguageModel.LanguageModel, llm),
-          Effect.mapError((error) => new AgentFailed({ message: `The agent could not answer: ${error.message}` }))
-        )
 
       const instructionsOf = (organizationId: string) =>
         Effect.map(guidance.forOrganization(organizationId), (text) => text.trim() === "" ? "" : `\n\nThe organization's instructions for its agent, to follow where they apply:\n${text.trim()}`)
