@@ -90,6 +90,14 @@ const responseEvents = (messageId: string, responseId: string, previous: string 
   ]
 }
 
+/** An Ask refusal as the API answers it, naming the field a bad question came in. */
+const askFailure = (field: string) => (failure: AskFailure) =>
+  failure.kind === "NotConfigured"
+    ? NotConfigured.of(failure.message)
+    : failure.kind === "BadQuestion"
+    ? ApiErrors.BadRequest.of(failure.message, field)
+    : ModelFailed.of(failure.message)
+
 export const layer = HttpApiBuilder.group(Api, "siteAsk", Effect.fn(function*(handlers) {
   const sites = yield* Sites
   const published = yield* PublishedSites
@@ -120,13 +128,6 @@ export const layer = HttpApiBuilder.group(Api, "siteAsk", Effect.fn(function*(ha
 
   /** A question reaches the team's model: it spends the caller's budget and the site's, as the site's own Ask does. */
   const spend = (siteId: string) => Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => limits.spend("ask", siteId, callerKey(request, trustProxy)))
-
-  const askFailure = (field: string) => (failure: AskFailure) =>
-    failure.kind === "NotConfigured"
-      ? NotConfigured.of(failure.message)
-      : failure.kind === "BadQuestion"
-      ? ApiErrors.BadRequest.of(failure.message, field)
-      : ModelFailed.of(failure.message)
 
   return handlers
     .handle("streamAskInSite", ({ params, query, payload }) =>

@@ -190,7 +190,7 @@ export class AgentTasks extends Context.Service<AgentTasks, AgentTasksShape>()("
               const body = comment.trim()
               if (body === "") return yield* Effect.fail("The comment is empty")
               const made = yield* asPerson(comments.post(scope, { markdown: `${agentCommentPrefix}${body}`, page: pageId, node: anchor })).pipe(
-                Effect.mapError((error) => `Could not comment: ${"reason" in error ? String(error.reason) : error._tag}`)
+                Effect.mapError((error) => `Could not comment: ${error.message}`)
               )
               posted.push({ id: made.comment.id, pageId, quote: quote.trim() })
               return `Commented on ${page.page.title}.`
