@@ -15,6 +15,7 @@ import { refusalOf } from "../../ui/refusal.ts"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { Confirm } from "../admin/ui.tsx"
 import { Conversation } from "./Conversation.tsx"
+import { StoredConversation } from "./StoredConversation.tsx"
 import { conversationsAtom, conversationsKey, deleteConversation, newConversationId, renameConversation } from "./queries.ts"
 import "../admin/admin.css"
 import "./assistant.css"
@@ -81,14 +82,15 @@ export default function Assistant(props: { readonly organizationId: string }) {
               </ul>
             )}
         </nav>
-        <Conversation key={current.id} organizationId={props.organizationId} conversationId={current.id} stored={current.stored}
-          onSent={() => setOpen({ id: current.id, stored: true })} />
+        {current.stored
+          ? <StoredConversation key={current.id} organizationId={props.organizationId} conversationId={current.id} onSent={() => setOpen({ id: current.id, stored: true })} />
+          : <Conversation key={current.id} organizationId={props.organizationId} conversationId={current.id} messages={[]} onSent={() => setOpen({ id: current.id, stored: true })} />}
       </div>
       {deleting === undefined ? null : (
         <Confirm title="Delete this conversation?" action="Delete" busyAction="Deleting…" onClose={() => setDeleting(undefined)}
           onConfirm={async () => {
             await remove({ params: { organizationId: props.organizationId, conversationId: deleting.id }, reactivityKeys: [conversationsKey(props.organizationId)] })
-            if (current.id === deleting.id) setOpen(undefined)
+            if (current.id === deleting.id) setOpen({ id: newConversationId(), stored: false })
             setDeleting(undefined)
           }}>
           <p>“{deleting.title}” and its messages are deleted for good.</p>

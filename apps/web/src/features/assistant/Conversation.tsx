@@ -4,13 +4,12 @@
  * field to ask the next question. A new conversation is recorded with its first question.
  */
 import type { OrganizationAgentMessage } from "@quire/api"
-import { AsyncResult } from "effect/reactivity"
 import { type FormEvent, useEffect, useId, useRef, useState } from "react"
-import { useAtomValue, useMutation } from "../../api/react.ts"
+import { useMutation } from "../../api/react.ts"
 import { Link } from "../../ui/Link.tsx"
 import { refusalOf } from "../../ui/refusal.ts"
 import { paragraphsOf } from "../palette/answer.ts"
-import { conversationAtom, conversationKey, conversationsKey, sendMessage } from "./queries.ts"
+import { conversationKey, conversationsKey, sendMessage } from "./queries.ts"
 
 const Message = (props: { readonly message: OrganizationAgentMessage }) => {
   const { message } = props
@@ -32,11 +31,10 @@ const Message = (props: { readonly message: OrganizationAgentMessage }) => {
 export const Conversation = (props: {
   readonly organizationId: string
   readonly conversationId: string
-  /** Whether it is stored yet (a new one is not, until its first question). */
-  readonly stored: boolean
+  /** Its messages so far (none for a new one, which is stored with its first question). */
+  readonly messages: ReadonlyArray<OrganizationAgentMessage>
   readonly onSent: () => void
 }) => {
-  const result = useAtomValue(conversationAtom(`${props.organizationId}\n${props.conversationId}`))
   const send = useMutation(sendMessage)
   const [text, setText] = useState("")
   const [busy, setBusy] = useState(false)
@@ -47,7 +45,7 @@ export const Conversation = (props: {
   useEffect(() => {
     input.current?.focus()
   }, [props.conversationId])
-  const messages = sent ?? (props.stored && AsyncResult.isSuccess(result) ? result.value.messages : [])
+  const messages = sent ?? props.messages
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const message = text.trim()
