@@ -71,7 +71,7 @@ it("answers a member in the Assistant screen with the page it used; the conversa
   try {
     await signInAsAdmin(session, url)
     await page.goto(`/o/${org.id}`)
-    await page.getByRole("link", { name: "Assistant" }).click()
+    await page.getByRole("link", { name: "Assistant", exact: true }).click()
     await page.getByRole("heading", { name: "Assistant" }).waitFor()
     const question = page.getByLabel("Ask the assistant")
     await question.fill("How are backups made?")
@@ -80,7 +80,7 @@ it("answers a member in the Assistant screen with the page it used; the conversa
     const messages = page.getByRole("list", { name: "Messages" })
     await messages.getByText("Back up with the nightly job").waitFor()
     await messages.getByRole("list", { name: "Pages this answer stands on" }).getByRole("link", { name: "Operations" }).waitFor()
-    await page.getByRole("navigation", { name: "Your conversations" }).getByRole("button", { name: "How are backups made?" }).waitFor()
+    await page.getByRole("navigation", { name: "Your conversations" }).getByRole("button", { name: "How are backups made?", exact: true }).waitFor()
     await captureAllPairs(page, "org-assistant")
 
     await page.getByRole("button", { name: "Rename “How are backups made?”" }).click()
@@ -135,7 +135,7 @@ it("without a model: the assistant quotes the passages found, and \"Write with t
     await signInAsAdmin(session, url)
     await page.goto(`/o/${org.id}/assistant`)
     await page.getByLabel("Ask the assistant").fill("backup job nightly")
-    await page.getByRole("button", { name: "Ask" }).click()
+    await page.getByRole("button", { name: "Ask", exact: true }).click()
     await page.getByRole("list", { name: "Messages" }).getByText(/No language model is set up on this server/).waitFor()
     await page.goto(`/s/${space.id}/~/changes/${cr.number}/backups`)
     await page.getByRole("button", { name: "Write with the agent" }).click()

@@ -22,7 +22,7 @@ import { AgentFailed, AgentInstructions, AgentModel, AgentNotConfigured, agentNo
 const bounds = { diff: 40_000, created: 3_000, comments: 20, turns: 6 } as const
 
 /** What marks a comment as the agent's (the comment's author is the person who asked). */
-export const agentCommentPrefix = "**Agent review:** "
+export const agentCommentPrefix = "Agent review: "
 
 const SetDetails = Tool.make("setChangeRequestDetails", {
   description: "Sets the change request's subject (a short title, at most 100 characters) and its description (markdown: what changes and why).",
