@@ -109,7 +109,7 @@ export class ChangeRequestConversationsApi extends HttpApiGroup.make("changeRequ
       success: ChangeRequest,
       error: [...ApiErrors.Common, ApiErrors.Conflict, NotConfigured, ModelFailed]
     }).annotateMerge(OpenApi.annotations({
-      summary: "Have the agent write a change request's subject and description",
+      summary: "Have the agent write the subject and description",
       description:
         "Quire's own. The agent reads the change request's diff and sets its subject and description (GitBook's description document), as the caller, who must be allowed to edit it; " +
         `the audit log records it. Answers the change request. ${noModel}`

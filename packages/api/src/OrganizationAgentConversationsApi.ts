@@ -57,7 +57,7 @@ export class OrganizationAgentConversationsApi extends HttpApiGroup.make("organi
       success: ListOf(AgentConversation),
       error: ApiErrors.Common
     }).annotateMerge(OpenApi.annotations({
-      summary: "List the caller's conversations with the organization's agent",
+      summary: "List your conversations with the organization's agent",
       description: "The caller's own conversations, most recently updated first; nobody else's. Any member may call it."
     }))
   )
@@ -76,7 +76,7 @@ export class OrganizationAgentConversationsApi extends HttpApiGroup.make("organi
       params: conversationParams,
       success: OrganizationAgentConversation,
       error: ApiErrors.Common
-    }).annotateMerge(OpenApi.annotations({ summary: "Read one of the caller's conversations with the organization's agent, with its messages", description: "Quire's own." }))
+    }).annotateMerge(OpenApi.annotations({ summary: "Read a conversation with the organization's agent", description: "Quire's own." }))
   )
   .add(
     HttpApiEndpoint.post("sendOrganizationAgentConversationMessage", `${prefix}/:conversationId/messages`, {
@@ -97,14 +97,14 @@ export class OrganizationAgentConversationsApi extends HttpApiGroup.make("organi
       payload: Schema.Struct({ title: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)) }),
       success: AgentConversation,
       error: ApiErrors.Common
-    }).annotateMerge(OpenApi.annotations({ summary: "Rename one of the caller's conversations with the organization's agent", description: "Only its member's." }))
+    }).annotateMerge(OpenApi.annotations({ summary: "Rename a conversation with the organization's agent", description: "Only its member's." }))
   )
   .add(
     HttpApiEndpoint.delete("deleteOrganizationAgentConversation", `${prefix}/:conversationId`, {
       params: conversationParams,
       success: ConversationDeleted,
       error: ApiErrors.Common
-    }).annotateMerge(OpenApi.annotations({ summary: "Delete one of the caller's conversations with the organization's agent", description: "With its messages; it cannot be undone. 205 when there was one, 404 when not." }))
+    }).annotateMerge(OpenApi.annotations({ summary: "Delete a conversation with the organization's agent", description: "With its messages; it cannot be undone. 205 when there was one, 404 when not." }))
   )
   .middleware(Authentication)
   .prefix("/v1")
