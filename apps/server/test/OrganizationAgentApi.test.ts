@@ -9,7 +9,7 @@ import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
 import { lastOf, type ModelRequest, startModelServer } from "@quire/testkit/ModelServer"
-import { backends, baseUrl, type ContentChanges, mergeIntoMain, newUser, organizationWith, raw, withSettings } from "./Harness.ts"
+import { backends, baseUrl, type ContentChanges, inviteAndAccept, mergeIntoMain, newUser, organizationWith, raw, withSettings } from "./Harness.ts"
 
 const model = await startModelServer((request: ModelRequest) =>
   ({ text: `You asked: ${lastOf(request, "user")} Install the client [1].` }))
@@ -125,6 +125,16 @@ for (const backend of backends) {
         const badId = yield* raw("PUT", `/v1/orgs/${organizationId}/agent/conversations/not%20an%20id`, { token: reader.token })
         assert.strictEqual(badId.status, 400)
         assert.include(JSON.stringify(badId.body), "conversationId")
+      }))
+
+    it.effect("a member who leaves takes their conversations with them", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId, reader } = yield* organization
+        yield* send(organizationId, reader.token, "How do I connect to the VPN?", "gone")
+        assert.strictEqual((yield* raw("DELETE", `/v1/orgs/${organizationId}/members/${reader.user.id}`, { token: alice.token })).status < 300, true)
+        yield* inviteAndAccept(alice.api, organizationId, reader, "read")
+        const listed = yield* raw("GET", `/v1/orgs/${organizationId}/agent/conversations`, { token: reader.token })
+        assert.deepStrictEqual((listed.body as { items: ReadonlyArray<unknown> }).items, [])
       }))
   })
 

@@ -11,6 +11,8 @@ export interface OrganizationConversationsRepoShape {
   readonly put: (conversation: OrganizationConversation) => Effect.Effect<void>
   /** Removes it: false when there was none. */
   readonly remove: (organizationId: string, userId: string, id: string) => Effect.Effect<boolean>
+  /** Removes every conversation of a member in the organization (they left it). */
+  readonly removeMember: (organizationId: string, userId: string) => Effect.Effect<void>
 }
 
 const keyOf = (organizationId: string, userId: string, id: string) => JSON.stringify([organizationId, userId, id])
@@ -26,7 +28,11 @@ export class OrganizationConversationsRepo extends Context.Service<OrganizationC
       list: (organizationId, userId) =>
         Effect.sync(() => Array.from(stored.values()).filter((c) => c.organizationId === organizationId && c.userId === userId).toSorted(byRecency)),
       put: (c) => Effect.sync(() => void stored.set(keyOf(c.organizationId, c.userId, c.id), c)),
-      remove: (organizationId, userId, id) => Effect.sync(() => stored.delete(keyOf(organizationId, userId, id)))
+      remove: (organizationId, userId, id) => Effect.sync(() => stored.delete(keyOf(organizationId, userId, id))),
+      removeMember: (organizationId, userId) =>
+        Effect.sync(() => {
+          for (const [key, c] of Array.from(stored)) if (c.organizationId === organizationId && c.userId === userId) stored.delete(key)
+        })
     })
   })
 }

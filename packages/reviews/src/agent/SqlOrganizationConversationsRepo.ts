@@ -58,7 +58,9 @@ export const layer = Layer.effect(
       remove: (organizationId, userId, id) =>
         sql<Row>`
           DELETE FROM reviews_organization_agent_conversations
-          WHERE organization_id = ${organizationId} AND user_id = ${userId} AND id = ${id} RETURNING id`.pipe(Effect.orDie, Effect.map((rows) => rows.length > 0))
+          WHERE organization_id = ${organizationId} AND user_id = ${userId} AND id = ${id} RETURNING id`.pipe(Effect.orDie, Effect.map((rows) => rows.length > 0)),
+      removeMember: (organizationId, userId) =>
+        sql`DELETE FROM reviews_organization_agent_conversations WHERE organization_id = ${organizationId} AND user_id = ${userId}`.pipe(Effect.orDie, Effect.asVoid)
     })
   })
 )

@@ -59,4 +59,17 @@ export const organizationConversationsRepoContract = (it: Vitest.MethodsNonLive<
         assert.isFalse(yield* repo.remove("oc-remove", "bob", "a"))
         assert.deepStrictEqual((yield* repo.list("oc-remove", "carol")).map((c) => c.id), ["a"])
       }))
+
+    it.effect("removes a member's conversations in one organization when they leave it", () =>
+      Effect.gen(function*() {
+        const repo = yield* OrganizationConversationsRepo
+        yield* repo.put(conversation("oc-leave", "bob", "a"))
+        yield* repo.put(conversation("oc-leave", "bob", "b"))
+        yield* repo.put(conversation("oc-leave", "carol", "a"))
+        yield* repo.put(conversation("oc-leave-other", "bob", "a"))
+        yield* repo.removeMember("oc-leave", "bob")
+        assert.deepStrictEqual(yield* repo.list("oc-leave", "bob"), [])
+        assert.deepStrictEqual((yield* repo.list("oc-leave", "carol")).map((c) => c.id), ["a"])
+        assert.deepStrictEqual((yield* repo.list("oc-leave-other", "bob")).map((c) => c.id), ["a"])
+      }))
   })
