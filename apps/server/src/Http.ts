@@ -64,6 +64,7 @@ import * as SiteUsersHandlers from "./handlers/SiteUsersHandlers.ts"
 import * as SiteShareLinksHandlers from "./handlers/SiteShareLinksHandlers.ts"
 import * as SitePreviewHandlers from "./handlers/SitePreviewHandlers.ts"
 import * as OrganizationAskHandlers from "./handlers/OrganizationAskHandlers.ts"
+import * as OrganizationAgentConversationsHandlers from "./handlers/OrganizationAgentConversationsHandlers.ts"
 import * as ChangeRequestConversationsHandlers from "./handlers/ChangeRequestConversationsHandlers.ts"
 import * as SiteAskHandlers from "./handlers/SiteAskHandlers.ts"
 import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
@@ -117,6 +118,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SitePreviewHandlers.layer,
     SiteAskHandlers.layer,
     OrganizationAskHandlers.layer,
+    OrganizationAgentConversationsHandlers.layer,
     ChangeRequestConversationsHandlers.layer,
     SiteRedirectsHandlers.layer,
     SitePermissionsHandlers.layer,

@@ -21,8 +21,12 @@ interface Endpoint {
   readonly payload: ReadonlyArray<Schema.Top>
 }
 
-/** Operations that fetch from the network (website imports): generated URLs would make Quire wait on DNS. */
-const skipped = new Set(["importContent", "importContentInChangeRequest", "getChangeRequestPDF"])
+/**
+ * Operations that fetch from the network (website imports): generated URLs would make Quire wait on
+ * DNS; and the agent's tasks, whose valid call answers 501 on this server without a model, by design
+ * (ChangeRequestAgentTasks.test.ts covers their refusals and answers).
+ */
+const skipped = new Set(["importContent", "importContentInChangeRequest", "getChangeRequestPDF", "writeChangeRequestDetailsWithAgent", "reviewChangeRequestWithAgent"])
 
 const destructive = /^(delete|remove|transfer|move)/
 

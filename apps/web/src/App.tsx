@@ -61,6 +61,7 @@ const OrgAuditLog = lazy(() => import("./features/audit/AuditLog.tsx"))
 const Specs = lazy(() => import("./features/specs/Specs.tsx"))
 const Spec = lazy(() => import("./features/specs/Spec.tsx"))
 const Translations = lazy(() => import("./features/translations/Translations.tsx"))
+const Assistant = lazy(() => import("./features/assistant/Assistant.tsx"))
 
 /** `/`: the person's first organization, or, when they have none, creating one. */
 const Home = () => {
@@ -76,7 +77,7 @@ const Home = () => {
 
 const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", newOrganization: "New organization", org: "Organization",
-  orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
+  orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations", assistant: "Assistant",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
   changeRequestReview: "Review", changeRequests: "Change requests", mergeRules: "Merge rules", history: "History", gitSync: "Git sync", import: "Import", revision: "Revision", notFound: "Not found"
 }
@@ -115,6 +116,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <Suspense fallback={<Loading what="the spec" />}><Spec organizationId={route.organizationId} slug={route.slug} /></Suspense>
     case "translations":
       return <Suspense fallback={<Loading what="the translations" />}><Translations organizationId={route.organizationId} /></Suspense>
+    case "assistant":
+      return <Suspense fallback={<Loading what="the assistant" />}><Assistant organizationId={route.organizationId} /></Suspense>
     case "space":
       return <Space spaceId={route.spaceId} pagePath={route.pagePath} />
     case "changeRequest":
@@ -166,7 +169,7 @@ const useOrganizationOf = (route: Route): string | undefined => {
 
 /** The screens whose name ends the breadcrumbs (the others add their own, or are the last part already). */
 const crumbLabels: Partial<Record<Route["name"], string>> = {
-  orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations",
+  orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations", assistant: "Assistant",
   site: "Site", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", mergeRules: "Merge rules", import: "Import", revision: "Revision"
 }
 

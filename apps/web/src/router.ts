@@ -28,6 +28,7 @@ export type Route =
   | { readonly name: "auditLog"; readonly organizationId: string }
   | { readonly name: "specs"; readonly organizationId: string }
   | { readonly name: "translations"; readonly organizationId: string }
+  | { readonly name: "assistant"; readonly organizationId: string }
   | { readonly name: "collection"; readonly organizationId: string; readonly collectionId: string }
   | { readonly name: "site"; readonly organizationId: string; readonly siteId: string; readonly tab: SiteTab }
   | { readonly name: "openapi"; readonly organizationId: string; readonly slug: string }
@@ -75,6 +76,7 @@ export const parseRoute = (pathname: string, search = ""): Route => {
     if (third === "audit-log" && fourth === undefined) return { name: "auditLog", organizationId: second }
     if (third === "openapi" && fourth === undefined) return { name: "specs", organizationId: second }
     if (third === "translations" && fourth === undefined) return { name: "translations", organizationId: second }
+    if (third === "assistant" && fourth === undefined) return { name: "assistant", organizationId: second }
     if (third === "c" && fourth !== undefined && rest.length === 0) return { name: "collection", organizationId: second, collectionId: fourth }
     if (third === "sites" && fourth !== undefined && rest.length === 0) return { name: "site", organizationId: second, siteId: fourth, tab: "overview" }
     if (third === "sites" && fourth !== undefined && rest.length === 1 && isSiteTab(rest[0])) return { name: "site", organizationId: second, siteId: fourth, tab: rest[0] }

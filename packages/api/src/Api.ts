@@ -31,6 +31,7 @@ import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
 import { OrganizationAskApi } from "./OrganizationAskApi.ts"
+import { OrganizationAgentConversationsApi } from "./OrganizationAgentConversationsApi.ts"
 import { ChangeRequestConversationsApi } from "./ChangeRequestConversationsApi.ts"
 import { SiteAskApi } from "./SiteAskApi.ts"
 import { SiteAgentSettingsApi, SiteMcpServersApi } from "./SiteAgentApi.ts"
@@ -86,6 +87,7 @@ export class Api extends HttpApi.make("quire")
   .add(SitePreviewApi)
   .add(SiteAskApi)
   .add(OrganizationAskApi)
+  .add(OrganizationAgentConversationsApi)
   .add(SiteRedirectsApi)
   .add(SitePermissionsApi)
   .add(SiteUsersApi)

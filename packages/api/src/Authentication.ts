@@ -50,5 +50,6 @@ export const siteReaderOperations: ReadonlySet<string> = new Set([
   "searchSiteContent",
   "getSiteRedirectBySource",
   "trackEventsInSiteById",
-  "submitAgentFeedbackToSite"
+  "submitAgentFeedbackToSite",
+  "submitSiteAgentFeedback"
 ])

@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { changeRequestParams } from "./ChangeRequestsApi.ts"
+import { ChangeRequest, changeRequestParams } from "./ChangeRequestsApi.ts"
 import { EntityId, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
 import { ModelFailed, NotConfigured } from "./SiteAskApi.ts"
 
@@ -18,6 +18,8 @@ export const AgentConversation = Schema.Struct({
   id: Schema.String,
   title: Schema.optionalKey(Schema.String),
   shared: Schema.Boolean,
+  /** For an organization agent conversation, the change request it edits in (GitBook's; Quire's organization agent answers and does not edit yet). */
+  changeRequest: Schema.optionalKey(Schema.String),
   createdAt: Timestamp,
   updatedAt: Timestamp
 }).annotate({ identifier: "AgentConversation" })
@@ -142,6 +144,34 @@ export class ChangeRequestConversationsApi extends HttpApiGroup.make("changeRequ
       success: ConversationDeleted,
       error: ApiErrors.Common
     }).annotateMerge(OpenApi.annotations({ summary: "Delete a conversation of a change request", description: "By its author, or anyone who may edit the change request. The agent's edits stay in the change request." }))
+  )
+  .add(
+    HttpApiEndpoint.post("writeChangeRequestDetailsWithAgent", "/spaces/:spaceId/change-requests/:changeRequestId/agent/details", {
+      params: changeRequestParams,
+      success: ChangeRequest,
+      error: [...ApiErrors.Common, ApiErrors.Conflict, NotConfigured, ModelFailed]
+    }).annotateMerge(OpenApi.annotations({
+      summary: "Have the agent write the subject and description",
+      description:
+        "Quire's own. The agent reads the change request's diff and sets its subject and description (GitBook's description document), as the caller, who must be allowed to edit it; " +
+        `the audit log records it. Answers the change request. ${noModel}`
+    }))
+  )
+  .add(
+    HttpApiEndpoint.post("reviewChangeRequestWithAgent", "/spaces/:spaceId/change-requests/:changeRequestId/agent/review", {
+      params: changeRequestParams,
+      success: Schema.Struct({
+        comments: Schema.Array(Schema.Struct({ id: Schema.String, page: Schema.String, quote: Schema.String })),
+        summary: Schema.String
+      }),
+      error: [...ApiErrors.Common, NotConfigured, ModelFailed]
+    }).annotateMerge(OpenApi.annotations({
+      summary: "Have the agent review a change request",
+      description:
+        "Quire's own. The agent reads the change request's diff and leaves review comments anchored on the blocks they are about, and a comment summing up, " +
+        "each marked as the agent's and posted as the caller (who must be allowed to comment), through the same path as a person's comments; the audit log records the review. " +
+        `Answers the comments left and the summary. ${noModel}`
+    }))
   )
   .middleware(Authentication)
   .prefix("/v1")

@@ -8,7 +8,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { EntityId } from "./Schemas.ts"
-import { ModelFailed, SearchAIAnswer, SearchAIAnswerStream } from "./SiteAskApi.ts"
+import { ModelFailed, SearchAIAnswer, SearchAIAnswerStream, SearchAIRecommendedQuestions, SearchAIRecommendedQuestionStream } from "./SiteAskApi.ts"
 
 const params = { organizationId: EntityId }
 
@@ -20,16 +20,6 @@ const AnswerQuery = {
   format: Schema.optionalKey(Schema.Literals(["document", "markdown"])),
   details: Schema.optionalKey(Schema.Literals(["true", "false"]))
 }
-
-/** GitBook's `SearchAIRecommendedQuestions`. */
-export const SearchAIRecommendedQuestions = Schema.Struct({
-  questions: Schema.Array(Schema.String)
-}).annotate({ identifier: "SearchAIRecommendedQuestions" })
-
-/** GitBook's `SearchAIRecommendedQuestionStream`: one question of the stream. */
-export const SearchAIRecommendedQuestionStream = Schema.Struct({
-  question: Schema.String
-}).annotate({ identifier: "SearchAIRecommendedQuestionStream" })
 
 const without = "Without a model (QUIRE_AI_URL unset), the answer is the passages that best match the question, each with its page."
 

@@ -144,6 +144,12 @@ export { AgentFeedbackItem }
 /** GitBook's `submitAgentFeedbackToSite`'s answer. */
 const AgentFeedbackResult = Schema.Struct({ id: Schema.String, result: Schema.String })
 
+/** 204: GitBook's answer to `submitSiteAgentFeedback`. */
+const FeedbackSubmitted = Schema.Literal("submitted").pipe(
+  HttpApiSchema.asNoContent({ decode: () => "submitted" as const }),
+  HttpApiSchema.status(204)
+)
+
 export class SiteAgentFeedbackApi extends HttpApiGroup.make("siteAgentFeedback")
   .add(
     /** Feedback an agent leaves a site about a page, a tool, a command or an endpoint. */
@@ -157,6 +163,29 @@ export class SiteAgentFeedbackApi extends HttpApiGroup.make("siteAgentFeedback")
         summary: "Submit agent feedback",
         description: "Records an AI agent's feedback (GitBook's `AgentFeedbackInput`): what it is about (`subject`), its category, severity and summary. The site's editors read it on the site's insights. A member of the site's organization, or the site's reader token, may call it.",
         transform: requestExample({ subject: { kind: "generic" }, feedback: { category: "documentation", summary: "The page on tokens does not say how long they last." } })
+      }))
+  )
+  .add(
+    /** GitBook's older feedback about a page of the site (deprecated there for submitAgentFeedbackToSite). */
+    HttpApiEndpoint.post("submitSiteAgentFeedback", "/orgs/:organizationId/sites/:siteId/agent-feedback", {
+      params: siteParams,
+      payload: Schema.Struct({
+        feedback: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(2048)),
+        goal: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(1024))),
+        url: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(2048)),
+        spaceId: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100)),
+        pageId: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100)),
+        source: Schema.optionalKey(Schema.Literals(["mcp", "assistant"]))
+      }),
+      success: FeedbackSubmitted,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Submit agent feedback about a page of a site",
+        description:
+          "GitBook's older form of submitAgentFeedbackToSite: an agent's feedback about a page (its URL, space and page), recorded as documentation feedback " +
+          "with the page, and read by the site's editors with the rest of the agents' feedback on the site's insights. A member of the site's organization, or the site's reader token, may call it.",
+        transform: requestExample({ feedback: "The page on tokens does not say how long they last.", url: "https://docs.example.com/tokens", spaceId: "space-id", pageId: "page-id" })
       }))
   )
   .middleware(Authentication)

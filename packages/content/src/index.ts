@@ -80,6 +80,9 @@ export {
 } from "./ask/Retrieval.ts"
 export {
   extractiveAnswer,
+  questionsOf,
+  questionsOfPages,
+  type AskContext,
   OrganizationAsk,
   type OrganizationAnswer,
   type OrganizationAskFailure,

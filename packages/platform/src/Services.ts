@@ -96,10 +96,11 @@ export const layerSqlRepos = Layer.mergeAll(
 const layerReviews = ReviewsLayers.layerServices.pipe(Layer.provide(NotificationMail.layerDelivery))
 // The agent in change requests, over the change requests' use cases, with the model of QUIRE_AI_*.
 // It follows the organization's agent instructions (identity's, read through sites' AgentGuidance).
+const layerAgentInstructions = Layer.effect(AgentInstructions, Effect.map(Effect.service(AgentGuidance), (guidance) => ({ forOrganization: guidance.forOrganization })))
 const layerAgent = ReviewsLayers.layerAgent.pipe(
   // Its turns spend the organization's AI budget (QUIRE_AI_TOKEN_BUDGET).
   Layer.provide(AgentModelLive.layer.pipe(Layer.provide(AiBudgetLive.layer))),
-  Layer.provide(Layer.effect(AgentInstructions, Effect.map(Effect.service(AgentGuidance), (guidance) => ({ forOrganization: guidance.forOrganization }))))
+  Layer.provide(layerAgentInstructions)
 )
 
 // Ask's model (QUIRE_AI_*), whose answers spend the organization's AI budget.
@@ -130,6 +131,12 @@ const layerServices = Layer.mergeAll(
     ),
     // The organization's Ask: the same models, over the spaces the asker may read.
     OrganizationAsk.layer().pipe(Layer.provide([layerAskModel, AskEmbeddings.layerConfig])),
+    // The organization's agent: members' own conversations, answered by that Ask with the organization's instructions.
+    ReviewsLayers.layerOrganizationAgent.pipe(
+      Layer.provide(OrganizationAsk.layer().pipe(Layer.provide([layerAskModel, AskEmbeddings.layerConfig]))),
+      Layer.provide(layerAgentInstructions),
+      Layer.provide(layerAgentGuidance)
+    ),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator)),
     // Import runs: conversions of uploads and websites, written through SpaceContent, or into a

@@ -29,8 +29,12 @@ import * as SqlSpaceCountersRepo from "./SqlSpaceCountersRepo.ts"
 import * as SqlViewedPagesRepo from "./SqlViewedPagesRepo.ts"
 import { AgentConversationsRepo } from "./agent/AgentConversationsRepo.ts"
 import { AgentLive } from "./agent/AgentLive.ts"
+import { AgentTasks } from "./agent/AgentTasks.ts"
 import { ChangeRequestAgent } from "./agent/ChangeRequestAgent.ts"
 import * as SqlAgentConversationsRepo from "./agent/SqlAgentConversationsRepo.ts"
+import { OrganizationAgent } from "./agent/OrganizationAgent.ts"
+import { OrganizationConversationsRepo } from "./agent/OrganizationConversationsRepo.ts"
+import * as SqlOrganizationConversationsRepo from "./agent/SqlOrganizationConversationsRepo.ts"
 import { ViewedPages } from "./ViewedPages.ts"
 import { ViewedPagesRepo } from "./ViewedPagesRepo.ts"
 
@@ -44,11 +48,12 @@ export const layerReposMemory = Layer.mergeAll(
   CollabUpdatesRepo.layerMemory,
   ViewedPagesRepo.layerMemory,
   AgentConversationsRepo.layerMemory,
+  OrganizationConversationsRepo.layerMemory,
   AuditLayers.layerMemory
 )
 
 /** The reviews ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer, SqlViewedPagesRepo.layer, SqlAgentConversationsRepo.layer, AuditLayers.layerSql)
+export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer, SqlViewedPagesRepo.layer, SqlAgentConversationsRepo.layer, SqlOrganizationConversationsRepo.layer, AuditLayers.layerSql)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
 export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer, ViewedPages.layer).pipe(
@@ -68,7 +73,11 @@ export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, Conflict
 export const layerSpaceDependents = SpaceRemoval.layer
 
 /**
- * The agent in change requests, over the use cases above; needs the agent's model (AgentModel: none, or a LanguageModel) and its
- * organization's instructions (AgentInstructions). Gives AgentLive too, which live editing serves while its server runs.
+ * The agent in change requests (its conversations, and its tasks: writing the details, reviewing), over the use cases above;
+ * needs the agent's model (AgentModel: none, or a LanguageModel) and its organization's instructions (AgentInstructions).
+ * Gives AgentLive too, which live editing serves while its server runs.
  */
-export const layerAgent = ChangeRequestAgent.layer.pipe(Layer.provideMerge(AgentLive.layer))
+export const layerAgent = Layer.mergeAll(ChangeRequestAgent.layer, AgentTasks.layer).pipe(Layer.provideMerge(AgentLive.layer))
+
+/** The organization's agent: members' own conversations answered by content's OrganizationAsk; needs it and the organization's instructions (AgentInstructions). */
+export const layerOrganizationAgent = OrganizationAgent.layer

@@ -78,3 +78,8 @@ export type { AgentProgress, ChangeRequestAgentShape, ComposeInput, SendResult }
 export { AgentLive, noVisit } from "./agent/AgentLive.ts"
 export type { AgentLiveServer, AgentLiveShape, AgentLiveVisit } from "./agent/AgentLive.ts"
 export * as SqlAgentConversationsRepo from "./agent/SqlAgentConversationsRepo.ts"
+export type { OrganizationAgentMessage, OrganizationAgentSource, OrganizationConversation } from "./agent/OrganizationConversation.ts"
+export { OrganizationConversationsRepo } from "./agent/OrganizationConversationsRepo.ts"
+export * as SqlOrganizationConversationsRepo from "./agent/SqlOrganizationConversationsRepo.ts"
+export { agentCommentPrefix, AgentTasks, type AgentTasksShape, type ReviewResult } from "./agent/AgentTasks.ts"
+export { OrganizationAgent, type OrganizationAgentShape, type OrganizationSendResult } from "./agent/OrganizationAgent.ts"

@@ -28,6 +28,7 @@ import { routeOf } from "./answer/Routing.ts"
 import { destinationUrl, redirectAnswer } from "./answer/Redirects.ts"
 import { searchAnswer } from "./answer/Search.ts"
 import { askAnswer } from "./answer/AskAnswer.ts"
+import { recommendedQuestions } from "./answer/RecommendedQuestions.ts"
 import type { RedirectDestination } from "./domain/Redirect.ts"
 import type { PublishedSite } from "./PublishedSites.ts"
 import { RedirectsRepo } from "./RedirectsRepo.ts"
@@ -49,6 +50,8 @@ export interface SiteRendererShape {
    */
   readonly ask: (request: RenderRequest, question: string, scope?: (siteSpaceId: string) => boolean) => Effect.Effect<AskReply, AskFailure>
   readonly redirectTarget: (site: PublishedSite, root: string, destination: RedirectDestination) => Effect.Effect<string | undefined>
+  /** At most five questions to ask the site, for the reader of `request`, within `scope` (RecommendedQuestions.ts). */
+  readonly recommendedQuestions: (request: RenderRequest, scope?: (siteSpaceId: string) => boolean) => Effect.Effect<ReadonlyArray<string>>
 }
 
 export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShape>()("@quire/sites/SiteRenderer") {
@@ -140,7 +143,15 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         return yield* recordedAsk(questions, scoped, question, ask(scoped, published, model, question, undefined, embeddings.similarity))
       })
 
-      return SiteRenderer.of({ render, ask: askFor, redirectTarget })
+      const questionsFor = Effect.fn("SiteRenderer.recommendedQuestions")(function*(request: RenderRequest, scope?: (siteSpaceId: string) => boolean) {
+        const reading = readingOf(request, revisions, trees, layout, parseCondition)
+        const scoped = scope === undefined
+          ? reading
+          : { ...reading, visible: { ...reading.visible, places: reading.visible.places.filter((p) => scope(p.siteSpace.siteSpace.id)) } }
+        return yield* recommendedQuestions(scoped, model)
+      })
+
+      return SiteRenderer.of({ render, ask: askFor, redirectTarget, recommendedQuestions: questionsFor })
     })
   )
 }

@@ -7,7 +7,9 @@ import { type Cause, Effect, Queue, Stream } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { type AgentAnswerEvent, Api, ModelFailed, NotConfigured } from "@quire/api"
 import { Errors, Pagination } from "@quire/kernel"
-import { type AgentConversation, type AgentMessage, type AgentProgress, ChangeRequestAgent } from "@quire/reviews"
+import { type AgentConversation, type AgentMessage, type AgentProgress, AgentTasks, ChangeRequestAgent } from "@quire/reviews"
+import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
+import { PublicUrl } from "../PublicUrl.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
 
@@ -37,6 +39,8 @@ const withMessages = (c: AgentConversation) => ({ ...conversationOf(c), messages
 
 export const layer = HttpApiBuilder.group(Api, "changeRequestConversations", Effect.fn(function*(handlers) {
   const agent = yield* ChangeRequestAgent
+  const tasks = yield* AgentTasks
+  const urls = yield* PublicUrl
   return handlers
     .handle("listChangeRequestConversations", ({ params, query }) =>
       Effect.gen(function*() {
@@ -104,4 +108,29 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestConversations", Eff
       agent.rename(params.spaceId, params.changeRequestId, params.conversationId, payload.title).pipe(DomainErrors.api, Effect.map(conversationOf)))
     .handle("deleteChangeRequestConversation", ({ params }) =>
       agent.remove(params.spaceId, params.changeRequestId, params.conversationId).pipe(DomainErrors.api, Effect.as("deleted" as const)))
+    .handle("writeChangeRequestDetailsWithAgent", ({ params }) =>
+      Effect.gen(function*() {
+        const view = yield* tasks.describe(params.spaceId, params.changeRequestId).pipe(
+          Effect.catchTags({
+            AgentNotConfigured: (e) => Effect.fail(NotConfigured.of(e.message)),
+            AgentFailed: (e) => Effect.fail(ModelFailed.of(e.message)),
+            NotFound: (e) => DomainErrors.api(Effect.fail(e)),
+            Forbidden: (e) => DomainErrors.api(Effect.fail(e)),
+            InvalidInput: (e) => DomainErrors.api(Effect.fail(e)),
+            Conflict: (e) => DomainErrors.api(Effect.fail(e))
+          })
+        )
+        const presenter = yield* ChangeRequestPresenters.presenter
+        return yield* presenter(urls, view.changeRequest, view.outdated)
+      }))
+    .handle("reviewChangeRequestWithAgent", ({ params }) =>
+      tasks.review(params.spaceId, params.changeRequestId).pipe(
+        Effect.catchTags({
+          AgentNotConfigured: (e) => Effect.fail(NotConfigured.of(e.message)),
+          AgentFailed: (e) => Effect.fail(ModelFailed.of(e.message)),
+          NotFound: (e) => DomainErrors.api(Effect.fail(e)),
+          Forbidden: (e) => DomainErrors.api(Effect.fail(e))
+        }),
+        Effect.map((result) => ({ comments: result.comments.map((c) => ({ id: c.id, page: c.pageId, quote: c.quote })), summary: result.summary }))
+      ))
 }))

@@ -79,4 +79,22 @@ export const agentFeedbackLayer = HttpApiBuilder.group(Api, "siteAgentFeedback",
       if (refusal !== undefined) return siteRefused(refusal)
       return yield* insights.submitAgentFeedback(params.organizationId, params.siteId, payload)
     }).pipe(DomainErrors.api))
+    .handle("submitSiteAgentFeedback", ({ params, payload }) =>
+      Effect.gen(function*() {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const refusal = yield* limits.spend("feedback", params.siteId, callerKey(request, trustProxy))
+        if (refusal !== undefined) return siteRefused(refusal)
+        // GitBook's own mapping: the same feedback as a documentation subject; a summary is 256 characters, the rest its detail.
+        const summary = payload.feedback.length > 256 ? `${payload.feedback.slice(0, 255)}…` : payload.feedback
+        yield* insights.submitAgentFeedback(params.organizationId, params.siteId, {
+          subject: { kind: "documentation", url: payload.url },
+          feedback: {
+            category: "documentation",
+            summary,
+            ...(payload.feedback.length > 256 ? { detail: payload.feedback } : {}),
+            ...(payload.goal === undefined ? {} : { goal: payload.goal })
+          }
+        }, { spaceId: payload.spaceId, pageId: payload.pageId, source: payload.source })
+        return "submitted" as const
+      }).pipe(DomainErrors.api))
 }))

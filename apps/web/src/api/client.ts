@@ -54,6 +54,7 @@ const groups = {
   siteMcpServers: () => import("@quire/api/groups/SiteAgentApi").then((m) => m.SiteMcpServersApi),
   siteAsk: () => import("@quire/api/groups/SiteAskApi").then((m) => m.SiteAskApi),
   organizationAsk: () => import("@quire/api/groups/OrganizationAskApi").then((m) => m.OrganizationAskApi),
+  organizationAgentConversations: () => import("@quire/api/groups/OrganizationAgentConversationsApi").then((m) => m.OrganizationAgentConversationsApi),
   siteInsights: () => import("@quire/api/groups/SiteInsightsApi").then((m) => m.SiteInsightsApi),
   siteAgentFeedback: () => import("@quire/api/groups/SiteInsightsApi").then((m) => m.SiteAgentFeedbackApi),
   siteQuestions: () => import("@quire/api/groups/SiteQuestionsApi").then((m) => m.SiteQuestionsApi),

@@ -13,6 +13,7 @@ import { useAction } from "../features/review/action.ts"
 import { ChangedPages } from "../features/review/ChangedPages.tsx"
 import { MergeBox } from "../features/merge-rules/MergeBox.tsx"
 import { ChangeRequestHeader } from "../features/change-request/ChangeRequestHeader.tsx"
+import { AgentReview } from "../features/review/AgentReview.tsx"
 import { SpaceChangeRequests } from "../features/change-request/SpaceChangeRequests.tsx"
 import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
@@ -133,6 +134,7 @@ const ReviewBody = (props: Props) => {
         {closed ? null : (
           <>
             <RequestReview spaceId={props.spaceId} params={params} onDone={reload} />
+            {permissions?.comment === true ? <AgentReview params={params} onDone={reload} /> : null}
             <MentionInput id="review-text" label="Review comment (optional)" value={reviewText} onChange={setReviewText} organizationId={organizationId} />
           </>
         )}

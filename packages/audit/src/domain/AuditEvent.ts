@@ -56,6 +56,8 @@ export const actions = {
   "site.mcp-server-changed": "Changed an MCP server of a site",
   "site.mcp-server-removed": "Removed an MCP server from a site",
   "change-request.merged": "Merged a change request",
+  "change-request.agent-reviewed": "Had the agent review a change request",
+  "change-request.agent-described": "Had the agent write a change request's subject and description",
   "space.deleted": "Deleted a space",
   "space.restored": "Restored a space",
   "space.transferred": "Transferred a space to another organization",

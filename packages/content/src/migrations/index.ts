@@ -13,7 +13,7 @@ import { m0017_part_hashes_uncompressed } from "./0017_part_hashes_uncompressed.
 import { m0018_import_runs } from "./0018_import_runs.ts"
 import { m0019_link_graphs } from "./0019_link_graphs.ts"
 import { m0020_part_lists } from "./0020_part_lists.ts"
-import { m0022_passage_vectors } from "./0022_passage_vectors.ts"
+import { m0021_passage_vectors } from "./0021_passage_vectors.ts"
 
 const m0001_revisions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -242,6 +242,6 @@ export const migrations = {
     "0018_import_runs": m0018_import_runs,
     "0019_link_graphs": m0019_link_graphs,
     "0020_part_lists": m0020_part_lists,
-    "0022_passage_vectors": m0022_passage_vectors
+    "0021_passage_vectors": m0021_passage_vectors
   }
 } as const

@@ -15,6 +15,7 @@ import { m0011_viewed_pages } from "./0011_viewed_pages.ts"
 import { m0012_collab_bounds_and_authors } from "./0012_collab_bounds_and_authors.ts"
 import { m0013_change_request_description } from "./0013_change_request_description.ts"
 import { m0014_agent_conversations } from "./0014_agent_conversations.ts"
+import { m0015_organization_agent_conversations } from "./0015_organization_agent_conversations.ts"
 
 export const migrations: {
   readonly table: string
@@ -35,6 +36,7 @@ export const migrations: {
     "0011_viewed_pages": m0011_viewed_pages,
     "0012_collab_bounds_and_authors": m0012_collab_bounds_and_authors,
     "0013_change_request_description": m0013_change_request_description,
-    "0014_agent_conversations": m0014_agent_conversations
+    "0014_agent_conversations": m0014_agent_conversations,
+    "0015_organization_agent_conversations": m0015_organization_agent_conversations
   }
 }

@@ -138,7 +138,11 @@ export const SiteCustomization = Schema.Struct({
   themes: opt(Schema.Struct({ default: Schema.Literals(["light", "dark", "system"]), toggeable: Schema.Boolean })),
   pdf: opt(Schema.Struct({ enabled: Schema.Boolean })),
   feedback: opt(Schema.Struct({ enabled: Schema.Boolean })),
-  ai: opt(Schema.Struct({ mode: Schema.Literals(["none", "search", "assistant"]) })),
+  ai: opt(Schema.Struct({
+    mode: Schema.Literals(["none", "search", "assistant"]),
+    /** GitBook's `CustomizationSuggestedQuestions`: the questions offered first. */
+    suggestions: opt(Schema.Array(Schema.String.check(Schema.isMinLength(3), Schema.isMaxLength(64))).check(Schema.isMaxLength(5)))
+  })),
   advancedCustomization: opt(Schema.Struct({ enabled: Schema.Boolean })),
   git: opt(Schema.Struct({ showEditLink: Schema.Boolean })),
   pageActions: opt(Schema.Struct({

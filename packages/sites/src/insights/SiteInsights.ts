@@ -113,13 +113,20 @@ export interface SiteInsightsShape {
   /** GitBook's `listSiteVisitorSegments`: Quire keeps no claims, so one segment, everyone, over the last 30 days. */
   readonly segments: (organizationId: string, siteId: string) => Effect.Effect<ReadonlyArray<VisitorSegment>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   /** GitBook's `submitAgentFeedbackToSite`, by a member or the site's reader token. */
-  readonly submitAgentFeedback: (organizationId: string, siteId: string, input: AgentFeedbackInput) => Effect.Effect<{ readonly id: string; readonly result: string }, Errors.NotFound, Actor.Actor>
+  readonly submitAgentFeedback: (organizationId: string, siteId: string, input: AgentFeedbackInput, about?: FeedbackPage) => Effect.Effect<{ readonly id: string; readonly result: string }, Errors.NotFound, Actor.Actor>
   /** The agents' feedback of the last 30 days, newest first (100 at most), for members with a role. */
   readonly agentFeedback: (organizationId: string, siteId: string) => Effect.Effect<ReadonlyArray<AgentFeedbackItem>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   /** Forgets every site's events older than the retention setting (`QUIRE_INSIGHTS_RETENTION_DAYS`; none when 0); answers how many. */
   readonly purgeExpired: Effect.Effect<number>
   /** Agent feedback from the published site's MCP server (its route admitted the agent). */
   readonly agentFeedbackFromSite: (site: { readonly organizationId: string; readonly siteId: string; readonly url: string }, input: AgentFeedbackInput) => Effect.Effect<{ readonly id: string; readonly result: string }>
+}
+
+/** The page an agent's feedback is about (GitBook's older `submitSiteAgentFeedback`), and where the agent ran. */
+export interface FeedbackPage {
+  readonly spaceId: string
+  readonly pageId: string
+  readonly source?: "mcp" | "assistant" | undefined
 }
 
 const feedbackAnswer = "Thank you: the site's editors will read this feedback on the site's insights."
@@ -188,13 +195,15 @@ export class SiteInsights extends Context.Service<SiteInsights, SiteInsightsShap
 
       const readable = insightsReader(guard)
 
-      const storeFeedback = (site: { readonly organizationId: string; readonly siteId: string; readonly url: string }, input: AgentFeedbackInput) =>
+      const storeFeedback = (site: { readonly organizationId: string; readonly siteId: string; readonly url: string }, input: AgentFeedbackInput, about?: FeedbackPage) =>
         Effect.gen(function*() {
           const [event] = yield* toStored(site, [{
             type: "agent_feedback",
             location: {
               url: input.subject.kind === "documentation" ? input.subject.url : site.url,
-              displayContext: "mcp"
+              // The site's assistant answers on the site; an agent otherwise comes through the MCP server or the API.
+              displayContext: about?.source === "assistant" ? "site" : "mcp",
+              ...(about === undefined ? {} : { space: about.spaceId, page: about.pageId })
             },
             data: { ...input }
           }], { visitorId: input.reportedBy?.userAgent ?? "agent" })
@@ -262,9 +271,9 @@ export class SiteInsights extends Context.Service<SiteInsights, SiteInsightsShap
             sessions: new Set(events.map((e) => e.session)).size
           }]
         }),
-        submitAgentFeedback: Effect.fn("SiteInsights.submitAgentFeedback")(function*(organizationId, siteId, input) {
+        submitAgentFeedback: Effect.fn("SiteInsights.submitAgentFeedback")(function*(organizationId, siteId, input, about) {
           yield* readers.reach(organizationId, siteId)
-          return yield* storeFeedback({ organizationId, siteId, url: "" }, input)
+          return yield* storeFeedback({ organizationId, siteId, url: "" }, input, about)
         }),
         agentFeedbackFromSite: storeFeedback
       })

@@ -114,8 +114,12 @@ export const describeParts = (event: AuditEventView, nameOf: NameOf): ReadonlyAr
 }
 
 /** The sentences of what is kept for AI (docs/ai.md): instructions, agent settings, MCP servers by their name. */
-const agentSentence = (action: string, who: string, what: string, server: string | undefined): string | undefined => {
+const agentSentence = (action: string, who: string, what: string, server: string | undefined, comments: number): string | undefined => {
   switch (action) {
+    case "change-request.agent-reviewed":
+      return `The agent reviewed the change request ${what} for ${who}, leaving ${comments} comment${comments === 1 ? "" : "s"}`
+    case "change-request.agent-described":
+      return `The agent wrote the subject and description of the change request ${what} for ${who}`
     case "organization.agent-instructions-changed":
       return `${who} changed the organization’s agent instructions`
     case "site.agent-settings-changed":
@@ -273,6 +277,6 @@ const sentence = (event: AuditEventView, nameOf: NameOf, refs: Refs): string => 
     case "backup.restored":
       return `${who} restored a backup into the instance`
     default:
-      return agentSentence(event.action, who, what, text(p["name"])) ?? `${who}: ${event.action} (${kindOf(event.target.type)} ${what})`
+      return agentSentence(event.action, who, what, text(p["name"]), typeof p["comments"] === "number" ? p["comments"] : 0) ?? `${who}: ${event.action} (${kindOf(event.target.type)} ${what})`
   }
 }

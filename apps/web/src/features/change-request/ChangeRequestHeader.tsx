@@ -13,6 +13,7 @@ import { Link } from "../../ui/Link.tsx"
 import { crCommentsAtom } from "../review/queries.ts"
 import type { ThreadData } from "../review/Threads.tsx"
 import { ChangePreview } from "../sites/ChangePreview.tsx"
+import { AgentDetails } from "./AgentDetails.tsx"
 import { Description } from "./Description.tsx"
 import { Links } from "./Links.tsx"
 import { StatusActions } from "./StatusActions.tsx"
@@ -44,7 +45,7 @@ export const ChangeRequestHeader = (props: {
           ? (
             <>
               <h1 className="cr-head-number">Change request #{cr.number}</h1>
-              {props.editable ? <Subject key={cr.id} spaceId={props.spaceId} cr={cr} onSaved={props.onChanged} /> : <p className="cr-head-subject">{subject}</p>}
+              {props.editable ? <Subject key={`${cr.id}:${cr.subject ?? ""}`} spaceId={props.spaceId} cr={cr} onSaved={props.onChanged} /> : <p className="cr-head-subject">{subject}</p>}
             </>
           )
           : (
@@ -54,6 +55,7 @@ export const ChangeRequestHeader = (props: {
             </>
           )}
         <Description spaceId={props.spaceId} cr={cr} canEdit={canEdit && (cr.status === "draft" || cr.status === "open")} onSaved={props.onChanged} />
+        {props.view === "edit" && props.editable && canEdit ? <AgentDetails spaceId={props.spaceId} cr={cr} onWritten={props.onChanged} /> : null}
         <Links spaceId={props.spaceId} cr={cr} canEdit={canEdit && (cr.status === "draft" || cr.status === "open")} onSaved={props.onChanged} />
       </div>
       <div className="cr-head-bar">

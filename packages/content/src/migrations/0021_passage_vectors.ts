@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 
-export const m0022_passage_vectors = Effect.gen(function*() {
+export const m0021_passage_vectors = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   yield* sql`
     CREATE TABLE content_passage_vectors (

@@ -1,0 +1,148 @@
+/**
+ * The organization's assistant and the change request's agent tasks in the browser, against a
+ * built server whose model is the test kit's scripted one: a member asks the Assistant screen a
+ * question and reads the answer with its page, renames the conversation and deletes it; a writer has
+ * the agent write a change request's subject and description; a reviewer asks the agent to review.
+ * On the shared server (no model) the assistant quotes the passages found and "Write with the agent"
+ * says what to set.
+ */
+import { afterAll, beforeAll, expect, inject, it } from "vitest"
+import { lastOf, type ModelRequest, type ModelServer, startModelServer } from "@quire/testkit/ModelServer"
+import { captureAllPairs, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { api, type RunningServer, setupAdmin, startServer } from "./servers.ts"
+
+const browser = sharedBrowser()
+let model: ModelServer
+let server: RunningServer
+
+const script = (request: ModelRequest) => {
+  const tools = new Set((request.tools ?? []).map((t) => t.function.name))
+  const afterTool = request.messages.at(-1)?.role === "tool"
+  if (tools.has("setChangeRequestDetails")) {
+    return afterTool ? { text: "Done." } : { toolCalls: [{ name: "setChangeRequestDetails", arguments: { subject: "Document nightly backups", description: "Adds the **backups** page." } }] }
+  }
+  if (tools.has("comment")) {
+    if (afterTool) return { text: "One point to fix." }
+    const page = /Added the page "Backups" \(id ([^,]+),/.exec(request.messages[0]?.content ?? "")?.[1] ?? ""
+    return { toolCalls: [{ name: "comment", arguments: { pageId: page, quote: "every night", comment: "Say which time zone." } }] }
+  }
+  return { text: `Back up with the nightly job [1]. (${lastOf(request, "user")})` }
+}
+
+beforeAll(async () => {
+  model = await startModelServer(script)
+  server = await startServer({ QUIRE_AI_URL: model.url, QUIRE_AI_MODEL: "test-model" })
+  await setupAdmin(server.url)
+}, 120_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await model?.close()
+})
+
+/** An organization whose handbook has a page on backups (merged, indexed), and an open change request adding another. */
+const organization = async (url: string, title: string) => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Handbook" })
+  const seed = await api<{ number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Seed" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${seed.number}/content`, {
+    changes: [{ operation: "insert_page", title: "Operations", document: { markdown: "# Operations\n\nThe database backup job runs nightly.\n" } }]
+  })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${seed.number}/merge`)
+  for (;;) {
+    const found = await api<{ items: ReadonlyArray<unknown> }>(url, "GET", `/orgs/${org.id}/search?query=backup`)
+    if (found.items.length > 0) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [{ operation: "insert_page", title: "Backups", slug: "backups", document: { markdown: "# Backups\n\nThe database is backed up every night at two.\n" } }]
+  })
+  return { org, space, cr }
+}
+
+type Conversations = { readonly items: ReadonlyArray<{ readonly id: string; readonly title?: string }> }
+
+it("answers a member in the Assistant screen with the page it used; the conversation is renamed and deleted", async () => {
+  const url = server.url
+  const { org } = await organization(url, "Assistant Org")
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/o/${org.id}`)
+    await page.getByRole("link", { name: "Assistant", exact: true }).click()
+    await page.getByRole("heading", { name: "Assistant" }).waitFor()
+    const question = page.getByLabel("Ask the assistant")
+    await question.fill("How are backups made?")
+    await question.press("Control+Enter")
+    await expect.poll(async () => (await api<Conversations>(url, "GET", `/orgs/${org.id}/agent/conversations`)).items.map((c) => c.title)).toEqual(["How are backups made?"])
+    const messages = page.getByRole("list", { name: "Messages" })
+    await messages.getByText("Back up with the nightly job").waitFor()
+    await messages.getByRole("list", { name: "Pages this answer stands on" }).getByRole("link", { name: "Operations" }).waitFor()
+    await page.getByRole("navigation", { name: "Your conversations" }).getByRole("button", { name: "How are backups made?", exact: true }).waitFor()
+    await captureAllPairs(page, "org-assistant")
+
+    await page.getByRole("button", { name: "Rename “How are backups made?”" }).click()
+    await page.getByLabel("Title").fill("Backups")
+    await page.getByLabel("Title").press("Enter")
+    await expect.poll(async () => (await api<Conversations>(url, "GET", `/orgs/${org.id}/agent/conversations`)).items.map((c) => c.title)).toEqual(["Backups"])
+    await page.getByRole("button", { name: "Delete “Backups”" }).click()
+    await page.getByRole("dialog", { name: "Delete this conversation?" }).getByRole("button", { name: "Delete" }).click()
+    await expect.poll(async () => (await api<Conversations>(url, "GET", `/orgs/${org.id}/agent/conversations`)).items).toEqual([])
+    await page.getByText("No conversations yet").waitFor()
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
+it("writes a change request's subject and description, and reviews it with anchored comments", async () => {
+  const url = server.url
+  const { space, cr } = await organization(url, "Agent Tasks Org")
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/backups`)
+    await page.getByRole("button", { name: "Write with the agent" }).click()
+    await expect.poll(async () => (await api<{ subject: string }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}`)).subject).toBe("Document nightly backups")
+    await expect.poll(async () => page.getByLabel("Change request subject").inputValue()).toBe("Document nightly backups")
+    await page.getByTestId("cr-description").getByText("backups").waitFor()
+    await captureAllPairs(page, "cr-agent-details")
+
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
+    await page.getByRole("button", { name: "Ask the agent to review" }).click()
+    await page.getByText("The agent left 1 comment on the pages.").waitFor()
+    const comments = await api<{ items: ReadonlyArray<{ body: unknown; target?: { node?: { id: string } } }> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}/comments`)
+    const anchored = comments.items.find((c) => c.target?.node !== undefined)!
+    expect(JSON.stringify(anchored.body)).toContain("Say which time zone.")
+    expect(anchored.target?.node?.id).toMatch(/^qa1:/)
+    await page.getByText("Say which time zone.").first().waitFor()
+    await captureAllPairs(page, "cr-agent-review")
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
+it("without a model: the assistant quotes the passages found, and \"Write with the agent\" says what to set", async () => {
+  const url = inject("readyServer")
+  const { org, space, cr } = await organization(url, "No Model Org")
+  const session = await open(browser(), url, { expected: [/status of 501/] })
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/o/${org.id}/assistant`)
+    await page.getByLabel("Ask the assistant").fill("backup job nightly")
+    await page.getByRole("button", { name: "Ask", exact: true }).click()
+    await page.getByRole("list", { name: "Messages" }).getByText(/No language model is set up on this server/).waitFor()
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/backups`)
+    await page.getByRole("button", { name: "Write with the agent" }).click()
+    const alert = page.getByRole("alert").filter({ hasText: "QUIRE_AI_URL" })
+    await alert.waitFor()
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
