@@ -29,10 +29,13 @@ import { siteStructureRepoContract } from "./contract/SiteStructureRepoContract.
 import { SiteAgentRepo } from "../src/agents/SiteAgentRepo.ts"
 import * as SqlSiteAgentRepo from "../src/agents/SqlSiteAgentRepo.ts"
 import { siteAgentRepoContract } from "./contract/SiteAgentRepoContract.ts"
+import { StyleguideRepo } from "../src/styleguides/StyleguideRepo.ts"
+import * as SqlStyleguideRepo from "../src/styleguides/SqlStyleguideRepo.ts"
+import { styleguideRepoContract } from "./contract/StyleguideRepoContract.ts"
 
 const backends = Backends.ports({
-  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory),
-  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer),
+  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, StyleguideRepo.layerMemory),
+  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlStyleguideRepo.layer),
   migrations: [migrations]
 })
 
@@ -45,4 +48,5 @@ Backends.each(backends, (it) => {
   siteEventsRepoContract(it)
   siteAgentRepoContract(it)
   siteQuestionsRepoContract(it)
+  styleguideRepoContract(it)
 })

@@ -10,6 +10,7 @@ import { m0006_site_events } from "./0006_site_events.ts"
 import { m0007_hashed_share_keys_in_events } from "./0007_hashed_share_keys_in_events.ts"
 import { m0008_site_questions } from "./0008_site_questions.ts"
 import { m0009_site_agent } from "./0009_site_agent.ts"
+import { m0011_styleguides } from "./0011_styleguides.ts"
 
 export const migrations: {
   readonly table: string
@@ -25,6 +26,7 @@ export const migrations: {
     "0006_site_events": m0006_site_events,
     "0007_hashed_share_keys_in_events": m0007_hashed_share_keys_in_events,
     "0008_site_questions": m0008_site_questions,
-    "0009_site_agent": m0009_site_agent
+    "0009_site_agent": m0009_site_agent,
+    "0011_styleguides": m0011_styleguides
   }
 }
