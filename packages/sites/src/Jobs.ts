@@ -3,6 +3,7 @@ import { Effect, Schema } from "effect"
 import { define } from "@quire/queue"
 import { SiteInsights } from "./insights/SiteInsights.ts"
 import { SiteQuestions } from "./questions/SiteQuestions.ts"
+import { RunJob, runTask, Styleguides } from "./styleguides/Styleguides.ts"
 
 /** Hourly: sites' insights events and questions asked older than the retention setting (`QUIRE_INSIGHTS_RETENTION_DAYS`) are deleted. */
 export const purgeExpiredSiteEvents = define("insights.purgeExpired", {
@@ -17,4 +18,11 @@ export const purgeExpiredSiteEvents = define("insights.purgeExpired", {
     })
 })
 
-export const jobs = [purgeExpiredSiteEvents] as const
+/** A style guide check run: checks its change requests, comments and records its findings (its outcome is recorded on the run, never retried). */
+export const runStyleguideCheck = define(runTask, {
+  payload: RunJob,
+  maxAttempts: 1,
+  handler: (job) => Styleguides.use((styleguides) => styleguides.execute(job.runId))
+})
+
+export const jobs = [purgeExpiredSiteEvents, runStyleguideCheck] as const

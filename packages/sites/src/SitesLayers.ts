@@ -37,6 +37,7 @@ import { SiteQuestions } from "./questions/SiteQuestions.ts"
 import { SiteQuestionsRepo } from "./questions/SiteQuestionsRepo.ts"
 import * as SqlSiteQuestionsRepo from "./questions/SqlSiteQuestionsRepo.ts"
 import { StyleguideRepo } from "./styleguides/StyleguideRepo.ts"
+import { Styleguides } from "./styleguides/Styleguides.ts"
 import * as SqlStyleguideRepo from "./styleguides/SqlStyleguideRepo.ts"
 
 /** The sites ports in memory. */
@@ -78,3 +79,10 @@ export const layerMainObservers = Layer.effect(MainObservers, makeMainObservers)
 
 /** What a future agent reads of a site and its organization; needs the OrganizationAgentInstructions port and the SiteAgentRepo. */
 export const layerAgentGuidance = AgentGuidance.layer
+
+/**
+ * Sites' style guides and their check runs; need the StyleguideReviews port (change requests and
+ * their comments, implemented over reviews), the StyleguideModel and a JobQueue, beside what
+ * `layerServices` provides.
+ */
+export const layerStyleguides = Styleguides.layer

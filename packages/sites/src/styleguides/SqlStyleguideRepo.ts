@@ -1,5 +1,5 @@
 /** Postgres adapter of StyleguideRepo: `sites_styleguides`, `sites_styleguide_runs`, `sites_styleguide_findings`, `sites_styleguide_checks`. */
-import { Effect, Layer, Schema } from "effect"
+import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Rows } from "@quire/kernel"
 import { FindingSource, RunCheck, RunStatus, RunTarget, type SiteStyleguide, type StyleFinding, type StyleguideCheck, type StyleguideRun } from "./Styleguide.ts"
@@ -164,7 +164,7 @@ export const layer = Layer.effect(
           Effect.flatMap((items) => Pagination.pageFromRows(items, limit, runKey))
         ),
       insertFindings: (items) =>
-        items.length === 0 ? Effect.void : exec(sql`INSERT INTO sites_styleguide_findings ${sql.insert(items.map((f) => ({
+        !Arr.isReadonlyArrayNonEmpty(items) ? Effect.void : exec(sql`INSERT INTO sites_styleguide_findings ${sql.insert(Arr.map(items, (f): Record<string, unknown> => ({
           run_id: f.runId,
           position: f.position,
           space_id: f.spaceId,
