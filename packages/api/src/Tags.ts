@@ -81,6 +81,7 @@ const sections: ReadonlyArray<Section> = [
       siteAsk: { name: "site-ask", title: "Site Ask", description: "Questions about a published site answered by the team's own model, from the pages the asker may see, citing them." },
       organizationAsk: { name: "organization-ask", title: "Organization Ask", description: "The organization's assistant: questions answered from the pages of the spaces the asker may read, and the questions worth asking." },
       siteAgentSettings: { name: "site-agent-settings", title: "Site agent settings", description: "What the editing agent is told about a site, and how it treats the findings of scans." },
+      styleguides: { name: "styleguides", title: "Style guides", description: "A site's writing rules, started from a template or written by the team, and the checks that comment where a change request's sentences break them." },
       siteMcpServers: { name: "site-mcp-servers", title: "Site MCP servers", description: "Outside tools a site's assistant may call over the Model Context Protocol; their headers are kept sealed and never read back." }
     }
   },
