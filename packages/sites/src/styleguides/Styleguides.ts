@@ -183,8 +183,11 @@ export class Styleguides extends Context.Service<Styleguides, StyleguidesShape>(
         for (const check of run.checks) {
           yield* repo.putCheck({ changeRequestId: check.changeRequestId, siteId: run.siteId, spaceId: check.spaceId, runId: run.id, checkedAt: null })
         }
-        yield* queue.enqueue(runTask, { runId: run.id } satisfies typeof RunJob.Type, { jobKey: `${runTask}:${run.id}` }).pipe(Effect.orDie)
       })
+
+      /** Queued once the run is stored (committed): a runner in this process may start it at once. */
+      const enqueue = (run: StyleguideRun) =>
+        queue.enqueue(runTask, { runId: run.id } satisfies typeof RunJob.Type, { jobKey: `${runTask}:${run.id}` }).pipe(Effect.orDie, Effect.as(run))
 
       const newRun = Effect.fnUntraced(function*(site: SiteAccess, guide: SiteStyleguide, target: StyleguideRun["target"], asked: ReadonlyArray<string>, checks: ReadonlyArray<RunCheck>) {
         const { userId } = yield* Actor.Actor
@@ -206,7 +209,7 @@ export class Styleguides extends Context.Service<Styleguides, StyleguidesShape>(
         } satisfies StyleguideRun
       })
 
-      const runOnSpaces = Effect.fn("Styleguides.runOnSpaces")(function*(organizationId: string, siteId: string, asked: ReadonlyArray<string>) {
+      const prepareOnSpaces = Effect.fnUntraced(function*(organizationId: string, siteId: string, asked: ReadonlyArray<string>) {
         const site = yield* guard.editor(organizationId, siteId, "run a style guide check")
         if (asked.length === 0 || asked.length > runBounds.spaces) return yield* bad("spaces", `names 1 to ${runBounds.spaces} spaces`)
         const { guide } = yield* guideOf(siteId)
@@ -240,7 +243,11 @@ export class Styleguides extends Context.Service<Styleguides, StyleguidesShape>(
         return run
       }, transactor.transaction)
 
-      const runOnChangeRequest = Effect.fn("Styleguides.runOnChangeRequest")(function*(spaceId: string, ref: string, siteId: string | undefined) {
+      const runOnSpaces = Effect.fn("Styleguides.runOnSpaces")(function*(organizationId: string, siteId: string, asked: ReadonlyArray<string>) {
+        return yield* enqueue(yield* prepareOnSpaces(organizationId, siteId, asked))
+      })
+
+      const prepareOnChangeRequest = Effect.fnUntraced(function*(spaceId: string, ref: string, siteId: string | undefined) {
         const cr = yield* reviews.changeRequest(spaceId, ref)
         if (!cr.canComment) return yield* new Errors.Forbidden({ reason: "You need to be allowed to comment on this change request to check its style" })
         if (!cr.open) return yield* bad("changeRequestId", "is merged or archived: a style check comments only on a draft or open change request")
@@ -263,6 +270,10 @@ export class Styleguides extends Context.Service<Styleguides, StyleguidesShape>(
           ? "no site showing this space has a style guide: make one in the site's Style guide tab"
           : "is not a site showing this space with a style guide")
       }, transactor.transaction)
+
+      const runOnChangeRequest = Effect.fn("Styleguides.runOnChangeRequest")(function*(spaceId: string, ref: string, siteId: string | undefined) {
+        return yield* enqueue(yield* prepareOnChangeRequest(spaceId, ref, siteId))
+      })
 
       const runOf = Effect.fnUntraced(function*(siteId: string, runId: string) {
         const run = yield* repo.findRun(runId)
@@ -348,7 +359,9 @@ export class Styleguides extends Context.Service<Styleguides, StyleguidesShape>(
         const outcome = yield* perform(run).pipe(
           Effect.provideService(Actor.Actor, { userId: run.createdBy, instanceAdmin: false }),
           Effect.map((r) => ({ ...r, failed: false })),
-          Effect.catch((error) => Effect.succeed({ found: [] as Array<StyleFinding>, error: "reason" in error ? String(error.reason) : error.message, failed: true }))
+          Effect.catch((error) => Effect.succeed({ found: [] as Array<StyleFinding>, error: "reason" in error ? String(error.reason) : error.message, failed: true })),
+          // A defect is recorded too: a run is never left running.
+          Effect.catchDefect((defect) => Effect.succeed({ found: [] as Array<StyleFinding>, error: `The check stopped: ${String(defect)}`, failed: true }))
         )
         yield* transactor.transaction(Effect.andThen(
           repo.insertFindings(outcome.found),
