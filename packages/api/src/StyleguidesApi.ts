@@ -51,6 +51,7 @@ export const SiteStyleguideRun = Schema.Struct({
   finishedAt: Schema.optionalKey(Timestamp),
   error: Schema.optionalKey(Schema.String)
 }).annotate({ identifier: "SiteStyleguideRun" })
+export type SiteStyleguideRun = typeof SiteStyleguideRun.Type
 
 /** A rule of a site's guide as Quire reads it (Quire's). */
 export const StyleguideRule = Schema.Struct({
