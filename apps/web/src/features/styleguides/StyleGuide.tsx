@@ -13,11 +13,8 @@ import { Failure, Loading } from "../../ui/States.tsx"
 import { formatTime } from "../../ui/time.ts"
 import { messageElse, messageFor } from "../sites/errors.ts"
 import { siteRef, structureAtom, useAction } from "../sites/queries.ts"
-import { createStyleguide, findingsAtom, runsAtom, startRun, styleguideAtom, styleguideKey, templatesAtom } from "./queries.ts"
+import { createStyleguide, findingsAtom, orgStyleguidesAtom, runsAtom, startRun, styleguideAtom, styleguideKey, templatesAtom } from "./queries.ts"
 import "./styleguides.css"
-
-const errorName = (result: AsyncResult.AsyncResult<unknown, unknown>) =>
-  AsyncResult.isFailure(result) ? JSON.stringify(result.cause).includes("\"code\":404") : false
 
 /** The spaces a site shows, once each, in its order. */
 const spacesOf = (structure: SiteStructure): ReadonlyArray<{ readonly id: string; readonly title: string }> => {
@@ -39,7 +36,7 @@ const Templates = (props: { readonly organizationId: string; readonly site: Site
     void action.run(() => create({
       params: { organizationId: props.organizationId, siteId: props.site.id },
       payload: template === undefined ? null : { template },
-      reactivityKeys: [styleguideKey(props.site.id)]
+      reactivityKeys: [styleguideKey(props.site.id), `styleguides:${props.organizationId}`]
     }))
   return (
     <section className="panel styleguide-start" aria-labelledby="styleguide-start-h">
@@ -172,16 +169,29 @@ const RunForm = (props: { readonly organizationId: string; readonly site: Site; 
 }
 
 export const StyleGuide = (props: { readonly organizationId: string; readonly site: Site }) => {
+  const guides = useAtomValue(orgStyleguidesAtom(props.organizationId))
+  const has = AsyncResult.isSuccess(guides) ? guides.value.styleguides.some((g) => g.sites.some((s) => s.id === props.site.id)) : undefined
+  return (
+    <section aria-labelledby="styleguide-heading" className="site-part styleguide">
+      <h2 id="styleguide-heading">Style guide</h2>
+      {AsyncResult.isFailure(guides) ? <Failure result={guides} />
+        : has === undefined ? <Loading what="the style guide" />
+        : has ? <Guide organizationId={props.organizationId} site={props.site} />
+        : <Templates organizationId={props.organizationId} site={props.site} />}
+    </section>
+  )
+}
+
+const Guide = (props: { readonly organizationId: string; readonly site: Site }) => {
   const ref = siteRef(props.organizationId, props.site.id)
   const guide = useAtomValue(styleguideAtom(ref))
   const structure = useAtomValue(structureAtom(ref))
   const spaces = AsyncResult.isSuccess(structure) ? spacesOf(structure.value) : []
   const titles = new Map(spaces.map((s) => [s.id, s.title]))
   return (
-    <section aria-labelledby="styleguide-heading" className="site-part styleguide">
-      <h2 id="styleguide-heading">Style guide</h2>
+    <>
       {AsyncResult.isInitial(guide) ? <Loading what="the style guide" />
-        : AsyncResult.isFailure(guide) ? (errorName(guide) ? <Templates organizationId={props.organizationId} site={props.site} /> : <Failure result={guide} />)
+        : AsyncResult.isFailure(guide) ? <Failure result={guide} />
         : (
           <>
             <section className="panel" aria-labelledby="styleguide-rules-h">
@@ -210,6 +220,6 @@ export const StyleGuide = (props: { readonly organizationId: string; readonly si
             </section>
           </>
         )}
-    </section>
+    </>
   )
 }

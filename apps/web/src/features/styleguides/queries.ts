@@ -15,6 +15,10 @@ const paramsOf = (ref: string) => {
 export const templatesAtom = Atom.family((organizationId: string) =>
   QuireApi.query("styleguides", "listStyleguideTemplates", { params: { organizationId } }))
 
+/** The organization's guides and the sites using them (a site without a guide is in none: no 404 to ask for it). */
+export const orgStyleguidesAtom = Atom.family((organizationId: string) =>
+  QuireApi.query("styleguides", "listOrganizationStyleguides", { params: { organizationId }, reactivityKeys: [`styleguides:${organizationId}`] }))
+
 /** Key: `<org>\n<site>` (sites' `siteRef`). */
 export const styleguideAtom = Atom.family((ref: string) => {
   const params = paramsOf(ref)
