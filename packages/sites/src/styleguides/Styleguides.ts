@@ -72,15 +72,13 @@ export interface StyleguidesShape {
 const bad = (field: string, reason: string) => new Errors.InvalidInput({ field, reason })
 const noGuide = (siteId: string) => new Errors.NotFound({ resource: "Styleguide", id: siteId })
 
-/** A finding as its review comment says it. */
+/** A finding as its review comment says it: plain lines (the review shows comments as text, mentions aside). */
 export const commentOf = (hit: StyleHit, source: "rule" | "model"): string =>
   [
-    `**Style guide · ${hit.ruleTitle}**: ${hit.message}`,
-    "",
-    `> ${hit.sentence.replace(/\s*\n\s*/g, " ")}`,
-    ...(hit.fix === null ? [] : ["", `Suggested: ${hit.fix}`]),
-    "",
-    source === "model" ? "_Found by the style guide check, with the model._" : "_Found by the style guide check._"
+    `Style guide · ${hit.ruleTitle}: ${hit.message}`,
+    `“${hit.sentence.replace(/\s*\n\s*/g, " ")}”`,
+    ...(hit.fix === null ? [] : [`Suggested: ${hit.fix}`]),
+    source === "model" ? "(Found by the style guide check, with the model.)" : "(Found by the style guide check.)"
   ].join("\n")
 
 export class Styleguides extends Context.Service<Styleguides, StyleguidesShape>()("@quire/sites/Styleguides") {

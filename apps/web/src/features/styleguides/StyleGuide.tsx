@@ -151,7 +151,7 @@ const RunForm = (props: { readonly organizationId: string; readonly site: Site; 
       <fieldset>
         <legend>Spaces to check (up to 3)</legend>
         {choices.map((s) => (
-          <label key={s.id} className="checkbox">
+          <label key={s.id} className="check">
             <input type="checkbox" checked={picked.includes(s.id)} disabled={!picked.includes(s.id) && picked.length >= 3}
               onChange={(event) => setPicked(event.target.checked ? [...picked, s.id] : picked.filter((id) => id !== s.id))} />
             {s.title}
