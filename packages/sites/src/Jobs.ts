@@ -3,7 +3,8 @@ import { Effect, Schema } from "effect"
 import { define } from "@quire/queue"
 import { SiteInsights } from "./insights/SiteInsights.ts"
 import { SiteQuestions } from "./questions/SiteQuestions.ts"
-import { RunJob, runTask, Styleguides } from "./styleguides/Styleguides.ts"
+import { RunJob, runTask } from "./styleguides/StyleguideJob.ts"
+import { Styleguides } from "./styleguides/Styleguides.ts"
 
 /** Hourly: sites' insights events and questions asked older than the retention setting (`QUIRE_INSIGHTS_RETENTION_DAYS`) are deleted. */
 export const purgeExpiredSiteEvents = define("insights.purgeExpired", {

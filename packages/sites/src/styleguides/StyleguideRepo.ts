@@ -34,6 +34,9 @@ export const runKeyShape: Pagination.KeyShape = ["timestamp", "string"]
 export const findingKey = (f: StyleFinding): Pagination.CursorKey => [f.position]
 export const findingKeyShape: Pagination.KeyShape = ["number"]
 
+const withoutSeq = (c: StyleguideCheck): StyleguideCheck =>
+  ({ changeRequestId: c.changeRequestId, siteId: c.siteId, spaceId: c.spaceId, runId: c.runId, checkedAt: c.checkedAt })
+
 export class StyleguideRepo extends Context.Service<StyleguideRepo, StyleguideRepoShape>()("@quire/sites/StyleguideRepo") {
   static readonly layerMemory = Layer.sync(StyleguideRepo, () => {
     const guides = new MemoryStore.TxMap<string, SiteStyleguide>()
@@ -72,10 +75,10 @@ export class StyleguideRepo extends Context.Service<StyleguideRepo, StyleguideRe
           Array.from(checks.values())
             .filter((c) => c.siteId === siteId && c.spaceId === spaceId)
             .sort((a, b) => b.seq - a.seq)
-            .map(({ seq: _, ...check }) => check)
+            .map(withoutSeq)
         ),
       checkOf: (changeRequestId) =>
-        Effect.sync(() => Option.map(Option.fromNullishOr(checks.get(changeRequestId)), ({ seq: _, ...check }) => check)),
+        Effect.sync(() => Option.map(Option.fromNullishOr(checks.get(changeRequestId)), withoutSeq)),
       removeSite: (siteId) =>
         Effect.sync(() => {
           guides.delete(siteId)
