@@ -40,6 +40,7 @@ import * as CommentsHandlers from "./handlers/CommentsHandlers.ts"
 import * as AuditHandlers from "./handlers/AuditHandlers.ts"
 import * as AgentInstructionsHandlers from "./handlers/AgentInstructionsHandlers.ts"
 import * as SiteAgentSettingsHandlers from "./handlers/SiteAgentSettingsHandlers.ts"
+import * as StyleguidesHandlers from "./handlers/StyleguidesHandlers.ts"
 import * as SiteMcpServersHandlers from "./handlers/SiteMcpServersHandlers.ts"
 import * as GitHandlers from "./handlers/GitHandlers.ts"
 import * as LinksHandlers from "./handlers/LinksHandlers.ts"
@@ -137,7 +138,8 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     AuditHandlers.layer,
     AgentInstructionsHandlers.layer,
     SiteAgentSettingsHandlers.layer,
-    SiteMcpServersHandlers.layer
+    SiteMcpServersHandlers.layer,
+    StyleguidesHandlers.layer
   ))),
   Layer.provide(AuthenticationLive.layer)
 )

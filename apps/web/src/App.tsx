@@ -84,7 +84,7 @@ const titles: Record<Route["name"], string> = {
 
 /** The site dashboard's tabs, in the window's title and the breadcrumbs' last part. */
 const siteTabTitles: Record<SiteTab, string> = {
-  overview: "Site", structure: "Site structure", customization: "Site customization", audience: "Site audience", insights: "Site insights", findings: "Site findings", settings: "Site settings"
+  overview: "Site", structure: "Site structure", customization: "Site customization", audience: "Site audience", insights: "Site insights", findings: "Site findings", styleguide: "Site style guide", settings: "Site settings"
 }
 
 const titleOf = (route: Route) => route.name === "site" ? siteTabTitles[route.tab] : titles[route.name]

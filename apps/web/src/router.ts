@@ -5,10 +5,10 @@
 import { useSyncExternalStore } from "react"
 
 /** The tabs of a site's dashboard, each its own address: `/o/<org>/sites/<site>` is the overview, the others `/<tab>` under it. */
-export const siteTabs = ["overview", "structure", "customization", "audience", "insights", "findings", "settings"] as const
+export const siteTabs = ["overview", "structure", "customization", "audience", "insights", "findings", "styleguide", "settings"] as const
 export type SiteTab = typeof siteTabs[number]
 /** Each tab's name, in the tab bar and as the breadcrumbs' last part. */
-export const siteTabLabels: Record<SiteTab, string> = { overview: "Overview", structure: "Structure", customization: "Customization", audience: "Audience", insights: "Insights", findings: "Findings", settings: "Settings" }
+export const siteTabLabels: Record<SiteTab, string> = { overview: "Overview", structure: "Structure", customization: "Customization", audience: "Audience", insights: "Insights", findings: "Findings", styleguide: "Style guide", settings: "Settings" }
 const isSiteTab = (part: string | undefined): part is SiteTab => part !== undefined && part !== "overview" && (siteTabs as ReadonlyArray<string>).includes(part)
 
 export type Route =

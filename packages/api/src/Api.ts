@@ -35,6 +35,7 @@ import { OrganizationAgentConversationsApi } from "./OrganizationAgentConversati
 import { ChangeRequestConversationsApi } from "./ChangeRequestConversationsApi.ts"
 import { SiteAskApi } from "./SiteAskApi.ts"
 import { SiteAgentSettingsApi, SiteMcpServersApi } from "./SiteAgentApi.ts"
+import { StyleguidesApi } from "./StyleguidesApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SitePreviewApi } from "./SitePreviewApi.ts"
 import { SiteSpacesApi } from "./SiteSpacesApi.ts"
@@ -106,6 +107,7 @@ export class Api extends HttpApi.make("quire")
   .add(AgentInstructionsApi)
   .add(SiteAgentSettingsApi)
   .add(SiteMcpServersApi)
+  .add(StyleguidesApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",

@@ -72,6 +72,8 @@ export const Space = Schema.Struct({
   updatedAt: Timestamp,
   deletedAt: Schema.optionalKey(Timestamp),
   editMode: Schema.optionalKey(EditMode),
+  /** GitBook's kind of space: `styleguide` for a site's style guide (answered where the style guide operations answer it). */
+  type: Schema.optionalKey(Schema.Literal("styleguide")),
   mergeRules: MergeRules,
   urls: Schema.Struct({
     location: Schema.String,

@@ -83,6 +83,7 @@ const sections: ReadonlyArray<Section> = [
       organizationAgentConversations: { name: "organization-agent-conversations", title: "Organization agent", description: "A member's own conversations with the organization's agent, answered from the pages they may read." },
       organizationAsk: { name: "organization-ask", title: "Organization Ask", description: "The organization's assistant: questions answered from the pages of the spaces the asker may read, and the questions worth asking." },
       siteAgentSettings: { name: "site-agent-settings", title: "Site agent settings", description: "What the editing agent is told about a site, and how it treats the findings of scans." },
+      styleguides: { name: "styleguides", title: "Style guides", description: "A site's writing rules, started from a template or written by the team, and the checks that comment where a change request's sentences break them." },
       siteMcpServers: { name: "site-mcp-servers", title: "Site MCP servers", description: "Outside tools a site's assistant may call over the Model Context Protocol; their headers are kept sealed and never read back." }
     }
   },

@@ -24,6 +24,8 @@ import * as ImportBranchesLive from "./ImportBranchesLive.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
 import * as NotificationMail from "./NotificationMail.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
+import * as StyleguideModelLive from "./StyleguideModelLive.ts"
+import * as StyleguideReviewsLive from "./StyleguideReviewsLive.ts"
 
 /** Every package's migrations, in dependency order. */
 export const migrations: ReadonlyArray<Migrations.PackageMigrations> = [auditMigrations, identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations, specsMigrations, translationsMigrations, queueMigrations]
@@ -106,6 +108,11 @@ const layerAgent = ReviewsLayers.layerAgent.pipe(
 // Ask's model (QUIRE_AI_*), whose answers spend the organization's AI budget.
 const layerAskModel = AskModel.layerConfig.pipe(Layer.provide(AiBudgetLive.layer))
 
+const layerStyleguides = SitesLayers.layerStyleguides.pipe(
+  Layer.provide(StyleguideReviewsLive.layer),
+  Layer.provide([StyleguideModelLive.layer, MembershipsLive.layer])
+)
+
 const layerServices = Layer.mergeAll(
   // A member or a team that leaves takes content's and sites' grants to them, in the same transaction.
   IdentityLayers.layerServices.pipe(Layer.provide(MembershipDependentsLive.layer)),
@@ -116,6 +123,9 @@ const layerServices = Layer.mergeAll(
     // Notifications are mailed by a queued job (NotificationMail), when the server mails.
     layerReviews,
     layerAgent.pipe(Layer.provideMerge(layerReviews), Layer.provide(layerAgentGuidance)),
+    // Sites' style guides: checks comment on change requests through reviews' use cases, with the
+    // model of QUIRE_AI_* when there is one.
+    layerStyleguides.pipe(Layer.provide(layerReviews)),
     // The spec operations are also the server's, whose format=html draws operation blocks.
     // Ask's model: OpenAI-compatible, from QUIRE_AI_* (none when unset), and its embedding model
     // (QUIRE_AI_MODEL_EMBEDDINGS; words alone when unset).

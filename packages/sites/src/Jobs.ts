@@ -4,6 +4,8 @@ import { define } from "@quire/queue"
 import { scanTask, SiteFindings } from "./findings/SiteFindings.ts"
 import { SiteInsights } from "./insights/SiteInsights.ts"
 import { SiteQuestions } from "./questions/SiteQuestions.ts"
+import { RunJob, runTask } from "./styleguides/StyleguideJob.ts"
+import { Styleguides } from "./styleguides/Styleguides.ts"
 
 /** Hourly: sites' insights events and questions asked older than the retention setting (`QUIRE_INSIGHTS_RETENTION_DAYS`) are deleted. */
 export const purgeExpiredSiteEvents = define("insights.purgeExpired", {
@@ -26,4 +28,11 @@ export const scanSite = define(scanTask, {
   })
 })
 
-export const jobs = [purgeExpiredSiteEvents, scanSite] as const
+/** A style guide check run: checks its change requests, comments and records its findings (its outcome is recorded on the run, never retried). */
+export const runStyleguideCheck = define(runTask, {
+  payload: RunJob,
+  maxAttempts: 1,
+  handler: (job) => Styleguides.use((styleguides) => styleguides.execute(job.runId))
+})
+
+export const jobs = [purgeExpiredSiteEvents, scanSite, runStyleguideCheck] as const

@@ -26,6 +26,7 @@ import { SiteQuestionsRepo } from "./questions/SiteQuestionsRepo.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import { SiteAgentRepo } from "./agents/SiteAgentRepo.ts"
 import { SiteContextRepo } from "./findings/SiteContextRepo.ts"
+import { StyleguideRepo } from "./styleguides/StyleguideRepo.ts"
 import * as Model from "./StructureModel.ts"
 import * as VisitorKeys from "./VisitorKeys.ts"
 import * as VisitorToken from "./VisitorToken.ts"
@@ -179,6 +180,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const sitePermissions = yield* SitePermissionsRepo
       const siteEvents = yield* SiteEventsRepo
       const agents = yield* SiteAgentRepo
+      const styleguides = yield* StyleguideRepo
       const siteQuestions = yield* SiteQuestionsRepo
       const siteContext = yield* SiteContextRepo
       const structure = yield* SiteStructure
@@ -283,7 +285,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         yield* SiteGuard.quietly(Effect.gen(function*() {
           const { site } = yield* guard.manager(organizationId, siteId, "delete this site")
           // What the site owns goes with it, in its transaction.
-          for (const owned of [sitePermissions, structureRepo, shareLinks, redirects, siteEvents, agents, siteQuestions, siteContext]) yield* owned.removeSite(siteId)
+          for (const owned of [sitePermissions, structureRepo, shareLinks, redirects, siteEvents, agents, siteQuestions, siteContext, styleguides]) yield* owned.removeSite(siteId)
           yield* repo.remove(siteId)
           yield* recordSite(site, "site.deleted")
         }))

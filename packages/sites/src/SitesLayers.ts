@@ -40,12 +40,15 @@ import { SiteContextRepo } from "./findings/SiteContextRepo.ts"
 import { SiteFindings } from "./findings/SiteFindings.ts"
 import { SiteContextConnections } from "./findings/SiteContextConnections.ts"
 import * as SqlSiteContextRepo from "./findings/SqlSiteContextRepo.ts"
+import { StyleguideRepo } from "./styleguides/StyleguideRepo.ts"
+import { Styleguides } from "./styleguides/Styleguides.ts"
+import * as SqlStyleguideRepo from "./styleguides/SqlStyleguideRepo.ts"
 
 /** The sites ports in memory. */
-export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory, AuditLayers.layerMemory)
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory, StyleguideRepo.layerMemory, AuditLayers.layerMemory)
 
 /** The sites ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer, AuditLayers.layerSql)
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer, SqlStyleguideRepo.layer, AuditLayers.layerSql)
 
 /**
  * The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess,
@@ -86,3 +89,10 @@ export const layerAgentGuidance = AgentGuidance.layer
  * FindingFixes port (change requests are the reviews package's) and the JobQueue.
  */
 export const layerFindings = Layer.mergeAll(SiteFindings.layer, SiteContextConnections.layer)
+
+/**
+ * Sites' style guides and their check runs; need the StyleguideReviews port (change requests and
+ * their comments, implemented over reviews), the StyleguideModel and a JobQueue, beside what
+ * `layerServices` provides.
+ */
+export const layerStyleguides = Styleguides.layer

@@ -77,3 +77,13 @@ export { type FindingsFilter, type FindingsQuery, maxRecordsPerUpsert, type Reco
 export { SiteContextRepo } from "./findings/SiteContextRepo.ts"
 export * as SqlSiteContextRepo from "./findings/SqlSiteContextRepo.ts"
 export { type ConnectionInput, type ConnectionView, SiteContextConnections, type SiteContextConnectionsShape } from "./findings/SiteContextConnections.ts"
+/** Sites' style guides: templates, rules, check runs and their findings. */
+export * from "./styleguides/Styleguide.ts"
+export { styleguideTemplates, type StyleguideTemplate } from "./styleguides/StyleguideTemplates.ts"
+export { needsModel, parseRules, type RuleCheck, type StyleRule } from "./styleguides/StyleRules.ts"
+export { anchorOf as styleAnchorOf, checkMarkdown, type StyleHit } from "./styleguides/StyleCheck.ts"
+export { StyleguideModel, withoutModel as styleguideWithoutModel } from "./styleguides/StyleguideModel.ts"
+export { type ReviewPage, type ReviewTarget, StyleguideReviews, type StyleguideReviewsShape } from "./styleguides/StyleguideReviews.ts"
+export { StyleguideRepo } from "./styleguides/StyleguideRepo.ts"
+export * as SqlStyleguideRepo from "./styleguides/SqlStyleguideRepo.ts"
+export { commentOf as styleCommentOf, type OrganizationStyleguide, Styleguides, type StyleguidesShape, type StyleguideView } from "./styleguides/Styleguides.ts"

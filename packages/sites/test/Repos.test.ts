@@ -32,10 +32,13 @@ import { siteAgentRepoContract } from "./contract/SiteAgentRepoContract.ts"
 import { SiteContextRepo } from "../src/findings/SiteContextRepo.ts"
 import * as SqlSiteContextRepo from "../src/findings/SqlSiteContextRepo.ts"
 import { siteContextRepoContract } from "./contract/SiteContextRepoContract.ts"
+import { StyleguideRepo } from "../src/styleguides/StyleguideRepo.ts"
+import * as SqlStyleguideRepo from "../src/styleguides/SqlStyleguideRepo.ts"
+import { styleguideRepoContract } from "./contract/StyleguideRepoContract.ts"
 
 const backends = Backends.ports({
-  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory),
-  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer),
+  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory, StyleguideRepo.layerMemory),
+  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer, SqlStyleguideRepo.layer),
   migrations: [migrations]
 })
 
@@ -49,4 +52,5 @@ Backends.each(backends, (it) => {
   siteAgentRepoContract(it)
   siteQuestionsRepoContract(it)
   siteContextRepoContract(it)
+  styleguideRepoContract(it)
 })

@@ -73,6 +73,7 @@ const groups = {
   spacePdf: () => import("@quire/api/groups/SpacePdfApi").then((m) => m.SpacePdfApi),
   spaces: () => import("@quire/api/groups/SpacesApi").then((m) => m.SpacesApi),
   sso: () => import("@quire/api/groups/SsoApi").then((m) => m.SsoApi),
+  styleguides: () => import("@quire/api/groups/StyleguidesApi").then((m) => m.StyleguidesApi),
   system: () => import("@quire/api/groups/SystemApi").then((m) => m.SystemApi),
   teamMembers: () => import("@quire/api/groups/TeamMembersApi").then((m) => m.TeamMembersApi),
   teams: () => import("@quire/api/groups/TeamsApi").then((m) => m.TeamsApi),

@@ -18,6 +18,7 @@ import { SpaceChangeRequests } from "../features/change-request/SpaceChangeReque
 import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
 import { ReviewComments, useMe } from "../features/review/ReviewComments.tsx"
+import { CheckStyle } from "../features/styleguides/CheckStyle.tsx"
 import type { BlockComments } from "../features/review/DiffView.tsx"
 import { ReviewPanel } from "../features/review/ReviewPanel.tsx"
 import { useChangeRequestThreadActions } from "../features/review/thread-actions.ts"
@@ -170,6 +171,8 @@ const ReviewBody = (props: Props) => {
         pages={pages.map((c) => ({ id: c.page.id, title: c.page.title, created: c.type === "page_created" }))}
         canMark={!closed && AsyncResult.isSuccess(space) && space.value.permissions.review} closed={closed}
         comments={comments} reveal={reveal} />
+      {closed || permissions?.comment !== true ? null
+        : <CheckStyle spaceId={props.spaceId} number={props.number} organizationId={organizationId} comments={crCommentsAtom(`${props.spaceId}\n${props.number}`)} />}
       <ReviewComments spaceId={props.spaceId} number={props.number} organizationId={organizationId} changedPages={changedPages} />
     </div>
   )

@@ -3,7 +3,7 @@
  * bar of tabs, each its own address: Overview (who reads it and where, its contents in short, its
  * views), Structure (sections, variants, spaces, groups), Customization (beside a preview), Audience
  * (visibility, share links, visitor authentication; who may change it), Insights, Findings (what
- * readers asked that the docs do not answer), and for its editors
+ * readers asked that the docs do not answer), Style guide, and for its editors
  * Settings (address, adaptive content; deletion for its admins). Loaded with `import()` (App.tsx), with its stylesheet.
  */
 import type { ShareLink, Site as SiteResource } from "@quire/api"
@@ -22,6 +22,7 @@ import { Publish } from "../features/sites/Publish.tsx"
 import { Settings } from "../features/sites/Settings.tsx"
 import { shareLinksAtom, siteAtom, siteKey, siteRef, sitesKey, structureAtom, updateSite, useAction } from "../features/sites/queries.ts"
 import { Structure } from "../features/sites/structure/Structure.tsx"
+import { StyleGuide } from "../features/styleguides/StyleGuide.tsx"
 import "../features/sites/sites.css"
 import { Field, FormActions } from "../ui/Field.tsx"
 import { type SiteTab, siteTabLabels, siteTabs } from "../router.ts"
@@ -137,6 +138,7 @@ export const Site = (props: { readonly organizationId: string; readonly siteId: 
       ) : null}
       {tab === "insights" ? <Insights organizationId={props.organizationId} site={value} /> : null}
       {tab === "findings" ? <Findings organizationId={props.organizationId} site={value} /> : null}
+      {tab === "styleguide" ? <StyleGuide organizationId={props.organizationId} site={value} /> : null}
       {tab === "settings" ? (
         value.permissions.edit ? (
           <section aria-labelledby="settings-heading" className="site-part">

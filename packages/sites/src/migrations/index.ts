@@ -11,6 +11,7 @@ import { m0007_hashed_share_keys_in_events } from "./0007_hashed_share_keys_in_e
 import { m0008_site_questions } from "./0008_site_questions.ts"
 import { m0009_site_agent } from "./0009_site_agent.ts"
 import { m0010_site_findings } from "./0010_site_findings.ts"
+import { m0011_styleguides } from "./0011_styleguides.ts"
 
 export const migrations: {
   readonly table: string
@@ -27,6 +28,7 @@ export const migrations: {
     "0007_hashed_share_keys_in_events": m0007_hashed_share_keys_in_events,
     "0008_site_questions": m0008_site_questions,
     "0009_site_agent": m0009_site_agent,
-    "0010_site_findings": m0010_site_findings
+    "0010_site_findings": m0010_site_findings,
+    "0011_styleguides": m0011_styleguides
   }
 }
