@@ -59,7 +59,7 @@ export const AgentAnswerEvent = Schema.Union([
   Schema.Struct({ type: Schema.Literal("text"), text: Schema.String }),
   Schema.Struct({ type: Schema.Literal("tool"), tool: Schema.String }),
   Schema.Struct({ type: Schema.Literal("done"), conversation: AgentConversationWithMessages, reply: AgentMessage }),
-  Schema.Struct({ type: Schema.Literal("error"), code: Schema.Number, message: Schema.String })
+  Schema.Struct({ type: Schema.Literal("error"), code: Schema.Int, message: Schema.String })
 ]).annotate({ identifier: "AgentAnswerEvent" })
 export type AgentAnswerEvent = typeof AgentAnswerEvent.Type
 
@@ -111,7 +111,7 @@ export class ChangeRequestConversationsApi extends HttpApiGroup.make("changeRequ
       success: HttpApiSchema.StreamSse({ data: AgentAnswerEvent }),
       error: [...ApiErrors.Common, NotConfigured]
     }).annotateMerge(OpenApi.annotations({
-      summary: "Ask the agent in a conversation of a change request, its answer streamed",
+      summary: "Ask the agent in a change request, its answer streamed",
       description:
         "Quire's own. As sendChangeRequestConversationMessage, as server-sent events: the agent's words so far (`text`), each tool it calls (`tool`), then the conversation " +
         "as stored (`done`), or why the model failed (`error`). What send refuses before asking the model (the caller's role, the message, no model: 501) is an answer, not an event."

@@ -335,7 +335,6 @@ export class ChangeRequestAgent extends Context.Service<ChangeRequestAgent, Chan
         const answer = yield* Effect.map(answerTurns(history, text, onProgress), (words) => words === "" ? (edits.length > 0 ? "Done." : "I have no answer to that.") : words).pipe(
           Effect.provide(handlers),
           Effect.provideService(LanguageModel.LanguageModel, model),
-          // Its turns spend the organization's AI budget.
           aiForOrganization(view.access.space.organizationId),
           Effect.mapError((error) => new AgentFailed({ message: `The agent could not answer: ${error.message}` })),
           // Its visit of the live documents (its presence there) ends with the answer.
