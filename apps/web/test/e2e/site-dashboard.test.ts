@@ -26,6 +26,7 @@ const tabs: ReadonlyArray<TabCase> = [
   { label: "Audience", path: "/audience", part: (page) => page.getByRole("region", { name: "Permissions" }) },
   { label: "Insights", path: "/insights", part: (page) => page.getByRole("region", { name: "Views over time" }) },
   { label: "Findings", path: "/findings", part: (page) => page.getByRole("region", { name: "What the docs are missing" }) },
+  { label: "Style guide", path: "/styleguide", part: (page) => page.getByRole("region", { name: "Style guide", exact: true }) },
   { label: "Settings", path: "/settings", part: (page) => page.getByLabel("Hostname") }
 ]
 
@@ -79,8 +80,8 @@ it("opens each tab of a site's dashboard from the keyboard, at its own address",
 
     // Back goes to the tab before; the overview's link to Structure opens that tab.
     await page.goBack()
-    await page.waitForURL(`${base}/findings`)
-    await showsOnly(tabs[5]!)
+    await page.waitForURL(`${base}/styleguide`)
+    await showsOnly(tabs[6]!)
     await tabLink("Overview").click()
     await showsOnly(tabs[0]!)
     await page.getByRole("region", { name: "Sections and spaces" }).getByRole("link").click()
