@@ -19,15 +19,16 @@ const chromium = useChromium()
 const local = (url: string, base: string) =>
   url.startsWith(`${base}/`) || url === base || /^(data|blob|about):/.test(url)
 
-layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the API reference in Chromium", (it) => {
+layer(memory.layer, { timeout: 240_000, excludeTestServices: true })("the API reference in Chromium", (it) => {
   it.effect("/docs loads nothing from elsewhere and offers the bearer token", () =>
     Effect.gen(function*() {
       const base = yield* baseUrl
       yield* Effect.promise(async () => {
         const context = await chromium.browser().newContext({ viewport: { width: 1400, height: 900 } })
         try {
-          // Scalar's bundle is 3 MB of script: on a machine running other suites it takes tens of seconds to run.
-          context.setDefaultTimeout(60_000)
+          // Scalar's bundle is 3 MB of script, and a server on the sources makes the document (about 10 s
+          // alone) on the first visit: on a 2-core machine running the other suites, past a minute.
+          context.setDefaultTimeout(150_000)
           const requests: Array<string> = []
           const problems: Array<string> = []
           context.on("request", (request) => requests.push(request.url()))
