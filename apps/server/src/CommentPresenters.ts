@@ -19,6 +19,7 @@ export const userIds = (views: ReadonlyArray<CommentView | ReplyView>): Readonly
     ids.add(item.authorId)
     for (const reaction of item.reactions) ids.add(reaction.userId)
     if (!("reply" in view) && view.comment.resolvedBy !== null) ids.add(view.comment.resolvedBy)
+    if (!("reply" in view)) for (const replier of view.comment.repliers) ids.add(replier.userId)
   }
   return Array.from(ids)
 }
@@ -74,6 +75,7 @@ export const comment = (urls: Urls, view: CommentView, users: UserLookup): Comme
     ...(c.editedAt === null ? {} : { editedAt: c.editedAt.toISOString() }),
     reactions: reactions(c.reactions, users),
     replies: c.replies,
+    repliers: c.repliers.map((r) => ({ user: users(r.userId), count: r.count, updatedAt: r.lastRepliedAt.toISOString() })),
     body: { markdown: c.markdown },
     target: {
       ...(c.target.nodeId === null ? {} : { node: { id: c.target.nodeId } }),

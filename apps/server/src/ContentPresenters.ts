@@ -159,6 +159,7 @@ export const revision = (urls: Urls, r: Revision, downloadUrl: DownloadUrl, opti
         oid: r.git.oid,
         message: r.git.message,
         createdByService: r.git.createdByService,
+        createdByGitBook: r.git.createdByService,
         ...(r.git.url === undefined ? {} : { url: r.git.url }),
         ...(r.git.ref === undefined ? {} : { ref: r.git.ref })
       }
@@ -181,6 +182,7 @@ export const revisionSummary = (urls: Urls, r: RevisionHeader): RevisionSummaryR
         oid: r.git.oid,
         message: r.git.message,
         createdByService: r.git.createdByService,
+        createdByGitBook: r.git.createdByService,
         ...(r.git.url === undefined ? {} : { url: r.git.url }),
         ...(r.git.ref === undefined ? {} : { ref: r.git.ref })
       }

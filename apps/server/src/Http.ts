@@ -39,6 +39,7 @@ import * as CollectionsHandlers from "./handlers/CollectionsHandlers.ts"
 import * as CommentsHandlers from "./handlers/CommentsHandlers.ts"
 import * as AuditHandlers from "./handlers/AuditHandlers.ts"
 import * as AgentInstructionsHandlers from "./handlers/AgentInstructionsHandlers.ts"
+import * as AiLogHandlers from "./handlers/AiLogHandlers.ts"
 import * as SiteAgentSettingsHandlers from "./handlers/SiteAgentSettingsHandlers.ts"
 import * as StyleguidesHandlers from "./handlers/StyleguidesHandlers.ts"
 import * as SiteMcpServersHandlers from "./handlers/SiteMcpServersHandlers.ts"
@@ -137,6 +138,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SiteContextHandlers.layer,
     AuditHandlers.layer,
     AgentInstructionsHandlers.layer,
+    AiLogHandlers.layer,
     SiteAgentSettingsHandlers.layer,
     SiteMcpServersHandlers.layer,
     StyleguidesHandlers.layer

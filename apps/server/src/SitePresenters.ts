@@ -159,8 +159,9 @@ export const adaptiveSchema = (schema: SiteAdaptiveSchema) => ({
   updatedAt: schema.updatedAt.toISOString()
 })
 
+/** A site's settings, every one GitBook's schema requires filled in with its default where unset. */
 export const customization = (record: SiteCustomizationRecord) => ({
-  ...record.settings,
+  ...withDefaults(record.settings),
   ...(record.updatedAt === null ? {} : { updatedAt: record.updatedAt.toISOString() })
 })
 

@@ -114,7 +114,7 @@ for (const backend of everyBackend) {
         const shown = yield* alice.api.spaces.getSpaceById({ params: { spaceId }, query: {} })
         assert.deepStrictEqual(
           { ...shown.gitSync, updatedAt: undefined },
-          { repoName: "acme/docs", installationProvider: "git", integration: "git", url: "https://127.0.0.1:9/acme/docs.git", updatedAt: undefined }
+          { repoName: "acme/docs", installationProvider: "github", integration: "git", installationId: spaceId, installationStatus: "active", url: "https://127.0.0.1:9/acme/docs.git", updatedAt: undefined }
         )
         const listed = yield* alice.api.spaces.listSpacesInOrganizationById({ params: { organizationId: shown.organization }, query: {} })
         assert.strictEqual(listed.items.find((s) => s.id === spaceId)?.gitSync?.repoName, "acme/docs")

@@ -21,6 +21,7 @@ import { join } from "node:path"
 import * as CollabStoredMarkdown from "@quire/live/CollabStoredMarkdown"
 import * as Http from "../src/Http.ts"
 import * as NodeServer from "../src/NodeServer.ts"
+import * as Capture from "./conformance/Capture.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
 
 export const adminEmail = "admin@quire.test"
@@ -59,7 +60,7 @@ const testSettings = Layer.unwrap(Effect.map(
 /** NodeHttpServer.layerTest over the production server (NodeServer.layer: published pages answered before the application). */
 const testServer = HttpServer.layerTestClient.pipe(
   Layer.provide(Layer.fresh(FetchHttpClient.layer).pipe(Layer.provide(Layer.succeed(FetchHttpClient.RequestInit)({ keepalive: false })))),
-  Layer.provideMerge(NodeServer.layer({ port: 0 }))
+  Layer.provideMerge(Capture.around(NodeServer.layer({ port: 0 })))
 )
 
 /**

@@ -145,7 +145,7 @@ for (const backend of backends) {
           const data = answered.text.split("\n").filter((line) => line.startsWith("data:")).map((line) => JSON.parse(line.slice(5)))
           assert.strictEqual(data.length, 1)
           assert.strictEqual(data[0].type, "answer")
-          assert.include(data[0].answer.answer, "1: Docker")
+          assert.include(data[0].answer.answer.markdown, "1: Docker")
           assert.deepStrictEqual(data[0].answer.sources.map((s: { title: string; type: string; space: string }) => [s.type, s.title, s.space]), [["page", "Docker", site.guides.id]])
           // Scoped to the API section's site space: the Docker page is not read.
           const scoped = yield* post(site.token, { question: "Where are the giraffes?", scope: { mode: "specific", siteSpaceIds: [site.apiSection.siteSpaces[0]!.id] } })

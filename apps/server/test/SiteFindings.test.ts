@@ -217,7 +217,8 @@ for (const backend of backends) {
         const gitbook = new GitBookAPI({ endpoint: yield* baseUrl, authToken: site.token }) as unknown as GitBookFindings
         const issues = (yield* call(() =>
           gitbook.orgs.createSiteContextConnection(org, site.siteId, { connector: "builtin:github-issues", setupSettings: { repository: "acme/docs", token: "good-token", apiUrl: forgeUrl } }))).data
-        assert.deepStrictEqual([issues.object, issues.status, issues.records, issues.setupSettings], ["context-connection", "pending", 0, { repository: "acme/docs", apiUrl: forgeUrl }])
+        assert.deepStrictEqual([issues.object, issues.status, issues.records, issues.setupSettings], ["context-connection", "pending", 0, { repository: "acme/docs", token: "********", apiUrl: forgeUrl }])
+        assert.notInclude(JSON.stringify(issues), "good-token")
         assert.isTrue((yield* call(() => gitbook.orgs.testSiteContextConnection(org, site.siteId, issues.id))).data.success)
         assert.strictEqual((yield* call(() => gitbook.orgs.syncSiteContextConnection(org, site.siteId, issues.id))).status, 204)
         const synced = (yield* call(() => gitbook.orgs.getSiteContextConnectionById(org, site.siteId, issues.id))).data

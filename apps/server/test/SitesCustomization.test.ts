@@ -45,7 +45,10 @@ for (const backend of backends) {
           assert.include(message, field, body.slice(0, 100))
           const read = yield* raw("GET", path, { token: s.token })
           assert.strictEqual(read.status, 200)
-          assert.deepStrictEqual((read.body as { styling?: unknown }).styling, { primaryColor: { light: "#123456", dark: "#654321" } })
+          // What was stored, under GitBook's defaults for every setting it requires.
+          const styling = (read.body as { styling?: { primaryColor?: unknown; font?: unknown } }).styling
+          assert.deepStrictEqual(styling?.primaryColor, { light: "#123456", dark: "#654321" })
+          assert.strictEqual(styling?.font, "Inter")
           const page = yield* get(`/~sites/${s.siteId}/`)
           assert.strictEqual(page.status, 200)
           assert.include(page.text, "#123456")
@@ -87,9 +90,12 @@ for (const backend of backends) {
         assert.strictEqual(read.status, 200, JSON.stringify(read.body))
         const body = read.body as Record<string, unknown>
         assert.strictEqual(body["title"], "Stored Title")
-        assert.deepStrictEqual(body["styling"], { primaryColor: { light: "#abcdef", dark: "#fedcba" } })
-        assert.isUndefined(body["pageActions"])
-        assert.isUndefined(body["themes"])
+        // The fields that no longer decode read as GitBook's defaults, beside what still does.
+        const styling = body["styling"] as { primaryColor?: unknown; font?: unknown; monospaceFont?: unknown }
+        assert.deepStrictEqual(styling.primaryColor, { light: "#abcdef", dark: "#fedcba" })
+        assert.deepStrictEqual([styling.font, styling.monospaceFont], ["Inter", "IBMPlexMono"])
+        assert.deepStrictEqual(body["pageActions"], { items: ["markdown", "mcp"] })
+        assert.deepStrictEqual(body["themes"], { default: "system", toggeable: true })
         for (const url of [`/~sites/${s.siteId}/`, `/~sites/${s.siteId}/install`, `/~sites/${s.siteId}/llms.txt`]) {
           const page = yield* get(url)
           assert.strictEqual(page.status, 200, url)

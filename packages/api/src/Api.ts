@@ -1,6 +1,7 @@
 /** The Quire HTTP API: GitBook-compatible operations under `/v1`, plus `/health`. */
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AgentInstructionsApi } from "./AgentInstructionsApi.ts"
+import { AiLogApi } from "./AiLogApi.ts"
 import { AuditApi } from "./AuditApi.ts"
 import { ChangeRequestChangesApi } from "./ChangeRequestChangesApi.ts"
 import { ChangeRequestCommentsApi } from "./ChangeRequestCommentsApi.ts"
@@ -105,6 +106,7 @@ export class Api extends HttpApi.make("quire")
   .add(SiteContextApi)
   .add(AuditApi)
   .add(AgentInstructionsApi)
+  .add(AiLogApi)
   .add(SiteAgentSettingsApi)
   .add(SiteMcpServersApi)
   .add(StyleguidesApi)

@@ -10,7 +10,7 @@ import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { ChangeRequest, changeRequestParams } from "./ChangeRequestsApi.ts"
 import { EntityId, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
-import { ModelFailed, NotConfigured } from "./SiteAskApi.ts"
+import { BudgetSpent, ModelFailed, NotConfigured } from "./SiteAskApi.ts"
 
 /** GitBook's `AgentConversation`. */
 export const AgentConversation = Schema.Struct({
@@ -96,7 +96,7 @@ export class ChangeRequestConversationsApi extends HttpApiGroup.make("changeRequ
       params: conversationParams,
       payload: Schema.Struct({ message: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(8000)) }),
       success: Schema.Struct({ conversation: AgentConversationWithMessages, reply: AgentMessage }),
-      error: [...ApiErrors.Common, NotConfigured, ModelFailed]
+      error: [...ApiErrors.Common, NotConfigured, ModelFailed, BudgetSpent]
     }).annotateMerge(OpenApi.annotations({
       summary: "Ask the agent in a conversation of a change request",
       description:
@@ -122,7 +122,7 @@ export class ChangeRequestConversationsApi extends HttpApiGroup.make("changeRequ
       params: changeRequestParams,
       payload: ComposeRequest,
       success: Schema.Struct({ markdown: Schema.String }),
-      error: [...ApiErrors.Common, NotConfigured, ModelFailed]
+      error: [...ApiErrors.Common, NotConfigured, ModelFailed, BudgetSpent]
     }).annotateMerge(OpenApi.annotations({
       summary: "Have the agent write text for a page of a change request",
       description:
@@ -149,7 +149,7 @@ export class ChangeRequestConversationsApi extends HttpApiGroup.make("changeRequ
     HttpApiEndpoint.post("writeChangeRequestDetailsWithAgent", "/spaces/:spaceId/change-requests/:changeRequestId/agent/details", {
       params: changeRequestParams,
       success: ChangeRequest,
-      error: [...ApiErrors.Common, ApiErrors.Conflict, NotConfigured, ModelFailed]
+      error: [...ApiErrors.Common, ApiErrors.Conflict, NotConfigured, ModelFailed, BudgetSpent]
     }).annotateMerge(OpenApi.annotations({
       summary: "Have the agent write the subject and description",
       description:
@@ -164,7 +164,7 @@ export class ChangeRequestConversationsApi extends HttpApiGroup.make("changeRequ
         comments: Schema.Array(Schema.Struct({ id: Schema.String, page: Schema.String, quote: Schema.String })),
         summary: Schema.String
       }),
-      error: [...ApiErrors.Common, NotConfigured, ModelFailed]
+      error: [...ApiErrors.Common, NotConfigured, ModelFailed, BudgetSpent]
     }).annotateMerge(OpenApi.annotations({
       summary: "Have the agent review a change request",
       description:

@@ -6,8 +6,7 @@ import { Authentication } from "./Authentication.ts"
 import { requestExample } from "./RequestExample.ts"
 import { ChangeRequestStatus, maxLinks, maxLinkTitleLength, maxSubjectLength } from "@quire/reviews/domain/ChangeRequest"
 import { ConflictHunk, ConflictKind } from "@quire/reviews/domain/MergeConflict"
-import { JsonDocument } from "./SpaceContentApi.ts"
-import { EntityId, JSONDocument, ListOf, PageQuery, Text, Timestamp, Url, User } from "./Schemas.ts"
+import { EntityId, JSONDocument, JsonDocument, ListOf, PageQuery, Text, Timestamp, Url, User } from "./Schemas.ts"
 
 export { ChangeRequestStatus }
 

@@ -51,6 +51,8 @@ export const Comment = Schema.Struct({
   editedAt: Schema.optionalKey(Timestamp),
   reactions: Schema.Array(EmojiReaction),
   replies: Schema.Finite,
+  /** GitBook's `UserContributor`s: who replied, each once, how many times and when last. */
+  repliers: Schema.Array(Schema.Struct({ user: User, count: Schema.Int, updatedAt: Timestamp })),
   body: CommentBody,
   target: Schema.Struct({
     node: Schema.optionalKey(Schema.Struct({ id: Schema.String })),

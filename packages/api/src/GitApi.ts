@@ -128,9 +128,9 @@ export type GitSyncOperation = typeof GitSyncOperation.Type
 export const GitSyncState = Schema.Struct({
   /** `owner/name` of the repository. */
   repoName: Schema.String,
-  /** `github`, `gitlab`, or `git` for any other host. */
-  installationProvider: Schema.String,
-  /** Always `git`: Quire syncs with any Git server, not through an integration. */
+  /** GitBook's provider: `gitlab` for a GitLab host, `github` for any other (GitBook's schema has no other). */
+  installationProvider: Schema.Literals(["github", "gitlab", "github-legacy"]),
+  /** The host's kind: `github`, `gitlab`, or `git` for any other Git server. */
   integration: Schema.String,
   url: Schema.String,
   updatedAt: Timestamp,

@@ -11,7 +11,7 @@ import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { AgentConversation, ConversationDeleted } from "./ChangeRequestConversationsApi.ts"
 import { EntityId, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
-import { ModelFailed } from "./SiteAskApi.ts"
+import { BudgetSpent, ModelFailed } from "./SiteAskApi.ts"
 
 const params = { organizationId: EntityId }
 const conversationParams = { organizationId: EntityId, conversationId: EntityId }
@@ -83,7 +83,7 @@ export class OrganizationAgentConversationsApi extends HttpApiGroup.make("organi
       params: conversationParams,
       payload: Schema.Struct({ message: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(8000)) }),
       success: Schema.Struct({ conversation: OrganizationAgentConversation, reply: OrganizationAgentMessage }),
-      error: [...ApiErrors.Common, ModelFailed]
+      error: [...ApiErrors.Common, ModelFailed, BudgetSpent]
     }).annotateMerge(OpenApi.annotations({
       summary: "Ask the organization's agent in a conversation",
       description:

@@ -8,7 +8,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { EntityId } from "./Schemas.ts"
-import { ModelFailed, SearchAIAnswer, SearchAIAnswerStream, SearchAIRecommendedQuestions, SearchAIRecommendedQuestionStream } from "./SiteAskApi.ts"
+import { BudgetSpent, ModelFailed, SearchAIAnswer, SearchAIAnswerStream, SearchAIRecommendedQuestions, SearchAIRecommendedQuestionStream } from "./SiteAskApi.ts"
 
 const params = { organizationId: EntityId }
 
@@ -33,7 +33,7 @@ export class OrganizationAskApi extends HttpApiGroup.make("organizationAsk")
         previousQueries: Schema.optionalKey(Schema.Array(Schema.String.check(Schema.isMaxLength(512))).check(Schema.isMaxLength(10)))
       }),
       success: Schema.Struct({ answer: Schema.optionalKey(SearchAIAnswer) }),
-      error: [...ApiErrors.Common, ModelFailed]
+      error: [...ApiErrors.Common, ModelFailed, BudgetSpent]
     }).annotateMerge(OpenApi.annotations({
       summary: "Ask a question in an organization",
       description: `Answers from the pages of the organization's spaces the caller may read, with the pages and sections it stands on. ${without}`
@@ -44,7 +44,7 @@ export class OrganizationAskApi extends HttpApiGroup.make("organizationAsk")
       params,
       query: Schema.Struct({ query: Question, ...AnswerQuery }),
       success: HttpApiSchema.StreamSse({ data: SearchAIAnswerStream }),
-      error: [...ApiErrors.Common, ModelFailed]
+      error: [...ApiErrors.Common, ModelFailed, BudgetSpent]
     }).annotateMerge(OpenApi.annotations({
       summary: "Stream the answer to a question in an organization",
       description: `As askInOrganization, as server-sent events; the last event holds the whole answer. ${without}`

@@ -111,3 +111,10 @@ export const JSONDocument = Schema.Struct({
   nodes: Schema.Array(Schema.Record(Schema.String, Schema.Unknown)),
   meta: Schema.optionalKey(Schema.Struct({ token: Schema.optionalKey(Schema.String) }))
 })
+
+/** GitBook's JSON document of a page (`format=document`): blocks of its editor's model. */
+export const JsonDocument = Schema.Struct({
+  object: Schema.Literal("document"),
+  data: Schema.Struct({ schemaVersion: Schema.optionalKey(Schema.Finite) }),
+  nodes: Schema.Array(Schema.Unknown)
+})

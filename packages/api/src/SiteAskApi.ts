@@ -1,4 +1,5 @@
 /** GitBook's Ask of a site: a question answered from the site's pages by the server's model, as server-sent events. */
+import { AiBudgetWords } from "@quire/kernel"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
@@ -24,6 +25,19 @@ export class ModelFailed extends Schema.Error<ModelFailed>("ModelFailed")({
   }
 }
 
+/** 429: the organization has spent its AI token budget (`QUIRE_AI_TOKEN_BUDGET`); the message says when it renews. */
+export class BudgetSpent extends Schema.Error<BudgetSpent>("BudgetSpent")({
+  error: Schema.Struct({ code: Schema.Literal(429), message: Schema.String })
+}, { httpApiStatus: 429 }) {
+  static of(message: string): BudgetSpent {
+    return new BudgetSpent({ error: { code: 429, message } })
+  }
+}
+
+/** A model's failure as the API answers it: 429 when it was the organization's spent budget, else 502. */
+export const modelFailure = (message: string): ModelFailed | BudgetSpent =>
+  AiBudgetWords.isSpent(message) ? BudgetSpent.of(message) : ModelFailed.of(message)
+
 
 /** GitBook's `SearchAIAnswerSourcePage`. */
 export const SearchAIAnswerSourcePage = Schema.Struct({
@@ -40,7 +54,8 @@ export const SearchAIAnswerSourcePage = Schema.Struct({
 
 /** GitBook's `SearchAIAnswer`: `answer` is a document, or markdown text with `format=markdown`. */
 export const SearchAIAnswer = Schema.Struct({
-  answer: Schema.optionalKey(Schema.Union([Schema.String, Schema.Record(Schema.String, Schema.Unknown)])),
+  /** GitBook's `Document`: `{ markdown }` with `format=markdown`, else `{ document }` (a JSON document). */
+  answer: Schema.optionalKey(Schema.Union([Schema.Struct({ markdown: Schema.String }), Schema.Struct({ document: Schema.Record(Schema.String, Schema.Unknown) })])),
   followupQuestions: Schema.Array(Schema.String),
   sources: Schema.Array(SearchAIAnswerSourcePage)
 }).annotate({ identifier: "SearchAIAnswer" })
@@ -94,7 +109,7 @@ export class SiteAskApi extends HttpApiGroup.make("siteAsk")
         session: Schema.optionalKey(Schema.Unknown)
       }),
       success: HttpApiSchema.StreamSse({ data: SearchAIAnswerStream }),
-      error: [...ApiErrors.Common, NotConfigured, ModelFailed]
+      error: [...ApiErrors.Common, NotConfigured, ModelFailed, BudgetSpent]
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Ask a question in a site",
@@ -129,7 +144,7 @@ export class SiteAskApi extends HttpApiGroup.make("siteAsk")
         channel: Schema.optionalKey(Schema.Struct({ type: Schema.Literals(["site", "embed", "api"]) }))
       }),
       success: HttpApiSchema.StreamSse({ data: AIStreamResponse }),
-      error: [...ApiErrors.Common, NotConfigured, ModelFailed]
+      error: [...ApiErrors.Common, NotConfigured, ModelFailed, BudgetSpent]
     }).annotateMerge(OpenApi.annotations({
       summary: "Generate an AI response in a site",
       description:

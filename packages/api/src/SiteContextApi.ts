@@ -174,7 +174,8 @@ export const ContextConnection = Schema.Struct({
   usageSettings: ContextUsageSettings,
   urls: Location,
   connector: Schema.Literals(["builtin:website", "builtin:github-issues"]),
-  setupSettings: Schema.Struct({ url: Schema.optionalKey(Schema.String), repository: Schema.optionalKey(Schema.String), apiUrl: Schema.optionalKey(Schema.String) })
+  /** A GitHub connection's `token` is a mask: the token is kept sealed and never shown. */
+  setupSettings: Schema.Struct({ url: Schema.optionalKey(Schema.String), repository: Schema.optionalKey(Schema.String), token: Schema.optionalKey(Schema.String), apiUrl: Schema.optionalKey(Schema.String) })
 }).annotate({ identifier: "ContextConnection" })
 export type ContextConnection = typeof ContextConnection.Type
 

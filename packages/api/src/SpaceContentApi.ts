@@ -1,10 +1,11 @@
 /** Space content: the current revision, its pages and files, templates and website imports. */
+import { ChangeRequest } from "./ChangeRequestsApi.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { CoverSize, PageType, PageWidth, RevisionType } from "@quire/content/domain/Revision"
-import { EntityId, ListOf, PageFormat, PageQuery, Text, Timestamp, Url } from "./Schemas.ts"
+import { EntityId, JsonDocument, ListOf, PageFormat, PageQuery, Text, Timestamp, Url } from "./Schemas.ts"
 
 export { RevisionType }
 
@@ -45,12 +46,7 @@ export const PageCover = Schema.Struct({
   height: Schema.optionalKey(Schema.Finite)
 })
 
-/** GitBook's JSON document of a page (`format=document`): blocks of its editor's model. */
-export const JsonDocument = Schema.Struct({
-  object: Schema.Literal("document"),
-  data: Schema.Struct({ schemaVersion: Schema.optionalKey(Schema.Finite) }),
-  nodes: Schema.Array(Schema.Unknown)
-})
+export { JsonDocument }
 
 /** A page of a revision: a document (`kind` sheet), a group of pages, or a link. */
 export interface RevisionPage {
@@ -145,6 +141,8 @@ export const Revision = Schema.Struct({
     oid: Schema.String,
     message: Schema.String,
     createdByService: Schema.Boolean,
+    /** GitBook's name of `createdByService`: the commit was an export of this server's. */
+    createdByGitBook: Schema.Boolean,
     url: Schema.optionalKey(Schema.String),
     ref: Schema.optionalKey(Schema.String)
   })),
@@ -152,7 +150,9 @@ export const Revision = Schema.Struct({
     app: Schema.String,
     published: Schema.optionalKey(Schema.String),
     public: Schema.optionalKey(Schema.String)
-  })
+  }),
+  /** A merge revision's change request. */
+  mergedFrom: Schema.optionalKey(ChangeRequest)
 }).annotate({ identifier: "Revision" })
 export type Revision = typeof Revision.Type
 

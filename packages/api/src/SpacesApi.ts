@@ -56,8 +56,13 @@ export const SpacePermissions = Schema.Struct({
 /** The seed's `gitSync`: the repository the space is synchronised with (without credentials). */
 export const SpaceGitSync = Schema.Struct({
   repoName: Schema.String,
-  installationProvider: Schema.String,
+  /** GitBook's provider: `gitlab` for a GitLab host, `github` for any other. */
+  installationProvider: Schema.Literals(["github", "gitlab", "github-legacy"]),
+  /** The host's kind: `github`, `gitlab` or `git` (any other Git server). */
   integration: Schema.String,
+  /** The space's id: Quire has one installation per space. */
+  installationId: Schema.String,
+  installationStatus: Schema.Literals(["unauthenticated", "active", "pending"]),
   url: Schema.String,
   updatedAt: Timestamp
 })

@@ -1,7 +1,7 @@
 /** Translations: a space's translated copy (the result space), kept in step with its source by runs on the queue. */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { TranslationLanguage, TranslationStats, TranslationStatus } from "@quire/translations/domain/Translation"
+import { TranslationLanguage, TranslationStats } from "@quire/translations/domain/Translation"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { EntityId, JSONDocument, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
@@ -12,11 +12,14 @@ export { JSONDocument }
 /** GitBook's `TranslationSource`. */
 export const TranslationSource = Schema.Struct({ space: EntityId, language: TranslationLanguage })
 
-/** GitBook's `Translation`; `failure` (Quire's) says why the last run failed when `status` is `failed`. */
+/**
+ * GitBook's `Translation`. GitBook's statuses are `pending`, `running` and `completed`: a run that
+ * failed is `completed` with `failure` (Quire's), which says why.
+ */
 export const Translation = Schema.Struct({
   object: Schema.Literal("translation"),
   id: Schema.String,
-  status: TranslationStatus,
+  status: Schema.Literals(["pending", "running", "completed"]),
   failure: Schema.optionalKey(Schema.String),
   source: Schema.Struct({ space: Schema.String, language: TranslationLanguage }),
   language: TranslationLanguage,

@@ -14,6 +14,7 @@ import { Effect, Layer, Option, Stream } from "effect"
 import { AiError, EmbeddingModel, LanguageModel, type Prompt, type Response, Tool } from "effect/ai"
 import OpenAI from "openai"
 import { AiBudget, type AiBudgetShape, checkCurrent, estimatedTokens, spendCurrent } from "./AiBudget.ts"
+import { AiLog, type AiLogCall, type AiLogShape, recordCurrent } from "./AiLog.ts"
 import type { ChatCompletionChunk, ChatCompletionCreateParamsBase, ChatCompletionMessageParam, ChatCompletionToolChoiceOption } from "openai/resources/chat/completions"
 
 /** Where and how to call the endpoint. */
@@ -125,6 +126,18 @@ const paramsOf = (text: string): unknown => {
 const budgetFailure = (method: string, message: string): AiError.AiError =>
   AiError.make({ module: "OpenAiCompatible", method, reason: new AiError.UnknownError({ description: message }) })
 
+/** The messages sent, as the AI log keeps them: each one's text, an assistant's tool calls, a tool's result. */
+const loggedPrompt = (messages: ReadonlyArray<ChatCompletionMessageParam>) =>
+  messages.map((m) => {
+    const text = typeof m.content === "string"
+      ? m.content
+      : Array.isArray(m.content) ? m.content.map((part) => ("text" in part ? part.text : "")).join("") : ""
+    const calls = m.role === "assistant" && m.tool_calls !== undefined
+      ? m.tool_calls.map((c) => c.type === "function" ? `\n→ ${c.function.name}(${c.function.arguments})` : "").join("")
+      : ""
+    return { role: m.role === "tool" ? `tool ${m.tool_call_id}` : m.role, content: `${text}${calls}` }
+  })
+
 /** The tokens a call spent: the endpoint's count, or an estimate from the prompt and the answer. */
 const spentTokens = (usage: { readonly prompt_tokens?: number; readonly completion_tokens?: number } | null | undefined, prompt: unknown, answer: number) =>
   usage?.prompt_tokens !== undefined ? usage.prompt_tokens + (usage.completion_tokens ?? 0) : estimatedTokens(JSON.stringify(prompt).length + answer)
@@ -137,6 +150,17 @@ const spentTokens = (usage: { readonly prompt_tokens?: number; readonly completi
 export const make = (endpoint: ModelEndpoint, client?: OpenAI) =>
   Effect.gen(function*() {
     const budget: AiBudgetShape | undefined = Option.getOrUndefined(yield* Effect.serviceOption(AiBudget))
+    const log: AiLogShape | undefined = Option.getOrUndefined(yield* Effect.serviceOption(AiLog))
+    const record = (options: LanguageModel.ProviderOptions, answer: string, toolCalls: ReadonlyArray<AiLogCall>, tokens: number, failed: string | null) =>
+      recordCurrent(log, {
+        model: endpoint.model,
+        prompt: loggedPrompt(request(options).messages),
+        tools: options.tools.map((t) => t.name),
+        answer,
+        toolCalls,
+        tokens,
+        failure: failed
+      })
     const check = (method: string) => Effect.mapError(checkCurrent(budget), (spent) => budgetFailure(method, spent.message))
     const openai = client ?? new OpenAI({
       baseURL: baseUrlOf(endpoint.url),
@@ -158,8 +182,13 @@ export const make = (endpoint: ModelEndpoint, client?: OpenAI) =>
             try: (signal) => openai.chat.completions.create({ ...request(options), stream: false }, { signal }),
             catch: (error) => failure("generateText", error)
           })),
-          Effect.tap((completion) =>
-            spendCurrent(budget, spentTokens(completion.usage, request(options).messages, JSON.stringify(completion.choices[0]?.message ?? "").length))),
+          Effect.tap((completion) => {
+            const tokens = spentTokens(completion.usage, request(options).messages, JSON.stringify(completion.choices[0]?.message ?? "").length)
+            const message = completion.choices[0]?.message
+            const calls = (message?.tool_calls ?? []).flatMap((c) => c.type === "function" ? [{ name: c.function.name, params: paramsOf(c.function.arguments) }] : [])
+            return Effect.andThen(spendCurrent(budget, tokens), record(options, message?.content ?? "", calls, tokens, null))
+          }),
+          Effect.tapError((error) => record(options, "", [], 0, error.message)),
           Effect.map((completion): Array<Response.PartEncoded> => {
           const choice = completion.choices[0]
           const parts: Array<Response.PartEncoded> = []
@@ -221,12 +250,21 @@ export const make = (endpoint: ModelEndpoint, client?: OpenAI) =>
               { type: "finish", reason: finishOf(reason), usage: usageOf(usage) }
             ]
             let answered = 0
+            let text = ""
             return Stream.fromAsyncIterable(chunks, (error) => failure("streamText", error)).pipe(
-              Stream.tap((chunk) => Effect.sync(() => (answered += JSON.stringify(chunk.choices[0]?.delta ?? "").length))),
+              Stream.tap((chunk) => Effect.sync(() => {
+                answered += JSON.stringify(chunk.choices[0]?.delta ?? "").length
+                const piece = chunk.choices[0]?.delta.content
+                if (typeof piece === "string") text += piece
+              })),
               Stream.flatMap((chunk) => Stream.fromIterable(partsOf(chunk))),
               Stream.concat(Stream.suspend(() => Stream.fromIterable(end()))),
               // Spent once the stream ends: the endpoint's count comes with its last chunk.
-              Stream.ensuring(Effect.suspend(() => spendCurrent(budget, spentTokens(usage, request(options).messages, answered))))
+              Stream.ensuring(Effect.suspend(() => {
+                const tokens = spentTokens(usage, request(options).messages, answered)
+                const called = [...calls.values()].map((c) => ({ name: c.name, params: paramsOf(c.args) }))
+                return Effect.andThen(spendCurrent(budget, tokens), record(options, text, called, tokens, null))
+              }))
             )
           }
         ))

@@ -30,4 +30,5 @@ export {
 } from "./ChatCompletions.ts"
 
 /** An organization's budget of AI tokens, checked and spent by the model adapters for the organization a call is made for. */
+export { AiConversation, AiLog, type AiLogCall, type AiLogEntry, type AiLogMessage, type AiLogShape, forConversation as aiForConversation, recordCurrent as recordAiCall } from "./AiLog.ts"
 export { AiBudget, AiBudgetSpent, type AiBudgetShape, AiOrganization, checkCurrent as checkAiBudget, estimatedTokens, forOrganization as aiForOrganization, spendCurrent as spendAiBudget } from "./AiBudget.ts"

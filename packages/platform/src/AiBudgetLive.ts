@@ -7,6 +7,7 @@
  */
 import { Config, Effect, Layer } from "effect"
 import { type Budget, RateLimiter } from "@quire/gateway"
+import { AiBudgetWords } from "@quire/kernel"
 import { AiBudget, AiBudgetSpent } from "@quire/outbound"
 
 export const AiBudgetSettings = Config.all({
@@ -33,7 +34,7 @@ export const layer = Layer.effect(
         Effect.flatMap(limiter.peek(key(organizationId), budget), (state) =>
           state.allowed ? Effect.void : Effect.fail(new AiBudgetSpent({
             organizationId,
-            message: `This organization has used its AI budget (${settings.tokens.toLocaleString("en")} tokens); it renews in ${renewsIn(state.resetMs)}`
+            message: AiBudgetWords.spentMessage(settings.tokens, renewsIn(state.resetMs))
           }))),
       spend: (organizationId, tokens) => Effect.asVoid(limiter.consume(key(organizationId), budget, Math.ceil(tokens)))
     })

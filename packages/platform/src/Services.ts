@@ -3,6 +3,7 @@ import { migrations as auditMigrations } from "@quire/audit"
 import { Effect, Layer, Option } from "effect"
 import * as AgentModelLive from "./AgentModelLive.ts"
 import * as AiBudgetLive from "./AiBudgetLive.ts"
+import * as AiLogLive from "./AiLogLive.ts"
 import { AskEmbeddings, ContentLayers, MainObservers, migrations as contentMigrations, OrganizationAsk, ParsePool, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
@@ -101,12 +102,12 @@ const layerReviews = ReviewsLayers.layerServices.pipe(Layer.provide(Notification
 const layerAgentInstructions = Layer.effect(AgentInstructions, Effect.map(Effect.service(AgentGuidance), (guidance) => ({ forOrganization: guidance.forOrganization })))
 const layerAgent = ReviewsLayers.layerAgent.pipe(
   // Its turns spend the organization's AI budget (QUIRE_AI_TOKEN_BUDGET).
-  Layer.provide(AgentModelLive.layer.pipe(Layer.provide(AiBudgetLive.layer))),
+  Layer.provide(AgentModelLive.layer.pipe(Layer.provide([AiBudgetLive.layer, AiLogLive.layer]))),
   Layer.provide(layerAgentInstructions)
 )
 
 // Ask's model (QUIRE_AI_*), whose answers spend the organization's AI budget.
-const layerAskModel = AskModel.layerConfig.pipe(Layer.provide(AiBudgetLive.layer))
+const layerAskModel = AskModel.layerConfig.pipe(Layer.provide([AiBudgetLive.layer, AiLogLive.layer]))
 
 const layerStyleguides = SitesLayers.layerStyleguides.pipe(
   Layer.provide(StyleguideReviewsLive.layer),

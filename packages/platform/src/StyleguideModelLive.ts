@@ -7,6 +7,7 @@ import { Config, Effect, Layer, Option } from "effect"
 import { OpenAiCompatible } from "@quire/outbound"
 import { StyleguideModel } from "@quire/sites"
 import * as AiBudgetLive from "./AiBudgetLive.ts"
+import * as AiLogLive from "./AiLogLive.ts"
 
 export const layer = Layer.unwrap(
   Effect.gen(function*() {
@@ -16,6 +17,6 @@ export const layer = Layer.unwrap(
     const model = yield* Config.String("QUIRE_AI_MODEL_STYLE").pipe(Config.withDefault(general))
     const key = yield* Config.String("QUIRE_AI_KEY").pipe(Config.option)
     // Its checks spend the organization's AI budget (QUIRE_AI_TOKEN_BUDGET).
-    return StyleguideModel.layerFrom(OpenAiCompatible.layer({ url: url.value, model, key: Option.getOrUndefined(key), retries: 2, timeoutMillis: 120_000 }).pipe(Layer.provide(AiBudgetLive.layer)))
+    return StyleguideModel.layerFrom(OpenAiCompatible.layer({ url: url.value, model, key: Option.getOrUndefined(key), retries: 2, timeoutMillis: 120_000 }).pipe(Layer.provide([AiBudgetLive.layer, AiLogLive.layer])))
   }).pipe(Effect.orDie)
 )

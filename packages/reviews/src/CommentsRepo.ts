@@ -4,7 +4,7 @@
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore, Pagination } from "@quire/kernel"
-import type { Comment, CommentReply, CommentStatus, Reaction } from "./domain/Comment.ts"
+import { type Comment, type CommentReply, type CommentStatus, type Reaction, repliersOf } from "./domain/Comment.ts"
 
 export interface CommentQuery {
   readonly spaceId: string
@@ -67,20 +67,21 @@ export const sortReactions = (reactions: ReadonlyArray<Reaction>): ReadonlyArray
     Pagination.compareKeys([a.reactedAt.toISOString(), a.emoji, a.userId], [b.reactedAt.toISOString(), b.emoji, b.userId])
   )
 
-const storedComment = ({ reactions: _reactions, replies: _replies, ...rest }: Comment) => rest
+const storedComment = ({ reactions: _reactions, replies: _replies, repliers: _repliers, ...rest }: Comment) => rest
 const storedReply = ({ reactions: _reactions, ...rest }: CommentReply) => rest
 
 export class CommentsRepo extends Context.Service<CommentsRepo, CommentsRepoShape>()("@quire/reviews/CommentsRepo") {
   static readonly layerMemory = Layer.sync(CommentsRepo, () => {
-    const comments = new MemoryStore.TxMap<string, Omit<Comment, "reactions" | "replies">>()
+    const comments = new MemoryStore.TxMap<string, Omit<Comment, "reactions" | "replies" | "repliers">>()
     const replies = new MemoryStore.TxMap<string, Omit<CommentReply, "reactions">>()
     const reactions = new MemoryStore.TxMap<string, Array<Reaction>>()
 
     const reactionsOf = (targetId: string) => sortReactions(reactions.get(targetId) ?? [])
     const repliesOf = (commentId: string) => Array.from(replies.values()).filter((r) => r.commentId === commentId)
-    const full = (comment: Omit<Comment, "reactions" | "replies">): Comment => ({
+    const full = (comment: Omit<Comment, "reactions" | "replies" | "repliers">): Comment => ({
       ...comment,
       replies: repliesOf(comment.id).length,
+      repliers: repliersOf([...repliesOf(comment.id)].sort((a, b) => a.postedAt.getTime() - b.postedAt.getTime())),
       reactions: reactionsOf(comment.id)
     })
     const fullReply = (reply: Omit<CommentReply, "reactions">): CommentReply => ({ ...reply, reactions: reactionsOf(reply.id) })

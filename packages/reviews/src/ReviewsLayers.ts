@@ -35,6 +35,9 @@ import * as SqlAgentConversationsRepo from "./agent/SqlAgentConversationsRepo.ts
 import { OrganizationAgent } from "./agent/OrganizationAgent.ts"
 import { OrganizationConversationsRepo } from "./agent/OrganizationConversationsRepo.ts"
 import * as SqlOrganizationConversationsRepo from "./agent/SqlOrganizationConversationsRepo.ts"
+import { AiLogRepo } from "./ailog/AiLogRepo.ts"
+import { AiLogs } from "./ailog/AiLogs.ts"
+import * as SqlAiLogRepo from "./ailog/SqlAiLogRepo.ts"
 import { ViewedPages } from "./ViewedPages.ts"
 import { ViewedPagesRepo } from "./ViewedPagesRepo.ts"
 
@@ -49,14 +52,15 @@ export const layerReposMemory = Layer.mergeAll(
   ViewedPagesRepo.layerMemory,
   AgentConversationsRepo.layerMemory,
   OrganizationConversationsRepo.layerMemory,
+  AiLogRepo.layerMemory,
   AuditLayers.layerMemory
 )
 
 /** The reviews ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer, SqlViewedPagesRepo.layer, SqlAgentConversationsRepo.layer, SqlOrganizationConversationsRepo.layer, AuditLayers.layerSql)
+export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer, SqlViewedPagesRepo.layer, SqlAgentConversationsRepo.layer, SqlOrganizationConversationsRepo.layer, SqlAiLogRepo.layer, AuditLayers.layerSql)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
-export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer, ViewedPages.layer).pipe(
+export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer, ViewedPages.layer, AiLogs.layer).pipe(
   // A merge first writes the change request's live edits not yet written to their pages.
   Layer.provideMerge(LiveDocuments.layer),
   Layer.provideMerge(Comments.layer),

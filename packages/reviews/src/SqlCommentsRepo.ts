@@ -3,7 +3,7 @@ import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Rows } from "@quire/kernel"
 import { type Commenter, commentKey, CommentsRepo, type CommentsRepoShape } from "./CommentsRepo.ts"
-import { type Comment, type CommentReply, CommentStatus, type Reaction, TableCell } from "./domain/Comment.ts"
+import { type Comment, type CommentReply, CommentStatus, type Reaction, repliersOf, TableCell } from "./domain/Comment.ts"
 
 type Row = Record<string, unknown>
 
@@ -50,6 +50,7 @@ const ReactionRow = Schema.Struct({
   reacted_at: Rows.Timestamp
 })
 const reactions = Rows.decoder("review_comment_reactions", ReactionRow)
+const replyAuthors = Rows.decoder("review_comment_replies", Schema.Struct({ comment_id: Schema.String, author_id: Schema.String, posted_at: Rows.Timestamp }))
 
 const first = <A>(items: ReadonlyArray<A>) => Option.fromNullishOr(items[0])
 
@@ -75,9 +76,25 @@ const rowReaders = (sql: SqlClient.SqlClient) => {
           })
         )
 
+  /** The replies' authors and times of the given comments, by comment, oldest first. */
+  const replyAuthorsOf = (commentIds: ReadonlyArray<string>) =>
+    commentIds.length === 0
+      ? Effect.succeed(new Map<string, Array<{ authorId: string; postedAt: Date }>>())
+      : sql<Row>`
+          SELECT comment_id, author_id, posted_at FROM review_comment_replies WHERE ${sql.in("comment_id", commentIds)}
+          ORDER BY posted_at, id`.pipe(
+          Effect.orDie,
+          Effect.flatMap(replyAuthors.all),
+          Effect.map((rows) => {
+            const byComment = new Map<string, Array<{ authorId: string; postedAt: Date }>>()
+            for (const row of rows) byComment.set(row.comment_id, [...(byComment.get(row.comment_id) ?? []), { authorId: row.author_id, postedAt: row.posted_at }])
+            return byComment
+          })
+        )
+
   const toComments = (raw: ReadonlyArray<Row>) =>
     Effect.flatMap(comments.all(raw), (rows) =>
-      Effect.map(reactionsOf(rows.map((row) => row.id)), (reactions) =>
+      Effect.zipWith(reactionsOf(rows.map((row) => row.id)), replyAuthorsOf(rows.filter((row) => row.replies > 0).map((row) => row.id)), (reactions, authors) =>
         rows.map((row): Comment => ({
           id: row.id,
           spaceId: row.space_id,
@@ -92,6 +109,7 @@ const rowReaders = (sql: SqlClient.SqlClient) => {
           resolvedAt: row.resolved_at,
           resolvedBy: row.resolved_by,
           replies: row.replies,
+          repliers: repliersOf(authors.get(row.id) ?? []),
           reactions: reactions.get(row.id) ?? []
         }))))
 

@@ -83,3 +83,5 @@ export { OrganizationConversationsRepo } from "./agent/OrganizationConversations
 export * as SqlOrganizationConversationsRepo from "./agent/SqlOrganizationConversationsRepo.ts"
 export { agentCommentPrefix, AgentTasks, type AgentTasksShape, type ReviewResult } from "./agent/AgentTasks.ts"
 export { OrganizationAgent, type OrganizationAgentShape, type OrganizationSendResult } from "./agent/OrganizationAgent.ts"
+export { AiLogRepo, type StoredAiCall } from "./ailog/AiLogRepo.ts"
+export { AiLogs, recorder as aiLogRecorder } from "./ailog/AiLogs.ts"

@@ -26,7 +26,7 @@ export const showState = (state: GitSyncState): string =>
   Output.details([
     ["repository", state.url],
     ["name", state.repoName],
-    ["provider", state.installationProvider],
+    ["provider", state.integration],
     ["branch", state.branch],
     ["directory", state.projectDirectory],
     ["automatic sync", Output.yesNo(state.connected)],

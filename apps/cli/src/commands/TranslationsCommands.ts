@@ -50,7 +50,7 @@ const printRun = Effect.fnUntraced(function*(
     (t) =>
       t.stats.runs <= runs || t.status === "pending" || t.status === "running"
         ? Wait.running(t.status)
-        : t.status === "failed"
+        : t.failure !== undefined
         ? Wait.failed(t.failure ?? "no reason given")
         : Wait.succeeded,
     { what: `The translation run of ${params.translationId}`, timeout: options.timeout }

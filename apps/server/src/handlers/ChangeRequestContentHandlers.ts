@@ -8,6 +8,7 @@ import { Organizations } from "@quire/identity"
 import { type ChangeInput, ChangeRequests, type FileInput, type UrlFileInput } from "@quire/reviews"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as ContentPresenters from "../ContentPresenters.ts"
+import * as RevisionViews from "../RevisionViews.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { FileLinks } from "../FileLinks.ts"
 import { eagerSource, lazySource, pageAnswer, PageBodyRenderer } from "../PageBodyRenderer.ts"
@@ -124,7 +125,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
       Effect.gen(function*() {
         const found = yield* changeRequests.content(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
         const sign = yield* fileLinks.signer
-        return ContentPresenters.revision(urls, found.revision, (f) => sign(params.spaceId, f), optionsOf(query))
+        return yield* RevisionViews.withMergedFrom(params.spaceId, ContentPresenters.revision(urls, found.revision, (f) => sign(params.spaceId, f), optionsOf(query)))
       }))
     .handle("listPagesInChangeRequest", ({ params, query }) =>
       changeRequests.content(params.spaceId, params.changeRequestId).pipe(

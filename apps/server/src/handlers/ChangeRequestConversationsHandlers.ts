@@ -5,7 +5,7 @@
  */
 import { type Cause, Effect, Queue, Stream } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { type AgentAnswerEvent, Api, ModelFailed, NotConfigured } from "@quire/api"
+import { type AgentAnswerEvent, Api, modelFailure, NotConfigured } from "@quire/api"
 import { Errors, Pagination } from "@quire/kernel"
 import { type AgentConversation, type AgentMessage, type AgentProgress, AgentTasks, ChangeRequestAgent } from "@quire/reviews"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
@@ -63,7 +63,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestConversations", Eff
       agent.send(params.spaceId, params.changeRequestId, params.conversationId, payload.message).pipe(
         Effect.catchTags({
           AgentNotConfigured: (e) => Effect.fail(NotConfigured.of(e.message)),
-          AgentFailed: (e) => Effect.fail(ModelFailed.of(e.message)),
+          AgentFailed: (e) => Effect.fail(modelFailure(e.message)),
           NotFound: (e) => DomainErrors.api(Effect.fail(e)),
           Forbidden: (e) => DomainErrors.api(Effect.fail(e)),
           InvalidInput: (e) => DomainErrors.api(Effect.fail(e))
@@ -97,7 +97,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestConversations", Eff
       agent.compose(params.spaceId, params.changeRequestId, { instruction: payload.prompt, selection: payload.selection, page: payload.page }).pipe(
         Effect.catchTags({
           AgentNotConfigured: (e) => Effect.fail(NotConfigured.of(e.message)),
-          AgentFailed: (e) => Effect.fail(ModelFailed.of(e.message)),
+          AgentFailed: (e) => Effect.fail(modelFailure(e.message)),
           NotFound: (e) => DomainErrors.api(Effect.fail(e)),
           Forbidden: (e) => DomainErrors.api(Effect.fail(e)),
           InvalidInput: (e) => DomainErrors.api(Effect.fail(e))
@@ -113,7 +113,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestConversations", Eff
         const view = yield* tasks.describe(params.spaceId, params.changeRequestId).pipe(
           Effect.catchTags({
             AgentNotConfigured: (e) => Effect.fail(NotConfigured.of(e.message)),
-            AgentFailed: (e) => Effect.fail(ModelFailed.of(e.message)),
+            AgentFailed: (e) => Effect.fail(modelFailure(e.message)),
             NotFound: (e) => DomainErrors.api(Effect.fail(e)),
             Forbidden: (e) => DomainErrors.api(Effect.fail(e)),
             InvalidInput: (e) => DomainErrors.api(Effect.fail(e)),
@@ -127,7 +127,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestConversations", Eff
       tasks.review(params.spaceId, params.changeRequestId).pipe(
         Effect.catchTags({
           AgentNotConfigured: (e) => Effect.fail(NotConfigured.of(e.message)),
-          AgentFailed: (e) => Effect.fail(ModelFailed.of(e.message)),
+          AgentFailed: (e) => Effect.fail(modelFailure(e.message)),
           NotFound: (e) => DomainErrors.api(Effect.fail(e)),
           Forbidden: (e) => DomainErrors.api(Effect.fail(e))
         }),

@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, ApiErrors, ModelFailed } from "@quire/api"
+import { Api, ApiErrors, BudgetSpent, ModelFailed, modelFailure } from "@quire/api"
 import type { OrganizationAskFailure } from "@quire/content"
 import { Errors, Pagination } from "@quire/kernel"
 import { type OrganizationAgentMessage, OrganizationAgent, type OrganizationConversation } from "@quire/reviews"
@@ -55,9 +55,9 @@ export const layer = HttpApiBuilder.group(Api, "organizationAgentConversations",
         const refusal = yield* limits.spend("ask", `org:${params.organizationId}`, callerKey(yield* HttpServerRequest.HttpServerRequest, trustProxy))
         if (refusal !== undefined) return siteRefused({ ...refusal, message: refusal.message.replace("on this site", "in this organization") })
         const sent = yield* agent.send(params.organizationId, params.conversationId, payload.message).pipe(
-          Effect.catch((failure: OrganizationAskFailure | Errors.NotFound | Errors.InvalidInput): Effect.Effect<never, ApiErrors.NotFound | ApiErrors.BadRequest | ModelFailed> =>
+          Effect.catch((failure: OrganizationAskFailure | Errors.NotFound | Errors.InvalidInput): Effect.Effect<never, ApiErrors.NotFound | ApiErrors.BadRequest | ModelFailed | BudgetSpent> =>
             !("kind" in failure) ? DomainErrors.api(Effect.fail(failure))
-              : Effect.fail(failure.kind === "BadQuestion" ? ApiErrors.BadRequest.of(failure.message, "message") : ModelFailed.of(failure.message))
+              : Effect.fail(failure.kind === "BadQuestion" ? ApiErrors.BadRequest.of(failure.message, "message") : modelFailure(failure.message))
           )
         )
         return { conversation: withMessages(sent.conversation), reply: messageOf(sent.reply) }

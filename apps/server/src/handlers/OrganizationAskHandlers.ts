@@ -6,7 +6,7 @@
 import { Effect, Stream } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, ApiErrors, ModelFailed } from "@quire/api"
+import { Api, ApiErrors, BudgetSpent, ModelFailed, modelFailure } from "@quire/api"
 import { type OrganizationAnswer, OrganizationAsk, type OrganizationAskFailure } from "@quire/content"
 import type { Errors } from "@quire/kernel"
 import * as DomainErrors from "../DomainErrors.ts"
@@ -30,9 +30,9 @@ export const layer = HttpApiBuilder.group(Api, "organizationAsk", Effect.fn(func
     })
   const answer = (organizationId: string, question: string, format: "document" | "markdown" | undefined) =>
     asker.ask(organizationId, question).pipe(
-      Effect.catch((failure: OrganizationAskFailure | Errors.NotFound): Effect.Effect<never, ApiErrors.NotFound | ApiErrors.BadRequest | ModelFailed> =>
+      Effect.catch((failure: OrganizationAskFailure | Errors.NotFound): Effect.Effect<never, ApiErrors.NotFound | ApiErrors.BadRequest | ModelFailed | BudgetSpent> =>
         !("kind" in failure) ? DomainErrors.api(Effect.fail(failure))
-          : Effect.fail(failure.kind === "BadQuestion" ? ApiErrors.BadRequest.of(failure.message, "query") : ModelFailed.of(failure.message))
+          : Effect.fail(failure.kind === "BadQuestion" ? ApiErrors.BadRequest.of(failure.message, "query") : modelFailure(failure.message))
       ),
       Effect.map((reply) => answerOfReply(reply, format ?? "document", urls.base))
     )

@@ -19,6 +19,7 @@ import { adaptMarkdown, evaluateConditions, SiteReaders } from "@quire/sites"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as ChangePresenters from "../ChangePresenters.ts"
 import * as ContentPresenters from "../ContentPresenters.ts"
+import * as RevisionViews from "../RevisionViews.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { FileLinks } from "../FileLinks.ts"
 import { lazySource, type PageBody, pageAnswer, PageBodyRenderer, type PageFormat } from "../PageBodyRenderer.ts"
@@ -105,7 +106,7 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
     .handle("getRevisionById", ({ params, query }) =>
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
-        return ContentPresenters.revision(urls, found.revision, yield* signer(params.spaceId), optionsOf(query))
+        return yield* RevisionViews.withMergedFrom(params.spaceId, ContentPresenters.revision(urls, found.revision, yield* signer(params.spaceId), optionsOf(query)))
       }))
     .handle("listPagesInRevisionById", ({ params, query }) =>
       Effect.map(revisionOf(params), (found) => ({ pages: ContentPresenters.pages(urls, found.revision, optionsOf(query)) })))

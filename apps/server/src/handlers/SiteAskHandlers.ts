@@ -7,7 +7,7 @@
 import { Effect, Option, Stream } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { type AIStreamResponse, Api, ApiErrors, ModelFailed, NotConfigured, type SearchAIAnswerStream, type SiteSearchScope } from "@quire/api"
+import { type AIStreamResponse, Api, ApiErrors, modelFailure, NotConfigured, type SearchAIAnswerStream, type SiteSearchScope } from "@quire/api"
 import { ContentAccess } from "@quire/content"
 import { Ids } from "@quire/kernel"
 import { type AskFailure, type AskReply, InsightsBeacon, PublishedSites, readableSpaceIds, SiteRenderer, Sites, siteRoot } from "@quire/sites"
@@ -43,7 +43,8 @@ export const answerOf = (
   sources: ReadonlyArray<{ readonly pageId: string; readonly revisionId: string; readonly spaceId: string; readonly title: string; readonly url: string; readonly sections: ReadonlyArray<{ readonly id: string }> }>,
   format: "document" | "markdown"
 ): SearchAIAnswerStream["answer"] => ({
-  answer: format === "markdown" ? markdown : documentOf(markdown),
+  // GitBook's `Document`: a markdown document, or a JSON one.
+  answer: format === "markdown" ? { markdown } : { document: documentOf(markdown) },
   followupQuestions: [],
   sources: sources.map((s) => ({
     type: "page" as const,
@@ -96,7 +97,7 @@ const askFailure = (field: string) => (failure: AskFailure) =>
     ? NotConfigured.of(failure.message)
     : failure.kind === "BadQuestion"
     ? ApiErrors.BadRequest.of(failure.message, field)
-    : ModelFailed.of(failure.message)
+    : modelFailure(failure.message)
 
 export const layer = HttpApiBuilder.group(Api, "siteAsk", Effect.fn(function*(handlers) {
   const sites = yield* Sites

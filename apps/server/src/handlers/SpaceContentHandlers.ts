@@ -6,6 +6,7 @@ import { Api, ApiErrors } from "@quire/api"
 import { SpaceContent } from "@quire/content"
 import { BoundedCache } from "@quire/kernel"
 import * as ContentPresenters from "../ContentPresenters.ts"
+import * as RevisionViews from "../RevisionViews.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { FileLinks } from "../FileLinks.ts"
 import { lazySource, pageAnswer, PageBodyRenderer } from "../PageBodyRenderer.ts"
@@ -43,7 +44,7 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
       Effect.gen(function*() {
         const current = yield* content.revision(params.spaceId).pipe(DomainErrors.api)
         const sign = yield* links.signer
-        return ContentPresenters.revision(urls, current.revision, (f) => sign(params.spaceId, f), optionsOf(query))
+        return yield* RevisionViews.withMergedFrom(params.spaceId, ContentPresenters.revision(urls, current.revision, (f) => sign(params.spaceId, f), optionsOf(query)))
       }))
     .handle("listPages", ({ params, query }) =>
       content.revision(params.spaceId).pipe(

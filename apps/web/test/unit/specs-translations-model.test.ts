@@ -44,7 +44,8 @@ describe("translations", () => {
 
   it("says a run's state and its stats in words", () => {
     expect(statusOf({ status: "running" })).toEqual({ label: "Running", running: true })
-    expect(statusOf({ status: "failed" }).running).toBe(false)
+    expect(statusOf({ status: "completed", failure: "No translation provider" })).toEqual({ label: "Failed", running: false })
+    expect(statusOf({ status: "completed" })).toEqual({ label: "Up to date", running: false })
     const none = { runs: 0, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0, latestPages: 0, latestWords: 0 }
     expect(statsOf(none)).toEqual(["No run yet"])
     expect(statsOf({ ...none, runs: 2, latestPages: 1, latestWords: 1200, latestRunDuration: 3.4, totalPages: 3, totalWords: 2400, totalDuration: 125 }))

@@ -6,7 +6,7 @@
  */
 import { Config, Context, Data, Effect, Layer, Option } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
-import { AiBudget, chatCompletion, type ChatEndpoint, type ChatMessage, checkAiBudget, estimatedTokens, messageContent, spendAiBudget } from "@quire/outbound"
+import { AiBudget, AiLog, chatCompletion, type ChatEndpoint, type ChatMessage, checkAiBudget, estimatedTokens, messageContent, recordAiCall, spendAiBudget } from "@quire/outbound"
 
 /** The model could not answer (unreachable, refused, or an answer without text). */
 export class AskModelError extends Data.TaggedError("AskModelError")<{ readonly reason: string }> {}
@@ -42,6 +42,10 @@ export class AskModel extends Context.Service<AskModel, AskModelShape>()("@quire
         const client = yield* HttpClient.HttpClient
         // The organization's AI budget, when one is provided: checked before, spent after (AiBudget.ts).
         const budget = Option.getOrUndefined(yield* Effect.serviceOption(AiBudget))
+        // The organization's AI log, when one is provided: what was asked (the passages retrieved) and answered.
+        const log = Option.getOrUndefined(yield* Effect.serviceOption(AiLog))
+        const record = (messages: ReadonlyArray<ChatMessage>, answer: string, tokens: number, failure: string | null) =>
+          recordAiCall(log, { model: endpoint.model, prompt: messages, tools: [], answer, toolCalls: [], tokens, failure })
         return AskModel.of({
           configured: true,
           complete: (messages) =>
@@ -53,8 +57,9 @@ export class AskModel extends Context.Service<AskModel, AskModelShape>()("@quire
                 const tokens = usage?.prompt_tokens !== undefined
                   ? usage.prompt_tokens + (usage.completion_tokens ?? 0)
                   : estimatedTokens(JSON.stringify(messages).length + (messageContent(body)?.length ?? 0))
-                return spendAiBudget(budget, tokens)
+                return Effect.andThen(spendAiBudget(budget, tokens), record(messages, messageContent(body) ?? "", tokens, null))
               }),
+              Effect.tapError((e) => record(messages, "", 0, e.reason)),
               Effect.flatMap((body) => {
                 const content = messageContent(body)
                 return content === undefined || content.trim() === ""

@@ -85,9 +85,9 @@ export type SyncRun = typeof SyncRun.Type
 export const GitSyncInfo = Schema.Struct({
   /** `owner/name` from the URL's path. */
   repoName: Schema.String,
-  /** `github`, `gitlab` or `git` (any other host). */
-  installationProvider: Schema.String,
-  /** Always `git` (Quire syncs with any Git server, not through a GitBook integration). */
+  /** GitBook's provider: `gitlab` for a GitLab host, `github` for any other (GitBook's schema has no other). */
+  installationProvider: Schema.Literals(["github", "gitlab"]),
+  /** The host's kind: `github`, `gitlab` or `git` (any other Git server). */
   integration: Schema.String,
   /** The repository URL without credentials. */
   url: Schema.String,
@@ -108,8 +108,11 @@ export type GitSyncInfo = typeof GitSyncInfo.Type
 /** A space's `gitSync` field (GitBook's shape). */
 export const SpaceGitSync = Schema.Struct({
   repoName: Schema.String,
-  installationProvider: Schema.String,
+  installationProvider: Schema.Literals(["github", "gitlab"]),
   integration: Schema.String,
+  /** The space's own: Quire's connection is the space's. */
+  installationId: Schema.String,
+  installationStatus: Schema.Literal("active"),
   url: Schema.String,
   updatedAt: Schema.Date
 })

@@ -10,7 +10,7 @@ import { Actor, Errors, Redact } from "@quire/kernel"
 import type { ConnectInput } from "../domain/GitSyncInfo.ts"
 import type { SyncRecord } from "../GitSyncRepo.ts"
 import type { SyncDeps } from "./SyncDeps.ts"
-import { checkRef, checkUrl, fresh, infoOf, notConfigured, projectDirectoryOf, providerOf, repoName } from "./SyncRecords.ts"
+import { checkRef, checkUrl, fresh, infoOf, installationProviderOf, notConfigured, projectDirectoryOf, providerOf, repoName } from "./SyncRecords.ts"
 
 export const connection = (deps: SyncDeps) => {
   const { access, repo, box, transactor, audit, now } = deps
@@ -132,7 +132,7 @@ export const connection = (deps: SyncDeps) => {
     const record = yield* repo.find(spaceId)
     if (Option.isNone(record)) return null
     const { url, updatedAt } = record.value
-    return { repoName: repoName(url), installationProvider: providerOf(url), integration: "git", url, updatedAt }
+    return { repoName: repoName(url), installationProvider: installationProviderOf(url), integration: providerOf(url), installationId: spaceId, installationStatus: "active" as const, url, updatedAt }
   })
 
   return { info, removeLegacyInstallation, connect, disconnect, webhookSecret, gitSyncOf }

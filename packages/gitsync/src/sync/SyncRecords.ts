@@ -19,6 +19,12 @@ export const providerOf = (url: string): string => {
   return host === "github.com" || host.endsWith(".github.com") ? "github" : host.includes("gitlab") ? "gitlab" : "git"
 }
 
+/**
+ * GitBook's `installationProvider` for a URL: `gitlab` for a GitLab host, `github` for every other
+ * (GitBook's schema knows no other). `integration` keeps the host's kind, `git` for any other server.
+ */
+export const installationProviderOf = (url: string): "github" | "gitlab" => providerOf(url) === "gitlab" ? "gitlab" : "github"
+
 /** The key of the job a burst of webhooks or edits of a space collapses into. */
 export const debounceKey = (task: string, spaceId: string) => `${task}:${spaceId}`
 
@@ -42,8 +48,8 @@ export const projectDirectoryOf = (input: string | undefined): Effect.Effect<str
 /** What `git info` shows of a record; `credentials` whether its sealed URL carries some. */
 export const infoOf = (record: SyncRecord, credentials: boolean): GitSyncInfo => ({
   repoName: repoName(record.url),
-  installationProvider: providerOf(record.url),
-  integration: "git",
+  installationProvider: installationProviderOf(record.url),
+  integration: providerOf(record.url),
   url: record.url,
   updatedAt: record.updatedAt,
   ref: record.ref,

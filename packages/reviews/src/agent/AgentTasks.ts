@@ -10,7 +10,7 @@ import { AuditLog, caller as auditCaller } from "@quire/audit"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { Chat, LanguageModel, Prompt, Tool, Toolkit } from "effect/ai"
 import { SpaceContent } from "@quire/content"
-import { aiForOrganization } from "@quire/outbound"
+import { aiForConversation, aiForOrganization } from "@quire/outbound"
 import { Actor, Errors } from "@quire/kernel"
 import { ChangeRequests } from "../ChangeRequests.ts"
 import { Comments } from "../Comments.ts"
@@ -82,6 +82,7 @@ const run = <T extends Record<string, Tool.Any>, R>(
     Effect.provide(handlers),
     Effect.provideService(LanguageModel.LanguageModel, llm),
     aiForOrganization(organizationId),
+    aiForConversation(null, "agent-task"),
     Effect.mapError((error) => new AgentFailed({ message: `The agent could not answer: ${error.message}` }))
   )
 

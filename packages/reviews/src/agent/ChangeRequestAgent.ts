@@ -18,7 +18,7 @@ import { Clock, Context, Data, Effect, Layer, Option, Schema, Scope, Stream } fr
 import { Chat, LanguageModel, Prompt, Tool, Toolkit } from "effect/ai"
 import { flattenPages } from "@quire/content"
 import { Actor, Errors } from "@quire/kernel"
-import { aiForOrganization } from "@quire/outbound"
+import { aiForConversation, aiForOrganization } from "@quire/outbound"
 import { ChangeRequests } from "../ChangeRequests.ts"
 import { type AgentConversation, type AgentEdit, type AgentMessage, conversationBounds } from "./AgentConversation.ts"
 import { AgentConversationsRepo } from "./AgentConversationsRepo.ts"
@@ -335,7 +335,7 @@ export class ChangeRequestAgent extends Context.Service<ChangeRequestAgent, Chan
         const answer = yield* Effect.map(answerTurns(history, text, onProgress), (words) => words === "" ? (edits.length > 0 ? "Done." : "I have no answer to that.") : words).pipe(
           Effect.provide(handlers),
           Effect.provideService(LanguageModel.LanguageModel, model),
-          aiForOrganization(view.access.space.organizationId),
+          aiForOrganization(view.access.space.organizationId), aiForConversation(conversation.id, "change-request-agent"),
           Effect.mapError((error) => new AgentFailed({ message: `The agent could not answer: ${error.message}` })),
           // Its visit of the live documents (its presence there) ends with the answer.
           Effect.onExit((exit) => Scope.close(scope, exit))
@@ -362,7 +362,7 @@ export class ChangeRequestAgent extends Context.Service<ChangeRequestAgent, Chan
         const prompt = composePrompt(view.changeRequest.subject, organization, { ...input, instruction })
         const response = yield* LanguageModel.generateText({ prompt }).pipe(
           Effect.provideService(LanguageModel.LanguageModel, model),
-          aiForOrganization(view.access.space.organizationId),
+          aiForOrganization(view.access.space.organizationId), aiForConversation(null, "compose"),
           Effect.mapError((error) => new AgentFailed({ message: `The agent could not answer: ${error.message}` }))
         )
         // A fence the model put around its answer anyway is taken off.

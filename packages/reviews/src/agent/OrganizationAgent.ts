@@ -6,6 +6,7 @@
  * the passages found, with their pages: nothing breaks. A conversation is recorded at its first
  * message (provisioning only checks the member and the id, as GitBook records nothing before).
  */
+import { aiForConversation } from "@quire/outbound"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { ContentAccess, OrganizationAsk, type OrganizationAskFailure } from "@quire/content"
 import { Actor, Errors } from "@quire/kernel"
@@ -109,7 +110,10 @@ export class OrganizationAgent extends Context.Service<OrganizationAgent, Organi
         }))
         const history = conversation.messages.slice(-historyKept).map((m) => ({ role: m.role === "user" ? "user" as const : "assistant" as const, content: m.text }))
         // The answer reads only what this member may read: the Ask runs as them.
-        const answer = yield* asker.ask(organizationId, text, { history, instructions: yield* guidance.forOrganization(organizationId) })
+        const answer = yield* asker.ask(organizationId, text, { history, instructions: yield* guidance.forOrganization(organizationId) }).pipe(
+          // Logged for the admins under the member's conversation (its id is the member's own).
+          aiForConversation(`${actor.userId}:${id}`, "organization-agent")
+        )
         const at = new Date(yield* Clock.currentTimeMillis)
         const reply: OrganizationAgentMessage = {
           role: "agent",

@@ -38,6 +38,7 @@ export const threads = (discussion: Discussion) => {
       resolvedAt: null,
       resolvedBy: null,
       replies: 0,
+      repliers: [],
       reactions: []
     }
     const mentioned = yield* mentions(ctx, markdown, { commentId: comment.id, pageId: comment.target.pageId })

@@ -44,7 +44,29 @@ export interface Comment {
   readonly resolvedBy: string | null
   /** Number of replies. */
   readonly replies: number
+  /** Who replied, each once, in the order they first did: how many replies and when the last. */
+  readonly repliers: ReadonlyArray<Replier>
   readonly reactions: ReadonlyArray<Reaction>
+}
+
+export interface Replier {
+  readonly userId: string
+  readonly count: number
+  readonly lastRepliedAt: Date
+}
+
+/** The repliers of `replies` (one comment's, oldest first). */
+export const repliersOf = (replies: ReadonlyArray<{ readonly authorId: string; readonly postedAt: Date }>): ReadonlyArray<Replier> => {
+  const byUser = new Map<string, Replier>()
+  for (const r of replies) {
+    const known = byUser.get(r.authorId)
+    byUser.set(r.authorId, {
+      userId: r.authorId,
+      count: (known?.count ?? 0) + 1,
+      lastRepliedAt: known === undefined || r.postedAt > known.lastRepliedAt ? r.postedAt : known.lastRepliedAt
+    })
+  }
+  return Array.from(byUser.values())
 }
 
 export interface CommentReply {

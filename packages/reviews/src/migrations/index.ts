@@ -16,6 +16,7 @@ import { m0012_collab_bounds_and_authors } from "./0012_collab_bounds_and_author
 import { m0013_change_request_description } from "./0013_change_request_description.ts"
 import { m0014_agent_conversations } from "./0014_agent_conversations.ts"
 import { m0015_organization_agent_conversations } from "./0015_organization_agent_conversations.ts"
+import { m0016_ai_log } from "./0016_ai_log.ts"
 
 export const migrations: {
   readonly table: string
@@ -37,6 +38,7 @@ export const migrations: {
     "0012_collab_bounds_and_authors": m0012_collab_bounds_and_authors,
     "0013_change_request_description": m0013_change_request_description,
     "0014_agent_conversations": m0014_agent_conversations,
-    "0015_organization_agent_conversations": m0015_organization_agent_conversations
+    "0015_organization_agent_conversations": m0015_organization_agent_conversations,
+    "0016_ai_log": m0016_ai_log
   }
 }

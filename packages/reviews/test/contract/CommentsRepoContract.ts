@@ -1,6 +1,6 @@
 /** The behaviour every CommentsRepo adapter must have. */
 import { assert, describe, type Vitest } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { allIds, assertNone, at, some } from "@quire/testkit"
 import { CommentsRepo } from "../../src/CommentsRepo.ts"
 import type { Comment, CommentReply } from "../../src/domain/Comment.ts"
@@ -19,6 +19,7 @@ const makeComment = (id: string, spaceId: string, overrides: Partial<Comment> = 
   resolvedAt: null,
   resolvedBy: null,
   replies: 0,
+  repliers: [],
   reactions: [],
   ...overrides
 })
@@ -164,5 +165,12 @@ export const commentsRepoContract = (it: Vitest.MethodsNonLive<CommentsRepo>) =>
           { userId: "erin", count: 1, lastPostedAt: at(2) }
         ])
         assert.deepStrictEqual(yield* repo.commenters("cm-nothing", null), [])
+        // A comment names who replied to it (GitBook's `repliers`), in the order they first did.
+        const found = yield* repo.find("cm-1")
+        assert.deepStrictEqual(Option.getOrThrow(found).repliers, [
+          { userId: "dan", count: 1, lastRepliedAt: at(4) },
+          { userId: "carol", count: 1, lastRepliedAt: at(5) }
+        ])
+        assert.deepStrictEqual(Option.getOrThrow(yield* repo.find("cm-2")).repliers, [])
       }))
   })

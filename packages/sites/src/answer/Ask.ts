@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import { type AskBounds, citedIn, citedNumbers, defaultBounds, maxQuestion, passagesOf, type PublishedContent, rankPages, type Similarity } from "@quire/content"
-import { aiForOrganization, type ChatMessage } from "@quire/outbound"
+import { aiForConversation, aiForOrganization, type ChatMessage } from "@quire/outbound"
 import { type AskModelShape, notConfigured } from "../AskModel.ts"
 import { sectionTitle } from "./Navigation.ts"
 import type { Reading } from "./ReadingTypes.ts"
@@ -109,6 +109,7 @@ export const ask = (
     }
     const answer = yield* model.complete(promptOf(reading.site.site.title, sources, q)).pipe(
       aiForOrganization(reading.site.site.organizationId),
+      aiForConversation(null, "site-ask"),
       Effect.mapError((e): AskFailure => ({ kind: "ModelFailed", message: `The answer could not be written: ${e.reason}` }))
     )
     const cited = citedNumbers(answer)

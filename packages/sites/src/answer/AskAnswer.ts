@@ -3,6 +3,7 @@
  * `ai.mode` to "assistant" (404 otherwise, like any path the site does not have); a server without
  * a model refuses with 501, a question that is empty or too long with 400.
  */
+import { AiBudgetWords } from "@quire/kernel"
 import { Effect } from "effect"
 import type { PublishedContent, Similarity } from "@quire/content"
 import type { AskModelShape } from "../AskModel.ts"
@@ -33,7 +34,10 @@ export const askAnswer = (
         body: { answer: reply.answer, sources: reply.sources.map(({ n, title, url, section }) => ({ n, title, url, ...(section === undefined ? {} : { section }) })) }
       })),
       Effect.catch((failure) =>
-        Effect.succeed(refusal(failure.kind === "NotConfigured" ? 501 : failure.kind === "BadQuestion" ? 400 : 502, failure.message))
+        Effect.succeed(refusal(
+          failure.kind === "NotConfigured" ? 501 : failure.kind === "BadQuestion" ? 400 : AiBudgetWords.isSpent(failure.message) ? 429 : 502,
+          failure.message
+        ))
       )
     )
   })

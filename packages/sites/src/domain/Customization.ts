@@ -11,7 +11,8 @@ const opt = Schema.optionalKey
 
 /** `#rgb` or `#rrggbb` (GitBook's `Color`). */
 export const Color = Schema.String.check(Schema.isPattern(/^#(?:[0-9a-fA-F]{3}){1,2}$/))
-export const Url = Schema.String.check(Schema.isMaxLength(2048))
+/** GitBook's `URL`: absolute (`format: uri`). */
+export const Url = Schema.String.check(Schema.isMaxLength(2048), Schema.makeFilter((s: string) => URL.canParse(s) || "Expected an absolute URL"))
 
 export const ThemedColor = Schema.Struct({ light: Color, dark: Color })
 export const ThemedUrl = Schema.Struct({ light: Url, dark: Url })
@@ -110,7 +111,8 @@ export const SocialAccount = Schema.Struct({
 })
 
 export const SiteCustomization = Schema.Struct({
-  title: opt(Schema.String.check(Schema.isMinLength(2), Schema.isMaxLength(128))),
+  // GitBook's `SiteTitle`: 2 to 128 characters, an emoji counting as one.
+  title: opt(Schema.String.check(Schema.isMinLength(2), Schema.isMaxLength(128), Schema.makeFilter((s: string) => [...s].length >= 2 || "Expected at least 2 characters"))),
   styling: opt(Styling),
   internationalization: opt(Schema.Struct({ locale: Schema.String.check(Schema.isMaxLength(10)) })),
   favicon: opt(Schema.Union([

@@ -18,6 +18,8 @@ const tokenPurpose = "site-context-connection-tokens"
 export const githubApi = "https://api.github.com"
 /** The most pages of a website a sync reads. */
 const maxWebsitePages = 20
+/** What a connection's token reads as: it is kept sealed and never shown. */
+export const maskedToken = "********"
 const fetchLimits = { maxBytes: 2 * 1024 * 1024, timeout: "15 seconds" } as const
 
 export type ConnectionInput =
@@ -26,7 +28,7 @@ export type ConnectionInput =
 
 export interface ConnectionView extends Omit<StoredConnection, "setup" | "organizationId" | "siteId"> {
   readonly connector: "builtin:website" | "builtin:github-issues"
-  readonly setupSettings: { readonly url?: string; readonly repository?: string; readonly apiUrl?: string }
+  readonly setupSettings: { readonly url?: string; readonly repository?: string; readonly token?: string; readonly apiUrl?: string }
   readonly records: number
 }
 
@@ -218,7 +220,8 @@ export class SiteContextConnections extends Context.Service<SiteContextConnectio
             connector: setup.connector,
             setupSettings: setup.connector === "builtin:website"
               ? { url: setup.url }
-              : { repository: setup.repository, ...(setup.apiUrl === null ? {} : { apiUrl: setup.apiUrl }) },
+              // GitBook's shape has the token; it stays sealed here, shown as a mask.
+              : { repository: setup.repository, token: maskedToken, ...(setup.apiUrl === null ? {} : { apiUrl: setup.apiUrl }) },
             records: records.filter((r) => r.connectionId === c.id).length
           }
         })

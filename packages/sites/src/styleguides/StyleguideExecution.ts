@@ -1,7 +1,7 @@
 /** Doing a run (the queued job): checking its change requests' pages, commenting, recording the findings. */
 import { Effect, Option } from "effect"
 import { Actor } from "@quire/kernel"
-import { aiForOrganization } from "@quire/outbound"
+import { aiForConversation, aiForOrganization } from "@quire/outbound"
 import { anchorOf, blocksOf, checkBlock, type StyleHit } from "./StyleCheck.ts"
 import { runBounds, type StyleFinding, type StyleguideRun } from "./Styleguide.ts"
 import type { StyleguideContext } from "./StyleguideContext.ts"
@@ -44,7 +44,7 @@ export const execution = (ctx: StyleguideContext) => {
       for (const page of pages) {
         if (found.length >= runBounds.findingsPerRun) break
         // The model's checks spend the organization's AI budget.
-        const { hits, error } = yield* checkPage(rules, page).pipe(aiForOrganization(run.organizationId))
+        const { hits, error } = yield* checkPage(rules, page).pipe(aiForOrganization(run.organizationId), aiForConversation(run.id, "styleguide"))
         if (error !== null && !errors.includes(error)) errors.push(error)
         for (const { hit, source } of hits.slice(0, runBounds.findingsPerPage)) {
           if (found.length >= runBounds.findingsPerRun) break

@@ -37,18 +37,18 @@ export const Webhook = (props: { readonly spaceId: string; readonly state: GitSy
           <CopyButton text={secret} label="Copy the secret" selectId="git-webhook-secret" />
         </div>
       </div>
-      <details className="git-howto" open={props.state.installationProvider === "github"}>
+      <details className="git-howto" open={props.state.integration === "github"}>
         <summary>On GitHub</summary>
         <ol>
-          <li>Open the repository's <b>Settings › Webhooks › Add webhook</b>{settings !== undefined && props.state.installationProvider === "github" ? <> (<a href={settings} target="_blank" rel="noreferrer">open it</a>)</> : null}.</li>
+          <li>Open the repository's <b>Settings › Webhooks › Add webhook</b>{settings !== undefined && props.state.integration === "github" ? <> (<a href={settings} target="_blank" rel="noreferrer">open it</a>)</> : null}.</li>
           <li><b>Payload URL</b>: the webhook URL. <b>Content type</b>: application/json. <b>Secret</b>: the secret.</li>
           <li>Choose <b>Just the push event</b>, keep <b>Active</b> ticked, and add the webhook.</li>
         </ol>
       </details>
-      <details className="git-howto" open={props.state.installationProvider === "gitlab"}>
+      <details className="git-howto" open={props.state.integration === "gitlab"}>
         <summary>On GitLab</summary>
         <ol>
-          <li>Open the project's <b>Settings › Webhooks › Add new webhook</b>{settings !== undefined && props.state.installationProvider === "gitlab" ? <> (<a href={settings} target="_blank" rel="noreferrer">open it</a>)</> : null}.</li>
+          <li>Open the project's <b>Settings › Webhooks › Add new webhook</b>{settings !== undefined && props.state.integration === "gitlab" ? <> (<a href={settings} target="_blank" rel="noreferrer">open it</a>)</> : null}.</li>
           <li><b>URL</b>: the webhook URL. <b>Secret token</b>: the secret.</li>
           <li>Under <b>Trigger</b>, tick <b>Push events</b> (for the branch {branch}), and add the webhook.</li>
         </ol>

@@ -111,7 +111,7 @@ export const webhookSettingsUrl = (state: GitSyncState): string | undefined => {
   if (!URL.canParse(state.url)) return undefined
   const url = new URL(state.url)
   const path = url.pathname.replace(/\.git$/, "").replace(/\/+$/, "")
-  if (state.installationProvider === "github") return `https://${url.host}${path}/settings/hooks/new`
-  if (state.installationProvider === "gitlab") return `https://${url.host}${path}/-/hooks`
+  if (state.integration === "github") return `https://${url.host}${path}/settings/hooks/new`
+  if (state.integration === "gitlab") return `https://${url.host}${path}/-/hooks`
   return undefined
 }

@@ -165,7 +165,7 @@ export const Palette = (props: { readonly organizationId: string; readonly onClo
       (reply) => setAsked((now) => now?.question !== question ? now : {
         question,
         state: "answered",
-        answer: typeof reply.answer?.answer === "string" ? reply.answer.answer : "",
+        answer: reply.answer?.answer !== undefined && "markdown" in reply.answer.answer ? reply.answer.answer.markdown : "",
         sources: (reply.answer?.sources ?? []).map((source) => ({ title: source.title ?? "A page", href: appPath(source.url ?? `/s/${source.space}`) }))
       }),
       (failure: unknown) => setAsked((now) => now?.question !== question ? now : {

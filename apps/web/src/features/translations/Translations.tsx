@@ -147,9 +147,9 @@ const Row = (props: { readonly organizationId: string; readonly translation: Tra
           {" → "}
           {resultSpace === undefined ? languageName(translation.language) : <Link href={`/s/${resultSpace}`}>{titleOf(resultSpace)}</Link>}
         </h3>
-        <span className={`badge translation-status status-${translation.status}`} role="status" aria-label={`${name}: ${state.label}`}>{state.running ? `${state.label}…` : state.label}</span>
+        <span className={`badge translation-status status-${translation.failure === undefined ? translation.status : "failed"}`} role="status" aria-label={`${name}: ${state.label}`}>{state.running ? `${state.label}…` : state.label}</span>
       </div>
-      {translation.status === "failed" && translation.failure !== undefined ? <p className="form-error translation-failure">Why it failed: {translation.failure}</p> : null}
+      {translation.failure !== undefined ? <p className="form-error translation-failure">Why it failed: {translation.failure}</p> : null}
       <p className="meta">{statsOf(translation.stats).join(" · ")} · changed {formatTime(translation.updatedAt)}</p>
       {instructionsText(translation.instructions) === "" ? null : <p className="meta translation-instructions">Instructions: {instructionsText(translation.instructions)}</p>}
       {translation.permissions.edit ? (

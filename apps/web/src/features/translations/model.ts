@@ -19,8 +19,9 @@ export const languageName = (code: string) => {
   }
 }
 
-/** The run's state in words; `running` while the screen should poll. */
-export const statusOf = (translation: Pick<Translation, "status">) => {
+/** The run's state in words; `running` while the screen should poll. A run that failed is `completed` with its `failure`. */
+export const statusOf = (translation: Pick<Translation, "status" | "failure">) => {
+  if (translation.failure !== undefined && translation.status === "completed") return { label: "Failed", running: false }
   switch (translation.status) {
     case "pending":
       return { label: "Waiting to run", running: true }
@@ -28,8 +29,6 @@ export const statusOf = (translation: Pick<Translation, "status">) => {
       return { label: "Running", running: true }
     case "completed":
       return { label: "Up to date", running: false }
-    case "failed":
-      return { label: "Failed", running: false }
   }
 }
 

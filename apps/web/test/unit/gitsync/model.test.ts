@@ -17,7 +17,7 @@ const refusal = (payload: unknown): unknown => {
 const run = (status: GitSyncRun["status"], at: string, error: string | null = null, commit: string | null = null): GitSyncRun => ({ status, at, error, commit })
 
 const state = (overrides: Partial<GitSyncState> = {}): GitSyncState => ({
-  repoName: "acme/docs", installationProvider: "github", integration: "git", url: "https://github.com/acme/docs.git",
+  repoName: "acme/docs", installationProvider: "github", integration: "github", url: "https://github.com/acme/docs.git",
   updatedAt: "2026-01-01T00:00:00.000Z", installationId: "spc", installationStatus: "active", ref: "refs/heads/main", branch: "main",
   projectDirectory: "", connected: true, credentials: false, lastImport: null, lastExport: null, ...overrides
 })
@@ -63,7 +63,7 @@ describe("the Git sync screen's model", () => {
 
   it("links the host's webhook settings for GitHub and GitLab only", () => {
     expect(webhookSettingsUrl(state())).toBe("https://github.com/acme/docs/settings/hooks/new")
-    expect(webhookSettingsUrl(state({ installationProvider: "gitlab", url: "https://gitlab.com/acme/docs.git" }))).toBe("https://gitlab.com/acme/docs/-/hooks")
-    expect(webhookSettingsUrl(state({ installationProvider: "git", url: "file:///tmp/docs.git" }))).toBeUndefined()
+    expect(webhookSettingsUrl(state({ installationProvider: "gitlab", integration: "gitlab", url: "https://gitlab.com/acme/docs.git" }))).toBe("https://gitlab.com/acme/docs/-/hooks")
+    expect(webhookSettingsUrl(state({ integration: "git", url: "file:///tmp/docs.git" }))).toBeUndefined()
   })
 })
