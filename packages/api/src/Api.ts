@@ -29,6 +29,7 @@ import { SiteQuestionsApi } from "./SiteQuestionsApi.ts"
 import { SiteContextApi } from "./SiteContextApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
+import { SiteStructureOpsApi } from "./SiteStructureOpsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
 import { OrganizationAskApi } from "./OrganizationAskApi.ts"
 import { OrganizationAgentConversationsApi } from "./OrganizationAgentConversationsApi.ts"
@@ -84,6 +85,7 @@ export class Api extends HttpApi.make("quire")
   .add(SiteSectionsApi)
   .add(SiteSectionGroupsApi)
   .add(SiteSpacesApi)
+  .add(SiteStructureOpsApi)
   .add(SiteShareLinksApi)
   .add(SitePreviewApi)
   .add(SiteAskApi)
