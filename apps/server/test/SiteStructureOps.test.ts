@@ -134,7 +134,7 @@ for (const backend of [memory, ...backends]) {
         const messageOf = (answer: { body: unknown }) => (answer.body as { error: { message: string } }).error.message
 
         // Validation: a 400 naming the field.
-        const cases: ReadonlyArray<readonly [Effect.Effect<{ status: number; body: unknown }>, string]> = [
+        const cases: ReadonlyArray<readonly [ReturnType<typeof post>, string]> = [
           [post("/external-links", { title: "Bad", url: "ftp://files.example.com" }), "url"],
           [post("/external-links", { title: "Bad", url: "https://x.example.com", parent: "nogroup" }), "parent"],
           [post("/external-links", { title: "Bad", url: "https://x.example.com", condition: "visitor.claims.(" }), "condition"],
