@@ -34,6 +34,7 @@ interface GitBookOrgs {
   }
 }
 
+const messageOf = (answer: { body: unknown }) => (answer.body as { error: { message: string } }).error.message
 const call = <T>(f: () => Promise<T>) => Effect.promise(f)
 
 // The memory layer too: its adapters must behave as the SQL ones.
@@ -131,7 +132,6 @@ for (const backend of [memory, ...backends]) {
         const base = `/v1/orgs/${o}/sites/${siteId}`
         const post = (path: string, body: unknown, token = s.token) => raw("POST", `${base}${path}`, { token, body: JSON.stringify(body) })
         const patch = (path: string, body: unknown, token = s.token) => raw("PATCH", `${base}${path}`, { token, body: JSON.stringify(body) })
-        const messageOf = (answer: { body: unknown }) => (answer.body as { error: { message: string } }).error.message
 
         // Validation: a 400 naming the field.
         const cases: ReadonlyArray<readonly [ReturnType<typeof post>, string]> = [

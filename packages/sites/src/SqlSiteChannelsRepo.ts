@@ -29,12 +29,13 @@ const channels = Rows.decoder(
   })
 )
 
+const run = <A>(statement: Effect.Effect<ReadonlyArray<Row>, unknown>, decode: (rows: ReadonlyArray<unknown>) => Effect.Effect<A>) =>
+  statement.pipe(Effect.orDie, Effect.flatMap(decode))
+
 export const layer = Layer.effect(
   SiteChannelsRepo,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const run = <A>(statement: Effect.Effect<ReadonlyArray<Row>, unknown>, decode: (rows: ReadonlyArray<unknown>) => Effect.Effect<A>) =>
-      statement.pipe(Effect.orDie, Effect.flatMap(decode))
     return SiteChannelsRepo.of({
       list: (siteId) => run(sql<Row>`SELECT * FROM sites_channels WHERE site_id = ${siteId} ORDER BY created_at, id`, channels.all),
       find: (siteId, id) => run(sql<Row>`SELECT * FROM sites_channels WHERE site_id = ${siteId} AND id = ${id}`, channels.first),

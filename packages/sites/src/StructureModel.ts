@@ -59,7 +59,7 @@ export const levelOf = (model: Model, groupId: string | null): ReadonlyArray<Lev
   const others = groupId === null
     ? topLevel(model).map((item) => ({ ...item, createdAt: item.type === "section" ? item.section.createdAt : item.group.createdAt }))
     : sectionsOf(model, groupId).map((section) => ({ type: "section" as const, id: section.id, position: section.position, createdAt: section.createdAt, section }))
-  return [...others, ...links].toSorted(byOrder).map(({ createdAt: _, ...item }) => item)
+  return [...others, ...links].toSorted(byOrder)
 }
 
 /** A group's sections in order. */

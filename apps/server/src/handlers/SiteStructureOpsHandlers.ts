@@ -9,6 +9,9 @@ import * as Presenters from "../Presenters.ts"
 import * as SitePresenters from "../SitePresenters.ts"
 import * as SiteContexts from "./SiteContexts.ts"
 
+const look = (found: { readonly settings: object; readonly updatedAt: Date | null }) =>
+  SitePresenters.customization({ settings: found.settings, updatedAt: found.updatedAt })
+
 const gone = (existed: boolean) => (existed ? "removed" as const : "absent" as const)
 
 export const layer = HttpApiBuilder.group(Api, "siteStructureOps", Effect.fn(function*(handlers) {
@@ -26,8 +29,6 @@ export const layer = HttpApiBuilder.group(Api, "siteStructureOps", Effect.fn(fun
     createdAt: c.createdAt.toISOString(),
     urls: { location: contexts.urls.api(`/orgs/${organizationId}/sites/${c.siteId}/channels/${c.id}`) }
   })
-  const look = (found: { readonly settings: object; readonly updatedAt: Date | null }) =>
-    SitePresenters.customization({ settings: found.settings, updatedAt: found.updatedAt })
 
   /** A sorted item as GitBook's `SiteStructureItem`, with the context of the spaces it shows. */
   const sorted = (organizationId: string, siteId: string) => (item: SortedItem): Effect.Effect<typeof SiteStructureItem.Type, Errors.NotFound, Actor.Actor> => {

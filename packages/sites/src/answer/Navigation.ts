@@ -15,6 +15,8 @@ export const sectionTitle = (reading: Reading, place: Place): string | undefined
   return variants.length > 1 && place.siteSpace.space.title !== title ? `${title} · ${place.siteSpace.space.title}` : title
 }
 
+const byPosition = (a: { readonly position: number }, b: { readonly position: number }) => a.position - b.position
+
 /**
  * The visible sections as tabs, those of a group under the group's tab, with the site's external
  * links among them by position (those a condition hides from this reader left out).
@@ -54,7 +56,6 @@ export const tabsOf = (reading: Reading, current: Place | undefined): ReadonlyAr
     if (list === undefined) top.push({ tab, position: link.position })
     else list.push({ tab, position: link.position })
   }
-  const byPosition = (a: { readonly position: number }, b: { readonly position: number }) => a.position - b.position
   return top.toSorted(byPosition).map((entry) =>
     entry.tab.type === "group" && entry.groupId !== undefined
       ? { ...entry.tab, sections: (members.get(entry.groupId) ?? []).toSorted(byPosition).map((m) => m.tab) }

@@ -9,7 +9,7 @@ import * as SiteGuard from "../SiteGuard.ts"
 import * as Model from "../StructureModel.ts"
 import type { SiteExternalLink } from "../domain/StructureExtras.ts"
 import { checkCondition, checkIcon, given } from "./Checks.ts"
-import { groupIn, type StructureEdit } from "./StructureEdit.ts"
+import type { StructureEdit } from "./StructureEdit.ts"
 
 export interface AddExternalLinkInput {
   readonly title: string
@@ -70,13 +70,13 @@ const checkFields = Effect.fnUntraced(function*(input: ExternalLinkUpdate) {
   if (input.condition != null && input.condition !== "") yield* checkCondition("condition", input.condition)
 })
 
+const parentIn = (model: Model.Model, parent: string | null | undefined) =>
+  parent == null || model.groups.some((g) => g.id === parent)
+    ? Effect.void
+    : Effect.fail(new Errors.InvalidInput({ field: "parent", reason: `${JSON.stringify(parent)} is not a section group of this site` }))
+
 export const externalLinks = (edit: StructureEdit) => {
   const { repo, ids, transactor, changed, now, forWrite, forChange, removal, sectionAfter, groupAfter, siteSpaceAfter } = edit
-
-  const parentIn = (model: Model.Model, parent: string | null | undefined) =>
-    parent == null || model.groups.some((g) => g.id === parent)
-      ? Effect.void
-      : Effect.fail(new Errors.InvalidInput({ field: "parent", reason: `${JSON.stringify(parent)} is not a section group of this site` }))
 
   const addExternalLink = Effect.fn("SiteStructure.addExternalLink")(function*(organizationId: string, siteId: string, input: AddExternalLinkInput) {
     const { model } = yield* forWrite(organizationId, siteId, "add external links to this site")
@@ -208,5 +208,5 @@ export const externalLinks = (edit: StructureEdit) => {
     }
   }, transactor.transaction, changed)
 
-  return { addExternalLink, updateExternalLink, removeExternalLink, sortSiteStructure, groupIn }
+  return { addExternalLink, updateExternalLink, removeExternalLink, sortSiteStructure }
 }
