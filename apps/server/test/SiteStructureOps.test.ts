@@ -64,6 +64,15 @@ for (const backend of [memory, ...backends]) {
         const sectionMoved = yield* call(() =>
           gb.sortSiteStructure(o, siteId, { item: { type: "site-section", id: s.guidesSection.id }, position: { before: { type: "site-external-link", id: added.data.id } } }))
         assert.strictEqual(sectionMoved.data.object, "site-section")
+        // A variant moves among its section's variants; a section placed beside a grouped one joins its group.
+        const variantFirst = yield* call(() =>
+          gb.sortSiteStructure(o, siteId, { item: { type: "site-space", id: s.variant.id }, position: { before: { type: "site-space", id: s.guidesSection.siteSpaces[0]!.id } } }))
+        assert.strictEqual(variantFirst.data.object, "site-space")
+        const sections = (yield* raw("GET", `/v1/orgs/${o}/sites/${siteId}/sections`, { token: s.token })).body as { items: ReadonlyArray<{ id: string; sectionGroup?: string; siteSpaces: ReadonlyArray<{ id: string }> }> }
+        assert.strictEqual(sections.items.find((x) => x.id === s.guidesSection.id)!.siteSpaces[0]!.id, s.variant.id)
+        yield* call(() => gb.sortSiteStructure(o, siteId, { item: { type: "site-section", id: s.betaSection.id }, position: { after: { type: "site-section", id: s.apiSection.id } } }))
+        const regrouped = (yield* raw("GET", `/v1/orgs/${o}/sites/${siteId}/sections`, { token: s.token })).body as typeof sections
+        assert.strictEqual(regrouped.items.find((x) => x.id === s.betaSection.id)!.sectionGroup, s.group.id)
 
         // The published site shows the link as a tab opening its URL.
         const home = yield* get(s.path)
@@ -178,6 +187,11 @@ for (const backend of [memory, ...backends]) {
           const answer = yield* raw(method, `${base}${path}`, { token: reader.token, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
           assert.strictEqual(answer.status, 403, `${method} ${path}: ${JSON.stringify(answer.body)}`)
         }
+        // A reader of the organization made an editor of this site changes its structure.
+        const editor = yield* newUser("Editor")
+        yield* inviteAndAccept(s.api, o, editor, "read")
+        yield* s.api.sitePermissions.inviteToSite({ params: s.siteParams, payload: { role: "edit", users: [editor.user.id] } })
+        assert.strictEqual((yield* post("/external-links", { title: "Editor's", url: "https://editor.example.com" }, editor.token)).status, 201)
         const outsider = yield* newUser("Mallory")
         for (const path of ["/channels", `/site-spaces/${s.variant.id}/customization`]) {
           assert.strictEqual((yield* raw("GET", `${base}${path}`, { token: outsider.token })).status, 404)
