@@ -171,6 +171,13 @@ for (const backend of [memory, ...backends]) {
         const home = yield* get(s.path)
         assert.include(home.text, "https://api-status.example.com/")
         assert.notInclude(home.text, "soon.example.com")
+        // Deleting the group leaves its link at the top level, where the group stood.
+        assert.strictEqual((yield* raw("DELETE", `${base}/section-groups/${s.group.id}`, { token: s.token })).status, 204)
+        const flat = (yield* raw("GET", `${base}/structure`, { token: s.token })).body as { structure: ReadonlyArray<{ id: string; object: string; sectionGroup?: string }> }
+        const ids = flat.structure.map((i) => i.id)
+        const groupedId = (grouped.body as Link).id
+        assert.strictEqual(flat.structure.find((i) => i.id === groupedId)?.sectionGroup, undefined)
+        assert.strictEqual(ids.indexOf(groupedId), ids.indexOf(s.apiSection.id) + 1)
 
         // A reader of the organization reads but cannot change; an outsider sees nothing.
         const reader = yield* newUser("Reader")
