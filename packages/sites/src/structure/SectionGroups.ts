@@ -50,7 +50,7 @@ export const sectionGroups = (edit: StructureEdit) => {
       siteId,
       title: input.title,
       icon: input.icon ?? null,
-      position: Positions.endAfter(Model.topLevel(model)),
+      position: Positions.endAfter(Model.levelOf(model, null)),
       createdAt: at,
       updatedAt: at
     }
