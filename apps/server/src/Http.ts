@@ -70,6 +70,7 @@ import * as OrganizationAgentConversationsHandlers from "./handlers/Organization
 import * as ChangeRequestConversationsHandlers from "./handlers/ChangeRequestConversationsHandlers.ts"
 import * as SiteAskHandlers from "./handlers/SiteAskHandlers.ts"
 import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
+import * as SiteStructureOpsHandlers from "./handlers/SiteStructureOpsHandlers.ts"
 import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
 import * as SpaceEmbedsHandlers from "./handlers/SpaceEmbedsHandlers.ts"
 import * as SpacePdfHandlers from "./handlers/SpacePdfHandlers.ts"
@@ -116,6 +117,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SiteSectionsHandlers.layer,
     SiteSectionGroupsHandlers.layer,
     SiteSpacesHandlers.layer,
+    SiteStructureOpsHandlers.layer,
     SiteShareLinksHandlers.layer,
     SitePreviewHandlers.layer,
     SiteAskHandlers.layer,

@@ -7,6 +7,7 @@ import type {
   ShareLink as ShareLinkResponse,
   Site as SiteResponse,
   SiteSection as SectionResponse,
+  SiteExternalLink as ExternalLinkResponse,
   SiteSectionGroup as GroupResponse,
   SiteSpace as SiteSpaceResponse,
   SiteStructure as StructureResponse
@@ -22,6 +23,7 @@ import {
   type SiteAccess,
   type SiteAdaptiveSchema,
   type SiteCustomizationRecord,
+  type SiteExternalLink as SiteExternalLinkRecord,
   type SiteSpaceView,
   type SiteStructureView,
   siteRoot,
@@ -120,6 +122,19 @@ export const section = (ctx: Context, view: SectionView): SectionResponse => {
   }
 }
 
+/** GitBook's `SiteExternalLink`. */
+export const externalLink = (link: SiteExternalLinkRecord): ExternalLinkResponse => ({
+  object: "site-external-link",
+  id: link.id,
+  title: link.title,
+  ...(link.description === null ? {} : { description: link.description }),
+  ...(link.icon === null ? {} : { icon: link.icon }),
+  url: link.url,
+  ...(link.groupId === null ? {} : { sectionGroup: link.groupId }),
+  draft: link.draft,
+  ...(link.condition === null ? {} : { condition: link.condition })
+})
+
 export const sectionGroup = (ctx: Context, view: SectionGroupView): GroupResponse => {
   const sections = view.sections.map((sectionView) => section(ctx, sectionView))
   return {
@@ -129,7 +144,7 @@ export const sectionGroup = (ctx: Context, view: SectionGroupView): GroupRespons
     ...(view.group.icon === null ? {} : { icon: view.group.icon }),
     draft: false,
     sections,
-    children: sections
+    children: view.children.map((child) => (child.type === "section" ? section(ctx, child.section) : externalLink(child.link)))
   }
 }
 
@@ -138,7 +153,7 @@ export const structure = (ctx: Context, view: SiteStructureView): StructureRespo
     ? {
       type: "sections",
       structure: view.structure.map((item) =>
-        item.type === "section" ? section(ctx, item.section) : sectionGroup(ctx, item.group)
+        item.type === "section" ? section(ctx, item.section) : item.type === "group" ? sectionGroup(ctx, item.group) : externalLink(item.link)
       )
     }
     : { type: "siteSpaces", structure: view.structure.map((siteSpaceView) => siteSpace(ctx, siteSpaceView, null)) }
@@ -196,7 +211,7 @@ const siteSpaceIdsOf = (view: SiteStructureView): ReadonlyArray<string> =>
   view.type === "siteSpaces"
     ? view.structure.map((s) => s.siteSpace.id)
     : view.structure.flatMap((item) =>
-      (item.type === "section" ? [item.section] : item.group.sections).flatMap((s) => s.siteSpaces.map((v) => v.siteSpace.id))
+      (item.type === "section" ? [item.section] : item.type === "group" ? item.group.sections : []).flatMap((s) => s.siteSpaces.map((v) => v.siteSpace.id))
     )
 
 /** Every space a structure shows, for reading their counters at once. */
@@ -204,7 +219,7 @@ export const spacesOf = (view: SiteStructureView): ReadonlyArray<SpaceAccess> =>
   view.type === "siteSpaces"
     ? view.structure.map((s) => s.space)
     : view.structure.flatMap((item) =>
-      (item.type === "section" ? [item.section] : item.group.sections).flatMap((s) => s.siteSpaces.map((v) => v.space))
+      (item.type === "section" ? [item.section] : item.type === "group" ? item.group.sections : []).flatMap((s) => s.siteSpaces.map((v) => v.space))
     )
 
 /** Path and default flag of each section of a structure. */
@@ -213,6 +228,6 @@ export const sectionsOf = (view: SiteStructureView): ReadonlyMap<string, Segment
     view.type === "siteSpaces"
       ? []
       : view.structure
-        .flatMap((item) => item.type === "section" ? [item.section] : item.group.sections)
+        .flatMap((item) => item.type === "section" ? [item.section] : item.type === "group" ? item.group.sections : [])
         .map((s) => [s.section.id, { path: s.section.path, default: s.default }] as const)
   )

@@ -30,6 +30,7 @@ import { SiteQuestionsApi } from "./SiteQuestionsApi.ts"
 import { SiteContextApi } from "./SiteContextApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
+import { SiteStructureOpsApi } from "./SiteStructureOpsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
 import { OrganizationAskApi } from "./OrganizationAskApi.ts"
 import { OrganizationAgentConversationsApi } from "./OrganizationAgentConversationsApi.ts"
@@ -85,6 +86,7 @@ export class Api extends HttpApi.make("quire")
   .add(SiteSectionsApi)
   .add(SiteSectionGroupsApi)
   .add(SiteSpacesApi)
+  .add(SiteStructureOpsApi)
   .add(SiteShareLinksApi)
   .add(SitePreviewApi)
   .add(SiteAskApi)

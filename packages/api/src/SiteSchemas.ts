@@ -89,7 +89,22 @@ export const SiteSection = Schema.Struct({
 }).annotate({ identifier: "SiteSection" })
 export type SiteSection = typeof SiteSection.Type
 
-/** GitBook's `SiteSectionGroup`: `sections` and `children` both list its sections in their order. */
+/** GitBook's `SiteExternalLink`: a tab of the structure that opens a URL. */
+export const SiteExternalLink = Schema.Struct({
+  object: Schema.Literal("site-external-link"),
+  id: Schema.String,
+  title: Schema.String,
+  description: Schema.optionalKey(Schema.String),
+  icon: Schema.optionalKey(Schema.String),
+  url: Schema.String,
+  /** The section group holding it; absent at the top level. */
+  sectionGroup: Schema.optionalKey(Schema.String),
+  draft: Schema.Boolean,
+  condition: Schema.optionalKey(Schema.String)
+}).annotate({ identifier: "SiteExternalLink" })
+export type SiteExternalLink = typeof SiteExternalLink.Type
+
+/** GitBook's `SiteSectionGroup`: `sections` lists its sections, `children` its sections and external links, in their order. */
 export const SiteSectionGroup = Schema.Struct({
   object: Schema.Literal("site-section-group"),
   id: Schema.String,
@@ -97,7 +112,7 @@ export const SiteSectionGroup = Schema.Struct({
   icon: Schema.optionalKey(Schema.String),
   draft: Schema.Boolean,
   sections: Schema.Array(SiteSection),
-  children: Schema.Array(SiteSection)
+  children: Schema.Array(Schema.Union([SiteSection, SiteExternalLink]))
 }).annotate({ identifier: "SiteSectionGroup" })
 export type SiteSectionGroup = typeof SiteSectionGroup.Type
 

@@ -17,6 +17,7 @@ import {
   ShareKeyQuery,
   siteParams,
   SiteSection,
+  SiteExternalLink,
   SiteSectionGroup,
   SiteSpace,
   SiteType,
@@ -79,7 +80,7 @@ export const TemplateCondition = Schema.Struct({ description: Schema.String, con
 export const SiteStructure = Schema.Union([
   Schema.Struct({
     type: Schema.Literal("sections"),
-    structure: Schema.Array(Schema.Union([SiteSection, SiteSectionGroup]))
+    structure: Schema.Array(Schema.Union([SiteSection, SiteSectionGroup, SiteExternalLink]))
   }),
   Schema.Struct({ type: Schema.Literal("siteSpaces"), structure: Schema.Array(SiteSpace) })
 ])

@@ -16,6 +16,7 @@ import * as VisitorToken from "./VisitorToken.ts"
 import type { SiteCustomization } from "./domain/Customization.ts"
 import type { Site } from "./domain/Site.ts"
 import type { SiteSection, SiteSectionGroup, SiteSpace } from "./domain/Structure.ts"
+import type { SiteExternalLink } from "./domain/StructureExtras.ts"
 
 /** A site space with its space (spaces in the trash or of another organization are left out). */
 export interface PublishedSiteSpace {
@@ -41,6 +42,10 @@ export interface PublishedSite {
   /** The site spaces of a site without sections, in order (empty when it has sections). */
   readonly rootSiteSpaces: ReadonlyArray<PublishedSiteSpace>
   readonly customization: SiteCustomization
+  /** The live (not draft) external links in order; a link names its group with `groupId`. */
+  readonly externalLinks?: ReadonlyArray<SiteExternalLink> | undefined
+  /** The fields of the customization each site space overrides, by site space id. */
+  readonly siteSpaceCustomizations?: ReadonlyMap<string, SiteCustomization> | undefined
   /** The key visitor JWTs must be signed with (HS256). */
   readonly visitorKey: string
   /** Where a visitor-auth site sends readers without a valid token (GitBook's `fallbackURL`). */
@@ -71,6 +76,7 @@ interface Kept {
   readonly site: Site
   readonly model: Model.Model
   readonly customization: SiteCustomization
+  readonly siteSpaceCustomizations: ReadonlyMap<string, SiteCustomization>
   readonly visitorKey: string
   readonly fallbackUrl: string | undefined
 }
@@ -114,6 +120,7 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
           site,
           model: yield* Model.load(structure, site.id),
           customization: (yield* sites.customization(site.id)).settings,
+          siteSpaceCustomizations: new Map((yield* structure.siteSpaceCustomizations(site.id)).map((c) => [c.siteSpaceId, c.settings])),
           visitorKey,
           fallbackUrl: site.visibility === "visitor-auth" ? Option.getOrUndefined(yield* sites.fallbackUrl(site.id)) : undefined
         }
@@ -132,7 +139,7 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
         })
 
       const read = Effect.fnUntraced(function*(found: Kept) {
-        const { customization, fallbackUrl, model, site, visitorKey } = found
+        const { customization, fallbackUrl, model, site, siteSpaceCustomizations, visitorKey } = found
         const live = new Map<string, Space>()
         for (const spaceId of new Set(model.siteSpaces.map((s) => s.spaceId))) {
           const space = yield* spaces.find(spaceId)
@@ -156,6 +163,8 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
           groups: Model.topLevel(model).flatMap((i) => (i.type === "group" ? [i.group] : [])),
           rootSiteSpaces: model.sections.length === 0 ? siteSpacesOf(null) : [],
           customization,
+          externalLinks: model.sections.length === 0 ? [] : model.externalLinks.filter((l) => !l.draft),
+          siteSpaceCustomizations,
           visitorKey,
           ...(fallbackUrl === undefined ? {} : { fallbackUrl })
         })

@@ -2,10 +2,12 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore, Pagination } from "@quire/kernel"
 import type { SiteSection, SiteSectionGroup, SiteSpace } from "./domain/Structure.ts"
+import type { SiteExternalLink, SiteSpaceCustomizationRecord } from "./domain/StructureExtras.ts"
 
 export type SectionPatch = Partial<Omit<SiteSection, "id" | "siteId" | "createdAt">>
 export type SectionGroupPatch = Partial<Omit<SiteSectionGroup, "id" | "siteId" | "createdAt">>
 export type SiteSpacePatch = Partial<Omit<SiteSpace, "id" | "siteId" | "createdAt">>
+export type ExternalLinkPatch = Partial<Omit<SiteExternalLink, "id" | "siteId" | "createdAt">>
 
 export interface SiteStructureRepoShape {
   /** The site's sections ordered by (position, createdAt, id), grouped or not. */
@@ -22,7 +24,17 @@ export interface SiteStructureRepoShape {
   readonly insertSiteSpace: (siteSpace: SiteSpace) => Effect.Effect<void>
   readonly updateSiteSpace: (siteSpaceId: string, patch: SiteSpacePatch) => Effect.Effect<Option.Option<SiteSpace>>
   readonly removeSiteSpace: (siteSpaceId: string) => Effect.Effect<void>
-  /** Removes every section, group and site space of the site. */
+  /** The site's external links ordered by (position, createdAt, id), grouped or not. */
+  readonly externalLinks: (siteId: string) => Effect.Effect<ReadonlyArray<SiteExternalLink>>
+  readonly insertExternalLink: (link: SiteExternalLink) => Effect.Effect<void>
+  readonly updateExternalLink: (linkId: string, patch: ExternalLinkPatch) => Effect.Effect<Option.Option<SiteExternalLink>>
+  readonly removeExternalLink: (linkId: string) => Effect.Effect<void>
+  /** The overrides of the site's customization that its site spaces hold. */
+  readonly siteSpaceCustomizations: (siteId: string) => Effect.Effect<ReadonlyArray<SiteSpaceCustomizationRecord>>
+  readonly putSiteSpaceCustomization: (record: SiteSpaceCustomizationRecord) => Effect.Effect<void>
+  /** Whether there was one to remove. */
+  readonly removeSiteSpaceCustomization: (siteSpaceId: string) => Effect.Effect<boolean>
+  /** Removes every section, group, site space, external link and override of the site. */
   readonly removeSite: (siteId: string) => Effect.Effect<void>
   /** The site spaces showing a space, in any site. */
   readonly siteSpacesOfSpace: (spaceId: string) => Effect.Effect<ReadonlyArray<SiteSpace>>
@@ -51,6 +63,8 @@ export class SiteStructureRepo extends Context.Service<SiteStructureRepo, SiteSt
     const sections = new MemoryStore.TxMap<string, SiteSection>()
     const groups = new MemoryStore.TxMap<string, SiteSectionGroup>()
     const siteSpaces = new MemoryStore.TxMap<string, SiteSpace>()
+    const links = new MemoryStore.TxMap<string, SiteExternalLink>()
+    const customizations = new MemoryStore.TxMap<string, SiteSpaceCustomizationRecord>()
     return SiteStructureRepo.of({
       sections: (siteId) => Effect.sync(() => order(ofSite(sections, siteId))),
       groups: (siteId) => Effect.sync(() => order(ofSite(groups, siteId))),
@@ -63,10 +77,22 @@ export class SiteStructureRepo extends Context.Service<SiteStructureRepo, SiteSt
       removeGroup: (id) => Effect.sync(() => void groups.delete(id)),
       insertSiteSpace: (siteSpace) => Effect.sync(() => void siteSpaces.set(siteSpace.id, siteSpace)),
       updateSiteSpace: (id, patch) => Effect.sync(() => patchOf<SiteSpace>(siteSpaces, id, patch)),
-      removeSiteSpace: (id) => Effect.sync(() => void siteSpaces.delete(id)),
+      removeSiteSpace: (id) =>
+        Effect.sync(() => {
+          siteSpaces.delete(id)
+          customizations.delete(id)
+        }),
+      externalLinks: (siteId) => Effect.sync(() => order(ofSite(links, siteId))),
+      insertExternalLink: (link) => Effect.sync(() => void links.set(link.id, link)),
+      updateExternalLink: (id, patch) => Effect.sync(() => patchOf<SiteExternalLink>(links, id, patch)),
+      removeExternalLink: (id) => Effect.sync(() => void links.delete(id)),
+      siteSpaceCustomizations: (siteId) => Effect.sync(() => ofSite(customizations, siteId)),
+      putSiteSpaceCustomization: (record) => Effect.sync(() => void customizations.set(record.siteSpaceId, record)),
+      removeSiteSpaceCustomization: (id) => Effect.sync(() => customizations.delete(id)),
       removeSite: (siteId) =>
         Effect.sync(() => {
-          for (const map of [sections, groups, siteSpaces] as const) {
+          for (const record of ofSite(customizations, siteId)) customizations.delete(record.siteSpaceId)
+          for (const map of [sections, groups, siteSpaces, links] as const) {
             for (const item of ofSite<{ readonly siteId: string; readonly id: string }>(map, siteId)) map.delete(item.id)
           }
         }),

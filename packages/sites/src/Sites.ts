@@ -18,8 +18,10 @@ import * as SiteGuard from "./SiteGuard.ts"
 import { siteSettings } from "./SiteSettings.ts"
 import { siteKeyShape, SitesRepo } from "./SitesRepo.ts"
 import type { CreateSiteInput, PublishedProfile, SiteListFilter, SitePublishingAuth, SitePublishingAuthUpdate, SiteUpdate } from "./SiteTypes.ts"
-import { type SectionView, SiteStructure, type SiteSpaceView, type SiteStructureView, type StructureItem } from "./SiteStructure.ts"
+import { type SectionGroupView, type SectionView, SiteStructure, type SiteSpaceView, type SiteStructureView, type StructureItem } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
+import { SiteChannelsRepo } from "./SiteChannelsRepo.ts"
+import { overlay } from "./domain/StructureExtras.ts"
 import { RedirectsRepo } from "./RedirectsRepo.ts"
 import { SiteEventsRepo } from "./insights/SiteEventsRepo.ts"
 import { SiteQuestionsRepo } from "./questions/SiteQuestionsRepo.ts"
@@ -139,24 +141,35 @@ const readersStructure = (view: SiteStructureView, spaceIds: ReadonlyArray<strin
       const kept = section(item.section)
       return kept === undefined ? [] : [{ type: "section", section: kept }]
     }
+    // Readers of some spaces only see what is live: no draft links.
+    if (item.type === "link") return item.link.draft ? [] : [item]
     const sections = item.group.sections.flatMap((s) => section(s) ?? [])
-    return sections.length === 0 ? [] : [{ type: "group", group: { ...item.group, sections } }]
+    const children = item.group.children.flatMap((c): Array<SectionGroupView["children"][number]> => {
+      if (c.type === "link") return c.link.draft ? [] : [c]
+      const kept = section(c.section)
+      return kept === undefined ? [] : [{ type: "section", section: kept }]
+    })
+    return sections.length === 0 ? [] : [{ type: "group", group: { ...item.group, sections, children } }]
   })
   return { type: "sections", structure }
 }
 
 /** What a published site shows its reader: the site, its structure as the reader sees it, its customization. */
-const publishedProfile = (guard: Effect.Success<typeof SiteGuard.make>, structure: SiteStructure["Service"], repo: SitesRepo["Service"]) =>
+const publishedProfile = (guard: Effect.Success<typeof SiteGuard.make>, structure: SiteStructure["Service"], repo: SitesRepo["Service"], structureRepo: SiteStructureRepo["Service"]) =>
   Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
     const site = yield* guard.site(organizationId, siteId)
     const reader = (yield* Actor.Actor).siteReader
     const whole = yield* structure.structure(organizationId, siteId)
+    const customization = (yield* repo.customization(siteId)).settings
     return {
       site,
       // A site's reader is shown the site spaces its visitor sees, and the sections holding one.
       structure: reader === undefined ? whole : readersStructure(whole, reader.spaceIds),
-      customization: (yield* repo.customization(siteId)).settings,
-      siteSpaceCustomizations: {}
+      customization,
+      // Each variant's look: the site's with the variant's own settings over it.
+      siteSpaceCustomizations: Object.fromEntries(
+        (yield* structureRepo.siteSpaceCustomizations(siteId)).map((c) => [c.siteSpaceId, overlay(customization, c.settings)])
+      )
     } satisfies PublishedProfile
   })
 
@@ -181,6 +194,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const siteEvents = yield* SiteEventsRepo
       const agents = yield* SiteAgentRepo
       const styleguides = yield* StyleguideRepo
+      const channels = yield* SiteChannelsRepo
       const siteQuestions = yield* SiteQuestionsRepo
       const siteContext = yield* SiteContextRepo
       const structure = yield* SiteStructure
@@ -285,7 +299,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         yield* SiteGuard.quietly(Effect.gen(function*() {
           const { site } = yield* guard.manager(organizationId, siteId, "delete this site")
           // What the site owns goes with it, in its transaction.
-          for (const owned of [sitePermissions, structureRepo, shareLinks, redirects, siteEvents, agents, siteQuestions, siteContext, styleguides]) yield* owned.removeSite(siteId)
+          for (const owned of [sitePermissions, structureRepo, shareLinks, redirects, siteEvents, agents, siteQuestions, siteContext, styleguides, channels]) yield* owned.removeSite(siteId)
           yield* repo.remove(siteId)
           yield* recordSite(site, "site.deleted")
         }))
@@ -301,7 +315,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
 
       const settings = siteSettings(guard, repo, changed, visitorKeys, audit, transactor)
 
-      const published = publishedProfile(guard, structure, repo)
+      const published = publishedProfile(guard, structure, repo, structureRepo)
 
       return Sites.of({
         list,

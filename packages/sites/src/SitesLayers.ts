@@ -16,6 +16,9 @@ import { SiteReaders } from "./SiteReaders.ts"
 import { SiteRenderer } from "./SiteRenderer.ts"
 import { SiteStructure } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
+import { SiteChannelsRepo } from "./SiteChannelsRepo.ts"
+import * as SqlSiteChannelsRepo from "./SqlSiteChannelsRepo.ts"
+import { SiteStructureOps } from "./SiteStructureOps.ts"
 import { SiteChanges } from "./SiteChanges.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
 import { SpecUsages } from "./SpecUsages.ts"
@@ -45,16 +48,16 @@ import { Styleguides } from "./styleguides/Styleguides.ts"
 import * as SqlStyleguideRepo from "./styleguides/SqlStyleguideRepo.ts"
 
 /** The sites ports in memory. */
-export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory, StyleguideRepo.layerMemory, AuditLayers.layerMemory)
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory, StyleguideRepo.layerMemory, SiteChannelsRepo.layerMemory, AuditLayers.layerMemory)
 
 /** The sites ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer, SqlStyleguideRepo.layer, AuditLayers.layerSql)
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer, SqlStyleguideRepo.layer, SqlSiteChannelsRepo.layer, AuditLayers.layerSql)
 
 /**
  * The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess,
  * Memberships, SpaceContent and PublishedContent, SpaceRedirects, OutboundFetch and the AuditLog.
  */
-export const layerServices = SpecUsages.layer.pipe(
+export const layerServices = Layer.mergeAll(SpecUsages.layer, SiteStructureOps.layer).pipe(
   Layer.provideMerge(Layer.mergeAll(SiteInsights.layer, SiteQuestions.layer)),
   Layer.provideMerge(SiteEventRecorder.layer),
   Layer.provideMerge(SiteReaders.layer),

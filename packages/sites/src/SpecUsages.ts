@@ -44,7 +44,7 @@ export const specsOf = (markdown: string): ReadonlySet<string> => {
 const siteSpacesOf = (structure: SiteStructureView): ReadonlyArray<SiteSpaceView> =>
   structure.type === "siteSpaces"
     ? structure.structure
-    : structure.structure.flatMap((item) => (item.type === "section" ? [item.section] : item.group.sections).flatMap((section) => section.siteSpaces))
+    : structure.structure.flatMap((item) => (item.type === "section" ? [item.section] : item.type === "group" ? item.group.sections : []).flatMap((section) => section.siteSpaces))
 
 export class SpecUsages extends Context.Service<SpecUsages, SpecUsagesShape>()("@quire/sites/SpecUsages") {
   static readonly layer = Layer.effect(

@@ -2,7 +2,9 @@
 import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
+import { SiteCustomization } from "./domain/Customization.ts"
 import type { SiteSection, SiteSectionGroup, SiteSpace } from "./domain/Structure.ts"
+import type { SiteExternalLink, SiteSpaceCustomizationRecord } from "./domain/StructureExtras.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import { setList } from "./SqlRows.ts"
 
@@ -88,6 +90,54 @@ const siteSpaces = Rows.decoder(
   })
 )
 
+const links = Rows.decoder(
+  "sites_external_links",
+  Schema.Struct({
+    id: Schema.String,
+    site_id: Schema.String,
+    title: Schema.String,
+    description: Schema.NullOr(Schema.String),
+    icon: Schema.NullOr(Schema.String),
+    url: Schema.String,
+    group_id: Schema.NullOr(Schema.String),
+    draft: Schema.Boolean,
+    condition: Schema.NullOr(Schema.String),
+    position: Schema.Number,
+    created_at: Rows.Timestamp,
+    updated_at: Rows.Timestamp
+  }),
+  (row): SiteExternalLink => ({
+    id: row.id,
+    siteId: row.site_id,
+    title: row.title,
+    description: row.description,
+    icon: row.icon,
+    url: row.url,
+    groupId: row.group_id,
+    draft: row.draft,
+    condition: row.condition,
+    position: row.position,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at
+  })
+)
+
+const customizations = Rows.decoder(
+  "sites_site_space_customizations",
+  Schema.Struct({
+    site_space_id: Schema.String,
+    site_id: Schema.String,
+    settings: Rows.Json(SiteCustomization),
+    updated_at: Rows.Timestamp
+  }),
+  (row): SiteSpaceCustomizationRecord => ({
+    siteSpaceId: row.site_space_id,
+    siteId: row.site_id,
+    settings: row.settings,
+    updatedAt: row.updated_at
+  })
+)
+
 const run = <A>(statement: Effect.Effect<ReadonlyArray<Row>, unknown>, decode: (rows: ReadonlyArray<unknown>) => Effect.Effect<A>) =>
   statement.pipe(Effect.orDie, Effect.flatMap(decode))
 const exec = (statement: Effect.Effect<unknown, unknown>) => statement.pipe(Effect.orDie, Effect.asVoid)
@@ -121,9 +171,36 @@ export const layer = Layer.effect(
           VALUES (${s.id}, ${s.siteId}, ${s.sectionId}, ${s.spaceId}, ${s.path}, ${s.condition}, ${s.position},
             ${s.createdAt}, ${s.updatedAt})`),
       updateSiteSpace: (id, patch) => run(sql<Row>`UPDATE sites_site_spaces SET ${setList(sql, patch)} WHERE id = ${id} RETURNING *`, siteSpaces.first),
-      removeSiteSpace: (id) => exec(sql`DELETE FROM sites_site_spaces WHERE id = ${id}`),
+      removeSiteSpace: (id) =>
+        exec(Effect.all([
+          sql`DELETE FROM sites_site_spaces WHERE id = ${id}`,
+          sql`DELETE FROM sites_site_space_customizations WHERE site_space_id = ${id}`
+        ])),
+      externalLinks: (siteId) => run(sql<Row>`SELECT * FROM sites_external_links WHERE site_id = ${siteId} ORDER BY position, created_at, id`, links.all),
+      insertExternalLink: (l) =>
+        exec(sql`
+          INSERT INTO sites_external_links (id, site_id, title, description, icon, url, group_id, draft, condition, position,
+            created_at, updated_at)
+          VALUES (${l.id}, ${l.siteId}, ${l.title}, ${l.description}, ${l.icon}, ${l.url}, ${l.groupId}, ${l.draft},
+            ${l.condition}, ${l.position}, ${l.createdAt}, ${l.updatedAt})`),
+      updateExternalLink: (id, patch) => run(sql<Row>`UPDATE sites_external_links SET ${setList(sql, patch)} WHERE id = ${id} RETURNING *`, links.first),
+      removeExternalLink: (id) => exec(sql`DELETE FROM sites_external_links WHERE id = ${id}`),
+      siteSpaceCustomizations: (siteId) =>
+        run(sql<Row>`SELECT * FROM sites_site_space_customizations WHERE site_id = ${siteId} ORDER BY site_space_id`, customizations.all),
+      putSiteSpaceCustomization: (r) =>
+        exec(sql`
+          INSERT INTO sites_site_space_customizations (site_space_id, site_id, settings, updated_at)
+          VALUES (${r.siteSpaceId}, ${r.siteId}, ${JSON.stringify(r.settings)}::jsonb, ${r.updatedAt})
+          ON CONFLICT (site_space_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at`),
+      removeSiteSpaceCustomization: (id) =>
+        sql<Row>`DELETE FROM sites_site_space_customizations WHERE site_space_id = ${id} RETURNING site_space_id`.pipe(
+          Effect.orDie,
+          Effect.map((rows) => rows.length > 0)
+        ),
       removeSite: (siteId) =>
         exec(Effect.all([
+          sql`DELETE FROM sites_external_links WHERE site_id = ${siteId}`,
+          sql`DELETE FROM sites_site_space_customizations WHERE site_id = ${siteId}`,
           sql`DELETE FROM sites_site_spaces WHERE site_id = ${siteId}`,
           sql`DELETE FROM sites_sections WHERE site_id = ${siteId}`,
           sql`DELETE FROM sites_section_groups WHERE site_id = ${siteId}`

@@ -6,6 +6,7 @@ import { Effect, Option } from "effect"
 import { compareCodePoints } from "@quire/kernel"
 import type { Site } from "./domain/Site.ts"
 import type { SiteSection, SiteSectionGroup, SiteSpace } from "./domain/Structure.ts"
+import type { SiteExternalLink } from "./domain/StructureExtras.ts"
 import { SitesRepo } from "./SitesRepo.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 
@@ -14,6 +15,8 @@ export interface Model {
   readonly sections: ReadonlyArray<SiteSection>
   readonly groups: ReadonlyArray<SiteSectionGroup>
   readonly siteSpaces: ReadonlyArray<SiteSpace>
+  /** In order, grouped or not. */
+  readonly externalLinks: ReadonlyArray<SiteExternalLink>
 }
 
 export type TopItem =
@@ -25,8 +28,8 @@ const byOrder = (a: { position: number; createdAt: Date; id: string }, b: { posi
 
 export const load = (repo: typeof SiteStructureRepo.Service, siteId: string): Effect.Effect<Model> =>
   Effect.map(
-    Effect.all([repo.sections(siteId), repo.groups(siteId), repo.siteSpaces(siteId)]),
-    ([sections, groups, siteSpaces]) => ({ sections, groups, siteSpaces })
+    Effect.all([repo.sections(siteId), repo.groups(siteId), repo.siteSpaces(siteId), repo.externalLinks(siteId)]),
+    ([sections, groups, siteSpaces, externalLinks]) => ({ sections, groups, siteSpaces, externalLinks })
   )
 
 /** Ungrouped sections and groups, in order (a section naming a missing group counts as ungrouped). */
@@ -39,6 +42,24 @@ export const topLevel = (model: Model): ReadonlyArray<TopItem> => {
     ...model.groups.map((group) => ({ type: "group" as const, id: group.id, position: group.position, createdAt: group.createdAt, group }))
   ]
   return items.toSorted(byOrder)
+}
+
+/** An item of one level of the structure: the top level, or a group's. */
+export type LevelItem = TopItem | { readonly type: "link"; readonly id: string; readonly position: number; readonly link: SiteExternalLink }
+
+/**
+ * The items of a level in order: with `groupId` null the top level (ungrouped sections, groups and
+ * links), else the group's sections and links. A link naming a missing group stands at the top.
+ */
+export const levelOf = (model: Model, groupId: string | null): ReadonlyArray<LevelItem> => {
+  const groupIds = new Set(model.groups.map((g) => g.id))
+  const inLevel = (g: string | null) => groupId === null ? g === null || !groupIds.has(g) : g === groupId
+  const links = model.externalLinks.filter((l) => inLevel(l.groupId))
+    .map((link) => ({ type: "link" as const, id: link.id, position: link.position, createdAt: link.createdAt, link }))
+  const others = groupId === null
+    ? topLevel(model).map((item) => ({ ...item, createdAt: item.type === "section" ? item.section.createdAt : item.group.createdAt }))
+    : sectionsOf(model, groupId).map((section) => ({ type: "section" as const, id: section.id, position: section.position, createdAt: section.createdAt, section }))
+  return [...others, ...links].toSorted(byOrder)
 }
 
 /** A group's sections in order. */

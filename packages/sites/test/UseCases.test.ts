@@ -66,6 +66,8 @@ const outline = (view: SiteStructureView): ReadonlyArray<string> =>
     : view.structure.map((item) =>
       item.type === "section"
         ? `${item.section.default ? "*" : ""}${item.section.section.title}`
+        : item.type === "link"
+        ? `->${item.link.title}`
         : `[${item.group.group.title}: ${item.group.sections.map((s) => `${s.default ? "*" : ""}${s.section.title}`).join(", ")}]`
     )
 

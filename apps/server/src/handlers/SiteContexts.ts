@@ -85,7 +85,7 @@ export const spacePublishedUrl = Effect.gen(function*() {
         return siteSpace === undefined ? undefined : publishedUrl(site, options, null, { path: siteSpace.siteSpace.path, default: siteSpace.default })
       }
       for (const item of view.structure) {
-        for (const section of item.type === "section" ? [item.section] : item.group.sections) {
+        for (const section of item.type === "section" ? [item.section] : item.type === "group" ? item.group.sections : []) {
           const siteSpace = section.siteSpaces.find((s) => s.space.space.id === spaceId)
           if (siteSpace !== undefined) {
             return publishedUrl(site, options, { path: section.section.path, default: section.default }, {

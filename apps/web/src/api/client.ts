@@ -67,6 +67,7 @@ const groups = {
   siteSections: () => import("@quire/api/groups/SiteSectionsApi").then((m) => m.SiteSectionsApi),
   siteShareLinks: () => import("@quire/api/groups/SiteShareLinksApi").then((m) => m.SiteShareLinksApi),
   siteSpaces: () => import("@quire/api/groups/SiteSpacesApi").then((m) => m.SiteSpacesApi),
+  siteStructureOps: () => import("@quire/api/groups/SiteStructureOpsApi").then((m) => m.SiteStructureOpsApi),
   sites: () => import("@quire/api/groups/SitesApi").then((m) => m.SitesApi),
   spaceContent: () => import("@quire/api/groups/SpaceContentApi").then((m) => m.SpaceContentApi),
   spaceEmbeds: () => import("@quire/api/groups/SpaceEmbedsApi").then((m) => m.SpaceEmbedsApi),

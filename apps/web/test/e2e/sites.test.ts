@@ -136,7 +136,7 @@ it("creates a site, structures, customizes, shares, protects and publishes it", 
     await page.getByRole("status").filter({ hasText: "Moved the section API reference" }).waitFor()
     // The focus stays on the row moved: Alt+Down takes it back.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Rename the section API reference")
-    const secondMove = await hold(page, (path) => /\/sections\/[^/]+\/move$/.test(path))
+    const secondMove = await hold(page, (path) => path.endsWith("/structure/sort"))
     await page.keyboard.press("Alt+ArrowDown")
     await secondMove.held
     const sectionTitles = () => page.getByRole("list", { name: "Sections" }).getByRole("heading", { level: 3 }).allTextContents()

@@ -2,6 +2,7 @@
 import { Effect } from "effect"
 import type { Revision } from "@quire/content"
 import * as Audience from "../Audience.ts"
+import { overlay } from "../domain/StructureExtras.ts"
 import type { PublishedSite } from "../PublishedSites.ts"
 import * as Layout from "../render/Layout.ts"
 import type * as View from "../render/View.ts"
@@ -29,6 +30,10 @@ const announcementOf = (a: PublishedSite["customization"]["announcement"]): View
 /** The site's title as its customization names it. */
 export const siteTitle = (site: PublishedSite): string => site.customization.title ?? site.site.title
 
+/** The customization a place shows: the site's, with its site space's override over it. */
+export const customizationAt = (site: PublishedSite, place: Place | undefined): PublishedSite["customization"] =>
+  place === undefined ? site.customization : overlay(site.customization, site.siteSpaceCustomizations?.get(place.siteSpace.siteSpace.id))
+
 /** The chrome around a place's page (`currentId`). */
 export const chrome = (
   reading: Reading,
@@ -38,11 +43,11 @@ export const chrome = (
 ): View.SiteChrome => {
   const { site, request } = reading
   const { basePath } = reading.urls
-  const customization = site.customization
+  const customization = customizationAt(site, place)
   return {
     memo: reading.layout,
     site: {
-      title: siteTitle(site),
+      title: customization.title ?? site.site.title,
       url: basePath,
       logo: customization.header?.logo,
       favicon: customization.favicon as View.SiteInfo["favicon"]

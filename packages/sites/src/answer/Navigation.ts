@@ -2,6 +2,7 @@
 import { Effect } from "effect"
 import type { PageNode, Revision } from "@quire/content"
 import { BoundedCache } from "@quire/kernel"
+import * as Audience from "../Audience.ts"
 import * as View from "../render/View.ts"
 import type { Place } from "./Places.ts"
 import type { PlaceTree, Reading } from "./ReadingTypes.ts"
@@ -14,11 +15,18 @@ export const sectionTitle = (reading: Reading, place: Place): string | undefined
   return variants.length > 1 && place.siteSpace.space.title !== title ? `${title} · ${place.siteSpace.space.title}` : title
 }
 
-/** The visible sections as tabs, those of a group under the group's tab. */
+const byPosition = (a: { readonly position: number }, b: { readonly position: number }) => a.position - b.position
+
+/**
+ * The visible sections as tabs, those of a group under the group's tab, with the site's external
+ * links among them by position (those a condition hides from this reader left out).
+ */
 export const tabsOf = (reading: Reading, current: Place | undefined): ReadonlyArray<View.Tab> => {
   const { basePath } = reading.urls
-  const tabs: Array<View.Tab> = []
-  const groupTabs = new Map<string, Array<View.SectionTab>>()
+  type Member = { readonly tab: View.SectionTab | View.LinkTab; readonly position: number }
+  type Entry = { readonly tab: View.Tab; readonly position: number; readonly groupId?: string }
+  const top: Array<Entry> = []
+  const members = new Map<string, Array<Member>>()
   for (const s of reading.visible.sections) {
     const tab: View.SectionTab = {
       type: "section",
@@ -30,18 +38,29 @@ export const tabsOf = (reading: Reading, current: Place | undefined): ReadonlyAr
     const groupId = s.section.groupId
     const group = groupId === null ? undefined : reading.site.groups.find((g) => g.id === groupId)
     if (group === undefined) {
-      tabs.push(tab)
+      top.push({ tab, position: s.section.position })
       continue
     }
-    let members = groupTabs.get(group.id)
-    if (members === undefined) {
-      members = []
-      groupTabs.set(group.id, members)
-      tabs.push({ type: "group", title: group.title, icon: group.icon ?? undefined, sections: members })
+    let list = members.get(group.id)
+    if (list === undefined) {
+      list = []
+      members.set(group.id, list)
+      top.push({ tab: { type: "group", title: group.title, icon: group.icon ?? undefined, sections: [] }, position: group.position, groupId: group.id })
     }
-    members.push(tab)
+    list.push({ tab, position: s.section.position })
   }
-  return tabs
+  for (const link of reading.site.externalLinks ?? []) {
+    if (link.condition !== null && !Audience.visible(link.condition, reading.request.claims, reading.parseCondition)) continue
+    const tab: View.LinkTab = { type: "link", title: link.title, url: link.url, icon: link.icon ?? undefined }
+    const list = link.groupId === null ? undefined : members.get(link.groupId)
+    if (list === undefined) top.push({ tab, position: link.position })
+    else list.push({ tab, position: link.position })
+  }
+  return top.toSorted(byPosition).map((entry) =>
+    entry.tab.type === "group" && entry.groupId !== undefined
+      ? { ...entry.tab, sections: (members.get(entry.groupId) ?? []).toSorted(byPosition).map((m) => m.tab) }
+      : entry.tab
+  )
 }
 
 /** The site spaces of the current place's section, where it has several. */

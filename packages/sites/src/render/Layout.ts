@@ -131,17 +131,23 @@ const tabIcon = (name: string | undefined): string => {
   return svg === undefined ? "" : `<span class="tab-icon" aria-hidden="true">${svg}</span>`
 }
 
+const linkTab = (tab: { readonly url: string; readonly icon?: string | undefined; readonly title: string }, cls: string): string =>
+  `<li><a${cls} ${href(tab.url)} target="_blank" rel="noopener noreferrer" data-external-link>${tabIcon(tab.icon)}${e(tab.title)}</a></li>`
+
 const tabItem = (tab: Tab): string => {
+  if (tab.type === "link") return linkTab(tab, ` class="tab"`)
   if (tab.type === "section") {
     return `<li><a class="tab" ${href(tab.url)}${tab.current ? ` aria-current="page"` : ""}>${tabIcon(tab.icon)}${e(tab.title)}</a></li>`
   }
-  const current = tab.sections.some((s) => s.current)
+  const current = tab.sections.some((s) => s.type === "section" && s.current)
   return (
     `<li><details class="menu tab-group"><summary class="tab${current ? " current" : ""}">${tabIcon(tab.icon)}${e(tab.title)}${icon.down}</summary>` +
     `<ul class="menu-list">${tab.sections
       .map(
         (s) =>
-          `<li><a ${href(s.url)}${s.current ? ` aria-current="page"` : ""}>${tabIcon(s.icon)}${e(s.title)}</a></li>`
+          s.type === "link"
+            ? linkTab(s, "")
+            : `<li><a ${href(s.url)}${s.current ? ` aria-current="page"` : ""}>${tabIcon(s.icon)}${e(s.title)}</a></li>`
       )
       .join("")}</ul></details></li>`
   )

@@ -88,10 +88,18 @@ export interface SectionGroupTab {
   readonly type: "group"
   readonly title: string
   readonly icon?: string | undefined
-  readonly sections: ReadonlyArray<SectionTab>
+  readonly sections: ReadonlyArray<SectionTab | LinkTab>
 }
 
-export type Tab = SectionTab | SectionGroupTab
+/** An external link of the structure: a tab that opens its URL. */
+export interface LinkTab {
+  readonly type: "link"
+  readonly title: string
+  readonly url: string
+  readonly icon?: string | undefined
+}
+
+export type Tab = SectionTab | SectionGroupTab | LinkTab
 
 /** A site space of the current section, shown in the variant switcher. */
 export interface Variant {

@@ -50,7 +50,7 @@ export const sectionGroups = (edit: StructureEdit) => {
       siteId,
       title: input.title,
       icon: input.icon ?? null,
-      position: Positions.endAfter(Model.topLevel(model)),
+      position: Positions.endAfter(Model.levelOf(model, null)),
       createdAt: at,
       updatedAt: at
     }
@@ -76,17 +76,18 @@ export const sectionGroups = (edit: StructureEdit) => {
     yield* removal(organizationId, siteId, Effect.fnUntraced(function*({ model }) {
       if (!model.groups.some((g) => g.id === groupId)) return
       const at = yield* now
-      // Its sections take the group's place at the top level, in their order.
-      type Top = Positions.Positioned & { readonly type: "section" | "group" }
-      const order = Model.topLevel(model).flatMap((item): ReadonlyArray<Top> =>
-        item.type === "section"
-          ? [{ id: item.id, position: item.position, type: "section" as const }]
-          : item.id === groupId
-          ? Model.sectionsOf(model, groupId).map((s) => ({ id: s.id, position: Number.NaN, type: "section" as const }))
-          : [{ id: item.id, position: item.position, type: "group" as const }]
+      // Its sections and external links take the group's place at the top level, in their order.
+      type Top = Positions.Positioned & { readonly type: "section" | "group" | "link" }
+      const order = Model.levelOf(model, null).flatMap((item): ReadonlyArray<Top> =>
+        item.type === "group" && item.id === groupId
+          ? Model.levelOf(model, groupId).map((child) => ({ id: child.id, position: Number.NaN, type: child.type === "link" ? "link" as const : "section" as const }))
+          : [{ id: item.id, position: item.position, type: item.type }]
       )
       yield* Effect.forEach(Model.sectionsOf(model, groupId), (s) => repo.updateSection(s.id, { groupId: null, updatedAt: at }), { discard: true })
-      yield* writeTopLevel(order, Positions.renumber(order), at)
+      const changes = Positions.renumber(order)
+      const links = new Set(order.filter((o) => o.type === "link").map((o) => o.id))
+      yield* writeTopLevel(order.flatMap((o) => (o.type === "link" ? [] : [{ ...o, type: o.type }])), changes.filter((c) => !links.has(c.id)), at)
+      yield* Effect.forEach(changes.filter((c) => links.has(c.id)), (c) => repo.updateExternalLink(c.id, { groupId: null, position: c.position, updatedAt: at }), { discard: true })
       yield* repo.removeGroup(groupId)
     }))
   }, transactor.transaction, changed)

@@ -59,7 +59,7 @@ export const sections = (edit: StructureEdit) => {
       condition: null,
       icon: input.icon ?? null,
       groupId: null,
-      position: Positions.endAfter(Model.topLevel(current.model)),
+      position: Positions.endAfter(Model.levelOf(current.model, null)),
       defaultSiteSpaceId: null,
       createdAt: at,
       updatedAt: at

@@ -5,6 +5,7 @@
 import type { SpaceAccess } from "@quire/content"
 import type { Site } from "../domain/Site.ts"
 import type { SiteSection, SiteSectionGroup, SiteSpace } from "../domain/Structure.ts"
+import type { SiteExternalLink } from "../domain/StructureExtras.ts"
 
 /** A site space with its space (as the caller sees it) and whether it is its parent's default. */
 export interface SiteSpaceView {
@@ -27,12 +28,15 @@ export interface SectionGroupView {
   readonly group: SiteSectionGroup
   /** Its sections in order. */
   readonly sections: ReadonlyArray<SectionView>
+  /** Its sections and external links in order. */
+  readonly children: ReadonlyArray<{ readonly type: "section"; readonly section: SectionView } | { readonly type: "link"; readonly link: SiteExternalLink }>
 }
 
-/** The top level of a site with sections: ungrouped sections and groups, in order. */
+/** The top level of a site with sections: ungrouped sections, groups and external links, in order. */
 export type StructureItem =
   | { readonly type: "section"; readonly section: SectionView }
   | { readonly type: "group"; readonly group: SectionGroupView }
+  | { readonly type: "link"; readonly link: SiteExternalLink }
 
 /** GitBook's `SiteStructure`: sections (and groups) when the site has sections, else its root site spaces. */
 export type SiteStructureView =

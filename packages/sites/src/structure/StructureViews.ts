@@ -40,11 +40,18 @@ export const viewerOf = (access: ContentAccess["Service"], spaces: SpacesRepo["S
       }))
 
     const groupView = (site: Parameters<typeof Model.defaultOf>[0], model: Model.Model, group: SiteSectionGroup) =>
-      Effect.map(Effect.forEach(Model.sectionsOf(model, group.id), (s) => sectionView(site, model, s)), (sections): SectionGroupView => ({
-        site,
-        group,
-        sections
-      }))
+      Effect.map(
+        Effect.forEach(Model.levelOf(model, group.id).flatMap((i) => (i.type === "group" ? [] : [i])), (item) =>
+          item.type === "section"
+            ? Effect.map(sectionView(site, model, item.section), (section): SectionGroupView["children"][number] => ({ type: "section", section }))
+            : Effect.succeed<SectionGroupView["children"][number]>({ type: "link", link: item.link })),
+        (children): SectionGroupView => ({
+          site,
+          group,
+          sections: children.flatMap((c) => (c.type === "section" ? [c.section] : [])),
+          children
+        })
+      )
 
     const structureView = (site: Parameters<typeof Model.defaultOf>[0], model: Model.Model) =>
       model.sections.length === 0
@@ -53,10 +60,12 @@ export const viewerOf = (access: ContentAccess["Service"], spaces: SpacesRepo["S
           structure
         }))
         : Effect.map(
-          Effect.forEach(Model.topLevel(model), (item) =>
+          Effect.forEach(Model.levelOf(model, null), (item) =>
             item.type === "section"
               ? Effect.map(sectionView(site, model, item.section), (section): StructureItem => ({ type: "section", section }))
-              : Effect.map(groupView(site, model, item.group), (group): StructureItem => ({ type: "group", group }))),
+              : item.type === "group"
+              ? Effect.map(groupView(site, model, item.group), (group): StructureItem => ({ type: "group", group }))
+              : Effect.succeed<StructureItem>({ type: "link", link: item.link })),
           (structure): SiteStructureView => ({ type: "sections", structure })
         )
 

@@ -19,7 +19,7 @@ const labels: Record<(typeof pageActions)[number], string> = {
 }
 
 /** A color typed as `#rrggbb`, with a swatch beside it. */
-const ColorField = (props: { readonly label: string; readonly value: string; readonly onChange: (value: string) => void; readonly error: string | undefined; readonly hint?: string }) => {
+export const ColorField = (props: { readonly label: string; readonly value: string; readonly onChange: (value: string) => void; readonly error: string | undefined; readonly hint?: string }) => {
   const id = useId()
   const valid = /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(props.value.trim())
   const described = [props.hint === undefined ? undefined : `${id}-hint`, props.error === undefined ? undefined : `${id}-error`].filter(Boolean).join(" ")

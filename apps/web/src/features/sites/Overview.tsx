@@ -3,7 +3,7 @@
  * dashboard's head shows. Who can read the site (its visibility, its own domain), the sections and
  * spaces it shows in short, and the last 30 days' views; each part links to the tab that changes it.
  */
-import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure, Site } from "@quire/api"
+import type { SiteSection, SiteSectionGroup, SiteExternalLink, SiteSpace, SiteStructure, Site } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
 import { useAtomValue } from "../../api/react.ts"
 import { Link } from "../../ui/Link.tsx"
@@ -29,8 +29,10 @@ const Contents = (props: { readonly structure: SiteStructure }) => {
   if (structure.structure.length === 0) return <p className="muted">It has no section yet.</p>
   return (
     <ul className="overview-list" aria-label="Sections">
-      {structure.structure.map((entry: SiteSection | SiteSectionGroup) => entry.object === "site-section"
+      {structure.structure.map((entry: SiteSection | SiteSectionGroup | SiteExternalLink) => entry.object === "site-section"
         ? <SectionLine key={entry.id} section={entry} />
+        : entry.object === "site-external-link"
+        ? <li key={entry.id}>{entry.title} <span className="meta">(link to {entry.url}{entry.draft ? ", draft" : ""})</span></li>
         : (
           <li key={entry.id}>
             <strong>{entry.title}</strong> <span className="meta">(group)</span>

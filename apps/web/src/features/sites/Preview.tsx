@@ -20,7 +20,7 @@ const noPages: Atom.Atom<PagesResult> = Atom.make(AsyncResult.initial<{ readonly
 export const landingSiteSpace = (structure: SiteStructure | undefined): SiteSpace | undefined => {
   if (structure === undefined) return undefined
   if (structure.type === "siteSpaces") return structure.structure.find((s) => s.default) ?? structure.structure[0]
-  const sections = structure.structure.flatMap((entry) => entry.object === "site-section" ? [entry] : entry.sections)
+  const sections = structure.structure.flatMap((entry) => entry.object === "site-section" ? [entry] : entry.object === "site-section-group" ? entry.sections : [])
   const section = sections.find((s) => s.default) ?? sections[0]
   return section?.siteSpaces.find((s) => s.default) ?? section?.siteSpaces[0]
 }
@@ -38,7 +38,7 @@ export const Preview = (props: { readonly site: Site; readonly settings: Setting
   const tint = settings.styling?.tint?.color[dark ? "dark" : "light"]
   const title = settings.title ?? props.site.title
   const logo = settings.header?.logo?.[dark ? "dark" : "light"]
-  const sections = props.structure?.type === "sections" ? props.structure.structure.flatMap((entry) => entry.object === "site-section" ? [entry] : entry.sections) : []
+  const sections = props.structure?.type === "sections" ? props.structure.structure.flatMap((entry) => entry.object === "site-section" ? [entry] : entry.object === "site-section-group" ? entry.sections : []) : []
   const visible = AsyncResult.isSuccess(pages) ? pages.value.pages.filter((page) => !page.hidden) : []
   const style = { "--preview-primary": primary, ...(tint === undefined ? {} : { "--preview-tint": tint }) } as CSSProperties
   // A site space's published address; for a share-link site, the site's through a share link.

@@ -1,7 +1,8 @@
 /**
  * A site's settings: its address (a hostname of its own, a base path), adaptive content (on or
  * off, and the JSON schema of the claims visitors bring, checked by the server), AI & MCP (the editing
- * agent's settings, the assistant's MCP servers: features/agents), and deleting it.
+ * agent's settings, the assistant's MCP servers: features/agents), its channels (./Channels.tsx),
+ * and deleting it.
  * For the site's editors (the screen shows this part to them alone); deleting it for its admins.
  */
 import type { Site } from "@quire/api"
@@ -13,6 +14,7 @@ import { Field, FormActions } from "../../ui/Field.tsx"
 import { apiErrorName, Failure, Loading } from "../../ui/States.tsx"
 import { Confirm } from "../admin/ui.tsx"
 import { SiteAgent } from "../agents/SiteAgent.tsx"
+import { Channels } from "./Channels.tsx"
 import { messageElse, messageFor } from "./errors.ts"
 import { adaptiveSchemaAtom, deleteSite, siteKey, siteRef, sitesKey, updateAdaptiveSchema, updateSite, useAction } from "./queries.ts"
 
@@ -172,6 +174,7 @@ export const Settings = (props: { readonly organizationId: string; readonly site
     <Address organizationId={props.organizationId} site={props.site} />
     {props.site.permissions.viewAdaptiveSchema ? <Adaptive organizationId={props.organizationId} site={props.site} /> : null}
     <SiteAgent organizationId={props.organizationId} site={props.site} />
+    <Channels organizationId={props.organizationId} site={props.site} />
     {props.site.permissions.admin
       ? <Danger organizationId={props.organizationId} site={props.site} />
       : <p className="muted">Only the site's admins and the organization's admins delete a site.</p>}

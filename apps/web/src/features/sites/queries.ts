@@ -50,6 +50,18 @@ export const customizationAtom = Atom.family((ref: string) => {
   return QuireApi.query("sites", "getSiteCustomizationById", { params, query: {}, reactivityKeys: [siteKey(params.siteId)] })
 })
 
+/** A site space's look: the site's customization with the variant's own settings over it (`<org>\n<site>\n<siteSpace>`). */
+export const variantLookAtom = Atom.family((ref: string) => {
+  const [organizationId = "", siteId = "", siteSpaceId = ""] = ref.split("\n")
+  return QuireApi.query("siteStructureOps", "getSiteSpaceCustomizationById", { params: { organizationId, siteId, siteSpaceId }, query: {}, reactivityKeys: [siteKey(siteId)] })
+})
+
+/** The site's channels (where its assistant answers). */
+export const channelsAtom = Atom.family((ref: string) => {
+  const params = paramsOf(ref)
+  return QuireApi.query("siteStructureOps", "listSiteChannels", { params, query: { limit: 100 }, reactivityKeys: [siteKey(params.siteId)] })
+})
+
 /** The site's adaptive schema (a 404 when it has none: the screen reads that as empty). */
 export const adaptiveSchemaAtom = Atom.family((ref: string) => {
   const params = paramsOf(ref)
@@ -109,6 +121,16 @@ export const addSectionToGroup = QuireApi.mutation("siteSectionGroups", "addSect
 export const removeSectionFromGroup = QuireApi.mutation("siteSectionGroups", "removeSectionFromSiteSectionGroup")
 export const moveGroup = QuireApi.mutation("siteSectionGroups", "moveSiteSectionGroup")
 export const deleteSite = QuireApi.mutation("sites", "deleteSiteById")
+export const addExternalLink = QuireApi.mutation("siteStructureOps", "addExternalLinkToSite")
+export const updateExternalLink = QuireApi.mutation("siteStructureOps", "updateSiteExternalLinkById")
+export const deleteExternalLink = QuireApi.mutation("siteStructureOps", "deleteSiteExternalLinkById")
+export const sortStructure = QuireApi.mutation("siteStructureOps", "sortSiteStructure")
+export const overrideVariantLook = QuireApi.mutation("siteStructureOps", "overrideSiteSpaceCustomizationById")
+export const resetVariantLook = QuireApi.mutation("siteStructureOps", "deleteSiteSpaceCustomizationById")
+export const duplicateSiteSpace = QuireApi.mutation("siteStructureOps", "duplicateSiteSpace")
+export const createChannel = QuireApi.mutation("siteStructureOps", "createSiteChannel")
+export const updateChannel = QuireApi.mutation("siteStructureOps", "updateSiteChannelById")
+export const deleteChannel = QuireApi.mutation("siteStructureOps", "deleteSiteChannelById")
 export const updateAdaptiveSchema = QuireApi.mutation("sites", "updateSiteAdaptiveSchema")
 export const createShareLink = QuireApi.mutation("siteShareLinks", "createSiteShareLink")
 export const updateShareLink = QuireApi.mutation("siteShareLinks", "updateSiteShareLinkById")

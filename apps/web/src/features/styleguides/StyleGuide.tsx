@@ -20,7 +20,7 @@ import "./styleguides.css"
 const spacesOf = (structure: SiteStructure): ReadonlyArray<{ readonly id: string; readonly title: string }> => {
   const siteSpaces = structure.type === "siteSpaces"
     ? structure.structure
-    : structure.structure.flatMap((entry) => entry.object === "site-section" ? entry.siteSpaces : entry.sections.flatMap((s) => s.siteSpaces))
+    : structure.structure.flatMap((entry) => entry.object === "site-section" ? entry.siteSpaces : entry.object === "site-section-group" ? entry.sections.flatMap((s) => s.siteSpaces) : [])
   const seen = new Map<string, string>()
   for (const s of siteSpaces) if (!seen.has(s.space.id)) seen.set(s.space.id, s.space.title || "Untitled space")
   return Array.from(seen, ([id, title]) => ({ id, title }))

@@ -5,7 +5,8 @@
  * gather sections in groups (a heading over several tabs: create, rename, remove, put a section in
  * or take it out), and reorder by drag or from the keyboard (Alt+Up/Down on a row, or its buttons):
  * each move is one `moveSiteSection` / `moveSiteSpace` / `moveSiteSectionGroup` with the sibling it
- * goes before or after (../order.ts).
+ * goes before or after (../order.ts); at the top level, sections, groups and external links (tabs
+ * that open a URL) move with one `sortSiteStructure`.
  */
 import type { SiteStructure, Space } from "@quire/api"
 import { useState } from "react"
@@ -15,6 +16,7 @@ import { AddSectionForm } from "./AddSectionForm.tsx"
 import { Variants } from "./Variants.tsx"
 import { NewGroupForm } from "./NewGroupForm.tsx"
 import { TopLevel } from "./TopLevel.tsx"
+import { ExternalLinkForm } from "./ExternalLinkForm.tsx"
 
 export interface StructureProps {
   readonly organizationId: string
@@ -26,7 +28,7 @@ export interface StructureProps {
 
 export const Structure = (props: StructureProps) => {
   const [message, setMessage] = useState("")
-  const [adding, setAdding] = useState<"section" | "space" | "group" | undefined>(undefined)
+  const [adding, setAdding] = useState<"section" | "space" | "group" | "link" | undefined>(undefined)
   const context: StructureContext = { organizationId: props.organizationId, siteId: props.siteId, admin: props.admin, spaces: props.spaces, say: setMessage }
   const { structure } = props
   const ungrouped = structure.type === "sections" ? ungroupedOf(structure.structure) : []
@@ -37,9 +39,13 @@ export const Structure = (props: StructureProps) => {
           <button type="button" onClick={() => setAdding("section")} disabled={adding !== undefined}>New section</button>
           {structure.type === "siteSpaces" ? <button type="button" onClick={() => setAdding("space")} disabled={adding !== undefined}>Add a space</button> : null}
           {structure.type === "sections" && ungrouped.length > 0 ? <button type="button" onClick={() => setAdding("group")} disabled={adding !== undefined}>New group</button> : null}
+          {structure.type === "sections" ? <button type="button" onClick={() => setAdding("link")} disabled={adding !== undefined}>New external link</button> : null}
         </div>
       ) : null}
       {adding === "section" ? <AddSectionForm context={context} onDone={() => setAdding(undefined)} /> : null}
+      {adding === "link" && structure.type === "sections"
+        ? <ExternalLinkForm context={context} groups={structure.structure.filter((entry) => entry.object === "site-section-group")} onDone={() => setAdding(undefined)} />
+        : null}
       {adding === "group" ? <NewGroupForm context={context} sections={ungrouped} onDone={() => setAdding(undefined)} /> : null}
       {adding === "space" && structure.type === "siteSpaces"
         ? <AddSpaceForm context={context} taken={structure.structure.map((s) => s.space.id)} label="Space to add to the site" onDone={() => setAdding(undefined)} />

@@ -1,5 +1,5 @@
 /** What the parts of a site's structure share: the site they edit, the reactivity key of its writes, pointers and the drawn order of a list. */
-import type { SiteSection, SiteSectionGroup, Space } from "@quire/api"
+import type { SiteExternalLink, SiteSection, SiteSectionGroup, Space } from "@quire/api"
 import { useMemo } from "react"
 import { useShownMove } from "../../../ui/useShownMove.ts"
 import { applyMove, type Position } from "../order.ts"
@@ -41,7 +41,10 @@ export const useOrder = <A extends { readonly id: string }>(items: ReadonlyArray
 
 const sameOrder = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => a.length === b.length && a.every((id, i) => b[i] === id)
 
-export type TopEntry = SiteSection | SiteSectionGroup
+export type TopEntry = SiteSection | SiteSectionGroup | SiteExternalLink
+
+/** GitBook's `SiteStructureItemPointer` of an entry of the structure. */
+export const itemPointer = (entry: { readonly object: TopEntry["object"] | "site-space"; readonly id: string }) => ({ type: entry.object, id: entry.id })
 
 /** The sections at the top level, out of any group. */
 export const ungroupedOf = (entries: ReadonlyArray<TopEntry>) => entries.filter((entry): entry is SiteSection => entry.object === "site-section")
