@@ -12,6 +12,7 @@ import { m0008_site_questions } from "./0008_site_questions.ts"
 import { m0009_site_agent } from "./0009_site_agent.ts"
 import { m0010_site_findings } from "./0010_site_findings.ts"
 import { m0011_styleguides } from "./0011_styleguides.ts"
+import { m0013_fonts_hostnames } from "./0013_fonts_hostnames.ts"
 
 export const migrations: {
   readonly table: string
@@ -29,6 +30,7 @@ export const migrations: {
     "0008_site_questions": m0008_site_questions,
     "0009_site_agent": m0009_site_agent,
     "0010_site_findings": m0010_site_findings,
-    "0011_styleguides": m0011_styleguides
+    "0011_styleguides": m0011_styleguides,
+    "0013_fonts_hostnames": m0013_fonts_hostnames
   }
 }
