@@ -23,7 +23,7 @@ export const m0013_fonts_hostnames = Effect.gen(function*() {
       storage_key text COLLATE "C" NOT NULL,
       name text NOT NULL,
       format text NOT NULL,
-      size bigint NOT NULL,
+      size integer NOT NULL,
       created_at timestamptz NOT NULL,
       PRIMARY KEY (organization_id, storage_key)
     )`
