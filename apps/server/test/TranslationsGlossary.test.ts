@@ -185,7 +185,8 @@ for (const backend of memoryAndPostgres) {
         const revision = yield* api.spaceContent.getCurrentRevision({ params: { spaceId: resultSpace }, query: {} })
         const page = revision.pages[0]!
         assert.strictEqual(page.title, "YOUR Espace de travail")
-        const markdown = (yield* api.spaceContent.getPageById({ params: { spaceId: resultSpace, pageId: page.id }, query: { format: "markdown" } }) as { markdown?: string }).markdown
+        const body = yield* api.spaceContent.getPageById({ params: { spaceId: resultSpace, pageId: page.id }, query: { format: "markdown" } })
+        const markdown = (body as { markdown?: string }).markdown ?? ""
         assert.include(markdown, "OPEN THE Espace de travail SETTINGS.")
         // The provider never saw the term, and was told to keep its placeholder.
         const seen = sent.slice(from).join("\n")
