@@ -164,7 +164,7 @@ export const Fonts = (props: { readonly organizationId: string; readonly siteId:
       )}
       {props.canEdit && currentId !== undefined ? <button type="button" onClick={() => void use(undefined)} disabled={action.busy}>Use the default font</button> : null}
       {action.problem === undefined ? null : <p className="form-error" role="alert">{action.problem.message}</p>}
-      <span className="status" role="status">{said}</span>
+      <p className="status" role="status">{said}</p>
       {manage ? <Upload organizationId={props.organizationId} fonts={items} /> : <p className="muted">Only the organization's admins add fonts.</p>}
     </section>
   )

@@ -28,7 +28,10 @@ const describe = (h: CustomHostname): { readonly tone: "ok" | "warn"; readonly t
     case "dns_wrong_cname":
       return { tone: "warn", text: `${h.hostname} points at ${h.dns?.found.join(", ") || "another address"}, not ${target}. Change its CNAME record to ${target}.` }
     case "dns_no_cname":
-      return { tone: "warn", text: `No CNAME or A record found for ${h.hostname}. Add a CNAME record pointing to ${target}.` }
+      return {
+        tone: "warn",
+        text: `No CNAME or A record found for ${h.hostname}. Add ${/^[\d.]+$/.test(target) ? "an A record" : "a CNAME record"} pointing to ${target}.`
+      }
     case "internal_error":
       return { tone: "warn", text: "The DNS could not be asked just now. Check again in a moment." }
     default:
