@@ -53,7 +53,8 @@ const useFaces = (fonts: ReadonlyArray<CustomFontDefinition>) => {
   }, [fonts])
 }
 
-const definitionOf = ({ permissions: _, ...definition }: CustomFontDefinition) => definition
+/** GitBook's `CustomizationFontDefinitionInput`: the definition without the caller's permissions. */
+const definitionOf = (font: CustomFontDefinition) => ({ id: font.id, custom: font.custom, fontFamily: font.fontFamily, fontFaces: font.fontFaces })
 
 const Upload = (props: { readonly organizationId: string; readonly fonts: ReadonlyArray<CustomFontDefinition> }) => {
   const id = useId()
