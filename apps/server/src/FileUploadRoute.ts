@@ -35,7 +35,11 @@ const uploadPath = /^\/v1\/(spaces\/[^/]+\/change-requests\/[^/]+\/files|org\/[^
 
 /** Whether a request is an upload, whose body this route streams (BodyLimit and IdempotencyKeys leave it alone). */
 export const isUpload = (request: HttpServerRequest.HttpServerRequest): boolean =>
-  request.method.toUpperCase() === "POST" && uploadPath.test(request.url)
+  (request.method.toUpperCase() === "POST" && uploadPath.test(request.url)) ||
+  (request.method.toUpperCase() === "PUT" && fontUploadPath.test(request.url))
+
+/** A signed font upload URL (`generateStorageUploadURL`) takes its bytes as a PUT, as a bucket's would. */
+const fontUploadPath = /^\/v1\/orgs\/[^/]+\/fonts\/files\/?(\?|$)/
 
 /** A size in the words the refusals use: `100 MB`, `1.5 MB`. */
 export const describeLimit = (bytes: number): string => {
@@ -186,17 +190,26 @@ interface FontRouteDeps {
  * Quire's upload of a font file (WOFF2 or WOFF, at most 5 MB) for GitBook's `createCustomFont`:
  * the answer's `storageKey` is what a font face names. Admins of the organization only.
  */
-const fontRoute = (router: HttpRouter.HttpRouter, { caller, unauthorized, fonts }: FontRouteDeps) =>
-  router.add("POST", "/v1/orgs/:organizationId/fonts/files", Effect.gen(function*() {
+const fontRoute = (router: HttpRouter.HttpRouter, deps: FontRouteDeps) =>
+  Effect.andThen(
+    router.add("POST", "/v1/orgs/:organizationId/fonts/files", fontUpload(deps)),
+    router.add("PUT", "/v1/orgs/:organizationId/fonts/files", fontUpload(deps))
+  )
+
+/** The bytes of one font file; with `?upload=<token>` (a signed URL) the token is the credential. */
+const fontUpload = ({ caller, unauthorized, fonts }: FontRouteDeps) =>
+  Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const { organizationId } = yield* HttpRouter.params
     const max = CustomFont.maxFontBytes
-    const name = new URL(request.url, "http://quire").searchParams.get("name") ?? "font"
+    const query = new URL(request.url, "http://quire").searchParams
+    const name = query.get("name") ?? "font"
+    const signed = query.get("upload")
     const declaredHeader = request.headers["content-length"]
     const declared = declaredHeader === undefined ? undefined : Number(declaredHeader)
     const body = limitedBody(request, max, declared)
-    const actor = yield* caller
-    if (Option.isNone(actor)) return yield* body.refuse(unauthorized)
+    const actor = signed === null ? yield* caller : Option.none()
+    if (signed === null && Option.isNone(actor)) return yield* body.refuse(unauthorized)
     const tooLarge = fail(413, `“${name}” is larger than ${describeLimit(max)}, the largest font file this server takes`, "body")
     if (name.length > maxNameLength || /[/\\]/.test(name)) {
       return yield* body.refuse(fail(400, `Invalid query parameter: name must be a file name of at most ${maxNameLength} characters, without slashes`, "name"))
@@ -206,8 +219,10 @@ const fontRoute = (router: HttpRouter.HttpRouter, { caller, unauthorized, fonts 
     }
     if (declared !== undefined && declared > max) return tooLarge
     if (declared === 0) return fail(400, "The request body is empty: send the font file's bytes", "body")
-    const uploaded = yield* fonts.upload(organizationId!, { name, bytes: body.bytes }).pipe(
-      Effect.provideService(Actor.Actor, actor.value),
+    const uploading = Option.isSome(actor)
+      ? fonts.upload(organizationId!, { name, bytes: body.bytes }).pipe(Effect.provideService(Actor.Actor, actor.value))
+      : fonts.uploadSigned(organizationId!, signed ?? "", body.bytes)
+    const uploaded = yield* uploading.pipe(
       Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max + 1)),
       Effect.map(Option.some),
       Effect.catchTags({
@@ -226,7 +241,7 @@ const fontRoute = (router: HttpRouter.HttpRouter, { caller, unauthorized, fonts 
       { object: "font-file", storageKey: file.storageKey, name: file.name, format: file.format, size: file.size },
       { status: 201, headers: noStore }
     )
-  }))
+  })
 
 interface ImportRouteDeps {
   readonly caller: Effect.Effect<Option.Option<Actor.ActorShape>, never, HttpServerRequest.HttpServerRequest>

@@ -26,6 +26,7 @@ interface GitBookClient {
     getCustomFont(organizationId: string, fontId: string): Reply<FontDefinition>
     updateCustomFont(organizationId: string, fontId: string, body: { fontFamily?: string; fontFaces?: Array<{ weight: number; storageKey: string | null }> }): Reply<FontDefinition>
     deleteCustomFont(organizationId: string, fontId: string): Reply<unknown>
+    generateStorageUploadUrl(organizationId: string, body: { file: { name: string; type: string; size: number }; kind: string }): Reply<{ object: string; url: string; key: string }>
   }
 }
 
@@ -105,6 +106,48 @@ for (const backend of memoryAndPostgres) {
         assert.strictEqual((yield* get(localPath(regularUrl))).status, 404)
         const listedAfter = yield* Effect.promise(() => gitbook.orgs.listCustomFonts(s.organizationId))
         assert.deepStrictEqual(listedAfter.data.items, [])
+      }))
+
+    it.effect("GitBook's upload flow: a signed URL takes the file's bytes once, and its key names a face", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId, members } = yield* organizationWith(["read"])
+        const gitbook = new GitBookAPI({ endpoint: yield* baseUrl, authToken: alice.token }) as unknown as GitBookClient
+        const bytes = fontBytes("wOF2", "signed")
+        const base = yield* baseUrl
+        // The URLs are the public URL's (quire.test); the test server is on loopback.
+        const here = (url: string) => `${base}${localPath(url)}`
+        const r = yield* Effect.promise(async () => {
+          const signed = await gitbook.orgs.generateStorageUploadUrl(organizationId, { file: { name: "Acme Serif.woff2", type: "font/woff2", size: bytes.length }, kind: "customization_font" })
+          // As to a bucket: a PUT of the bytes, with no credential but the URL.
+          const put = await fetch(here(signed.data.url), { method: "PUT", headers: { "content-type": "font/woff2" }, body: bytes })
+          const again = await fetch(here(signed.data.url), { method: "PUT", body: bytes })
+          const forged = await fetch(here(signed.data.url).replace(/upload=[^&]+/, "upload=forged.token"), { method: "PUT", body: bytes })
+          const font = await gitbook.orgs.createCustomFont(organizationId, { fontFamily: "Acme Serif", fontFaces: [{ weight: 400, storageKey: signed.data.key }] })
+          const served = await fetch(here(font.data.fontFaces[0]!.sources[0]!.url))
+          return { signed, put: put.status, again: again.status, forged: forged.status, font, served: Buffer.from(await served.arrayBuffer()) }
+        })
+        assert.strictEqual(r.signed.status, 201)
+        assert.strictEqual(r.signed.data.object, "storage-signed-url")
+        assert.match(r.signed.data.key, /^fonts\/[^/]+\/Acme_Serif\.woff2$/)
+        assert.strictEqual(r.put, 201)
+        assert.strictEqual(r.again, 400)
+        assert.strictEqual(r.forged, 400)
+        assert.strictEqual(r.font.status, 201)
+        assert.deepStrictEqual(r.served, bytes)
+        const reader = yield* raw("POST", `/v1/orgs/${organizationId}/storage/upload`, {
+          token: members.read!.token,
+          body: JSON.stringify({ file: { name: "a.woff2", type: "font/woff2", size: 10 }, kind: "customization_font" })
+        })
+        assert.strictEqual(reader.status, 403)
+        for (const [body, field] of [
+          [{ file: { name: "a.zip", type: "application/zip", size: 10 }, kind: "import_file" }, "kind"],
+          [{ file: { name: "a.woff2", type: "font/woff2", size: 6 * 1024 * 1024 }, kind: "customization_font" }, "file.size"],
+          [{ file: { name: "a.woff2", type: "font/woff2", size: 10 }, kind: "video" }, "kind"]
+        ] as const) {
+          const answer = yield* raw("POST", `/v1/orgs/${organizationId}/storage/upload`, { token: alice.token, body: JSON.stringify(body) })
+          assert.strictEqual(answer.status, 400, JSON.stringify(body))
+          assert.include(JSON.stringify(answer.body), field)
+        }
       }))
 
     it.effect("members read fonts, only admins upload and change them; an outsider gets 404 and cannot use another organization's files", () =>

@@ -18,6 +18,8 @@ export type FontFormat = "woff2" | "woff"
 export interface CustomFontFace {
   readonly weight: number
   readonly storageKey: string
+  /** The bytes' hash in the file store (the upload's). */
+  readonly blobHash: string
   readonly format: FontFormat
 }
 
@@ -34,8 +36,10 @@ export interface CustomFont {
 /** A file of font bytes an organization uploaded, which its fonts' faces may name by `storageKey`. */
 export interface FontUpload {
   readonly organizationId: string
-  /** The bytes' hash in the file store. */
+  /** What faces name: the bytes' hash for a direct upload, the key a signed upload URL was made for otherwise. */
   readonly storageKey: string
+  /** The bytes' hash in the file store. */
+  readonly blobHash: string
   readonly name: string
   readonly format: FontFormat
   readonly size: number

@@ -1,12 +1,13 @@
 /**
  * Use cases on an organization's custom fonts: members list and read them, admins upload font
- * files (WOFF2 or WOFF) and define, change and delete fonts over them. A face may only name a file
+ * files (WOFF2 or WOFF), directly or through a signed upload URL (GitBook's flow), and define,
+ * change and delete fonts over them. A face may only name a file
  * its own organization uploaded. Outsiders get NotFound. Sites fetch faces by font id and weight.
  */
-import { Clock, Context, Effect, Layer, Option, type Stream } from "effect"
-import { type Actor, Errors, Ids, Roles, Transactor } from "@quire/kernel"
+import { Clock, Context, Effect, Layer, Option, Schema, type Stream } from "effect"
+import { type Actor, Errors, Ids, Roles, SignedToken, Transactor } from "@quire/kernel"
 import { BlobStore, type BlobStream, ContentAccess } from "@quire/content"
-import { type CustomFont, type CustomFontFace, type FontFormat, type FontUpload, formatOf, maxFonts } from "./CustomFont.ts"
+import { type CustomFont, type CustomFontFace, type FontFormat, type FontUpload, formatOf, maxFontBytes, maxFonts } from "./CustomFont.ts"
 import { CustomFontsRepo } from "./CustomFontsRepo.ts"
 
 /** A font and whether the caller may change it (GitBook's `permissions.edit`). */
@@ -37,9 +38,19 @@ export interface CustomFontsShape {
   readonly remove: (organizationId: string, fontId: string) => Effect.Effect<boolean, Errors.Forbidden, Actor.Actor>
   /** Keeps a font file (admins), whose `storageKey` faces then name; the role is checked before a byte is read. */
   readonly upload: <E>(organizationId: string, file: { readonly name: string; readonly bytes: Stream.Stream<Uint8Array, E> }) => Effect.Effect<FontUpload, Denied | Errors.InvalidInput | E, Actor.Actor>
+  /**
+   * GitBook's `generateStorageUploadURL` for a font (admins): the `storageKey` the file will have and
+   * a token, good for an hour, that lets whoever holds it send that file's bytes once.
+   */
+  readonly signUpload: (organizationId: string, file: { readonly name: string; readonly size: number }) => Effect.Effect<{ readonly storageKey: string; readonly token: string }, Denied | Errors.InvalidInput, Actor.Actor>
+  /** Keeps the bytes sent to a signed upload URL under its `storageKey`; InvalidInput (`upload`) for a token that does not verify. */
+  readonly uploadSigned: <E>(organizationId: string, token: string, bytes: Stream.Stream<Uint8Array, E>) => Effect.Effect<FontUpload, Errors.InvalidInput | E>
   /** The bytes of a font's face, for a site's `@font-face` (no caller: fonts are public once a site names them). */
   readonly face: (fontId: string, weight: number) => Effect.Effect<Option.Option<{ readonly format: FontFormat; readonly file: BlobStream }>>
 }
+
+/** What a signed upload URL carries: the organization, the key the file will have, its name. */
+const SignedUpload = Schema.Struct({ o: Schema.String, k: Schema.String, n: Schema.String })
 
 const forbidden = (what: string) => new Errors.Forbidden({ reason: `You need to be an organization admin to ${what}` })
 
@@ -53,6 +64,7 @@ export class CustomFonts extends Context.Service<CustomFonts, CustomFontsShape>(
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+      const signingKey = yield* SignedToken.keyFor("quire/sites/font-upload")
 
       const role = (organizationId: string) => access.organizationMember(organizationId)
       const admin = Effect.fnUntraced(function*(organizationId: string, what: string) {
@@ -79,7 +91,7 @@ export class CustomFonts extends Context.Service<CustomFonts, CustomFontsShape>(
           if (Option.isNone(upload)) {
             return yield* new Errors.InvalidInput({ field: `fontFaces[${i}].storageKey`, reason: "is not a font file uploaded to this organization" })
           }
-          out.push({ weight: face.weight, storageKey: face.storageKey, format: upload.value.format })
+          out.push({ weight: face.weight, storageKey: face.storageKey, blobHash: upload.value.blobHash, format: upload.value.format })
         }
         if (!out.some((f) => f.weight === 400)) {
           return yield* new Errors.InvalidInput({ field: "fontFaces", reason: "must include a face of weight 400 (regular)" })
@@ -132,28 +144,57 @@ export class CustomFonts extends Context.Service<CustomFonts, CustomFontsShape>(
         return true
       }, transactor.transaction)
 
-      const upload = <E>(organizationId: string, file: { readonly name: string; readonly bytes: Stream.Stream<Uint8Array, E> }) =>
+      /** Stores the bytes and records them as the organization's font file under `storageKey` (the hash when none). */
+      const keep = <E>(organizationId: string, name: string, bytes: Stream.Stream<Uint8Array, E>, storageKey?: string) =>
         Effect.gen(function*() {
-          yield* admin(organizationId, "upload fonts")
-          const stored = yield* blobs.putStream(file.bytes)
+          const stored = yield* blobs.putStream(bytes)
           const format = formatOf(stored.head)
           if (format === undefined) {
             return yield* new Errors.InvalidInput({ field: "body", reason: "is not a WOFF2 or WOFF font file" })
           }
-          const upload: FontUpload = { organizationId, storageKey: stored.hash, name: file.name, format, size: stored.size, createdAt: yield* now }
+          const upload: FontUpload = {
+            organizationId, storageKey: storageKey ?? stored.hash, blobHash: stored.hash, name, format, size: stored.size, createdAt: yield* now
+          }
           yield* repo.putUpload(upload)
           return upload
-        }).pipe(Effect.withSpan("CustomFonts.upload"))
+        })
+
+      const upload = <E>(organizationId: string, file: { readonly name: string; readonly bytes: Stream.Stream<Uint8Array, E> }) =>
+        Effect.andThen(admin(organizationId, "upload fonts"), keep(organizationId, file.name, file.bytes)).pipe(Effect.withSpan("CustomFonts.upload"))
+
+      const signUpload = Effect.fn("CustomFonts.signUpload")(function*(organizationId: string, file: { readonly name: string; readonly size: number }) {
+        yield* admin(organizationId, "upload fonts")
+        if (file.size > maxFontBytes) {
+          return yield* new Errors.InvalidInput({ field: "file.size", reason: `a font file holds at most ${maxFontBytes} bytes` })
+        }
+        const name = file.name.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 100) || "font"
+        const storageKey = `fonts/${yield* ids.make}/${name}`
+        const token = yield* SignedToken.issue(signingKey, SignedUpload, { o: organizationId, k: storageKey, n: file.name.slice(0, 255) }, { expiresIn: 3600 })
+        return { storageKey, token }
+      })
+
+      const uploadSigned = <E>(organizationId: string, token: string, bytes: Stream.Stream<Uint8Array, E>) =>
+        Effect.gen(function*() {
+          const verified = SignedToken.verify(signingKey, SignedUpload, token, yield* SignedToken.nowSeconds)
+          if (Option.isNone(verified) || verified.value.value.o !== organizationId) {
+            return yield* new Errors.InvalidInput({ field: "upload", reason: "is not an upload URL of this server, or it expired: ask for another" })
+          }
+          const { o, k, n } = verified.value.value
+          if (Option.isSome(yield* repo.findUpload(o, k))) {
+            return yield* new Errors.InvalidInput({ field: "upload", reason: "was used already: ask for another upload URL" })
+          }
+          return yield* keep(o, n, bytes, k)
+        }).pipe(Effect.withSpan("CustomFonts.uploadSigned"))
 
       const face = Effect.fn("CustomFonts.face")(function*(fontId: string, weight: number) {
         const found = yield* repo.find(fontId)
         const f = Option.isSome(found) ? found.value.faces.find((x) => x.weight === weight) : undefined
         if (f === undefined) return Option.none()
-        const file = yield* blobs.stream(f.storageKey)
+        const file = yield* blobs.stream(f.blobHash)
         return Option.map(file, (bytes) => ({ format: f.format, file: bytes }))
       })
 
-      return CustomFonts.of({ list, create, get: load, update, remove, upload, face })
+      return CustomFonts.of({ list, create, get: load, update, remove, upload, signUpload, uploadSigned, face })
     })
   )
 }

@@ -11,7 +11,7 @@ const FontRow = Schema.Struct({
   id: Schema.String,
   organization_id: Schema.String,
   font_family: Schema.String,
-  faces: Rows.Json(Schema.Array(Schema.Struct({ weight: Schema.Number, storageKey: Schema.String, format: Format }))),
+  faces: Rows.Json(Schema.Array(Schema.Struct({ weight: Schema.Number, storageKey: Schema.String, blobHash: Schema.String, format: Format }))),
   created_at: Rows.Timestamp,
   updated_at: Rows.Timestamp
 })
@@ -19,6 +19,7 @@ const FontRow = Schema.Struct({
 const UploadRow = Schema.Struct({
   organization_id: Schema.String,
   storage_key: Schema.String,
+  blob_hash: Schema.String,
   name: Schema.String,
   format: Format,
   size: Schema.Number,
@@ -37,6 +38,7 @@ const fonts = Rows.decoder("sites_custom_fonts", FontRow, (row): CustomFont => (
 const uploads = Rows.decoder("sites_font_uploads", UploadRow, (row): FontUpload => ({
   organizationId: row.organization_id,
   storageKey: row.storage_key,
+  blobHash: row.blob_hash,
   name: row.name,
   format: row.format,
   size: row.size,
@@ -65,8 +67,8 @@ export const layer = Layer.effect(
       remove: (fontId) => sql`DELETE FROM sites_custom_fonts WHERE id = ${fontId}`.pipe(Effect.orDie, Effect.asVoid),
       putUpload: (u) =>
         sql`
-          INSERT INTO sites_font_uploads (organization_id, storage_key, name, format, size, created_at)
-          VALUES (${u.organizationId}, ${u.storageKey}, ${u.name}, ${u.format}, ${u.size}, ${u.createdAt})
+          INSERT INTO sites_font_uploads (organization_id, storage_key, blob_hash, name, format, size, created_at)
+          VALUES (${u.organizationId}, ${u.storageKey}, ${u.blobHash}, ${u.name}, ${u.format}, ${u.size}, ${u.createdAt})
           ON CONFLICT (organization_id, storage_key) DO NOTHING`.pipe(Effect.orDie, Effect.asVoid),
       findUpload: (organizationId, storageKey) =>
         sql`SELECT * FROM sites_font_uploads WHERE organization_id = ${organizationId} AND storage_key = ${storageKey}`.pipe(

@@ -21,6 +21,7 @@ export const m0013_fonts_hostnames = Effect.gen(function*() {
     CREATE TABLE sites_font_uploads (
       organization_id text COLLATE "C" NOT NULL,
       storage_key text COLLATE "C" NOT NULL,
+      blob_hash text COLLATE "C" NOT NULL,
       name text NOT NULL,
       format text NOT NULL,
       size integer NOT NULL,

@@ -11,7 +11,7 @@ const font = (id: string, organizationId: string, overrides: Partial<CustomFont>
   id,
   organizationId,
   fontFamily: `Family ${id}`,
-  faces: [{ weight: 400, storageKey: `key-${id}`, format: "woff2" }],
+  faces: [{ weight: 400, storageKey: `key-${id}`, blobHash: `hash-${id}`, format: "woff2" }],
   createdAt: at(0),
   updatedAt: at(0),
   ...overrides
@@ -23,10 +23,10 @@ export const customFontsRepoContract = (it: Vitest.MethodsNonLive<CustomFontsRep
       Effect.gen(function*() {
         const repo = yield* CustomFontsRepo
         yield* repo.put(font("cf-2", "cf-org", { createdAt: at(2) }))
-        yield* repo.put(font("cf-1", "cf-org", { createdAt: at(1), faces: [{ weight: 400, storageKey: "a", format: "woff2" }, { weight: 700, storageKey: "b", format: "woff" }] }))
+        yield* repo.put(font("cf-1", "cf-org", { createdAt: at(1), faces: [{ weight: 400, storageKey: "a", blobHash: "ha", format: "woff2" }, { weight: 700, storageKey: "b", blobHash: "hb", format: "woff" }] }))
         yield* repo.put(font("cf-3", "cf-other"))
         assert.deepStrictEqual((yield* repo.list("cf-org")).map((f) => f.id), ["cf-1", "cf-2"])
-        assert.deepStrictEqual(some(yield* repo.find("cf-1")).faces.map((f) => [f.weight, f.format]), [[400, "woff2"], [700, "woff"]])
+        assert.deepStrictEqual(some(yield* repo.find("cf-1")).faces.map((f) => [f.weight, f.blobHash, f.format]), [[400, "ha", "woff2"], [700, "hb", "woff"]])
         yield* repo.put(font("cf-1", "cf-org", { createdAt: at(1), fontFamily: "Renamed «é»", updatedAt: at(5) }))
         assert.strictEqual(some(yield* repo.find("cf-1")).fontFamily, "Renamed «é»")
         yield* repo.remove("cf-1")
@@ -37,11 +37,11 @@ export const customFontsRepoContract = (it: Vitest.MethodsNonLive<CustomFontsRep
     it.effect("an upload belongs to its organization alone, and the same bytes again are one upload", () =>
       Effect.gen(function*() {
         const repo = yield* CustomFontsRepo
-        const upload = { organizationId: "up-org", storageKey: "hash-1", name: "a.woff2", format: "woff2" as const, size: 12, createdAt: at(0) }
+        const upload = { organizationId: "up-org", storageKey: "fonts/u1/a.woff2", blobHash: "hash-1", name: "a.woff2", format: "woff2" as const, size: 12, createdAt: at(0) }
         yield* repo.putUpload(upload)
         yield* repo.putUpload({ ...upload, name: "again.woff2" })
-        assert.deepStrictEqual(some(yield* repo.findUpload("up-org", "hash-1")), upload)
-        assertNone(yield* repo.findUpload("up-other", "hash-1"))
+        assert.deepStrictEqual(some(yield* repo.findUpload("up-org", "fonts/u1/a.woff2")), upload)
+        assertNone(yield* repo.findUpload("up-other", "fonts/u1/a.woff2"))
       }))
 
     it.effect("a hostname's last check is kept, replaced, and rolled back with its transaction", () =>
