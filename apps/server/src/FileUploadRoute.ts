@@ -18,6 +18,7 @@ import { contentTypeOf, Imports, isMediaType } from "@quire/content"
 import { sessionActor, SignInSessions, Users } from "@quire/identity"
 import { Actor, type Errors } from "@quire/kernel"
 import { ChangeRequests } from "@quire/reviews"
+import { CustomFont, CustomFonts } from "@quire/sites"
 import * as ContentPresenters from "./ContentPresenters.ts"
 import { envelope } from "./ErrorEnvelope.ts"
 import { FileLinks } from "./FileLinks.ts"
@@ -30,11 +31,15 @@ export const defaultMaxUploadBytes = 100 * 1024 * 1024
 /** `QUIRE_MAX_UPLOAD_BYTES`: the largest file the upload route takes. */
 export const MaxUploadBytes = Config.Int("QUIRE_MAX_UPLOAD_BYTES").pipe(Config.withDefault(defaultMaxUploadBytes))
 
-const uploadPath = /^\/v1\/(spaces\/[^/]+\/change-requests\/[^/]+\/files|org\/[^/]+\/imports\/files)\/?(\?|$)/
+const uploadPath = /^\/v1\/(spaces\/[^/]+\/change-requests\/[^/]+\/files|org\/[^/]+\/imports\/files|orgs\/[^/]+\/fonts\/files)\/?(\?|$)/
 
 /** Whether a request is an upload, whose body this route streams (BodyLimit and IdempotencyKeys leave it alone). */
 export const isUpload = (request: HttpServerRequest.HttpServerRequest): boolean =>
-  request.method.toUpperCase() === "POST" && uploadPath.test(request.url)
+  (request.method.toUpperCase() === "POST" && uploadPath.test(request.url)) ||
+  (request.method.toUpperCase() === "PUT" && fontUploadPath.test(request.url))
+
+/** A signed font upload URL (`generateStorageUploadURL`) takes its bytes as a PUT, as a bucket's would. */
+const fontUploadPath = /^\/v1\/orgs\/[^/]+\/fonts\/files\/?(\?|$)/
 
 /** A size in the words the refusals use: `100 MB`, `1.5 MB`. */
 export const describeLimit = (bytes: number): string => {
@@ -172,7 +177,71 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   }))
 
   yield* importRoute(router, { caller, unauthorized, max, tooLarge, imports })
+  yield* fontRoute(router, { caller, unauthorized, fonts: yield* CustomFonts })
 }))
+
+interface FontRouteDeps {
+  readonly caller: ImportRouteDeps["caller"]
+  readonly unauthorized: HttpServerResponse.HttpServerResponse
+  readonly fonts: CustomFonts["Service"]
+}
+
+/**
+ * Quire's upload of a font file (WOFF2 or WOFF, at most 5 MB) for GitBook's `createCustomFont`:
+ * the answer's `storageKey` is what a font face names. Admins of the organization only.
+ */
+const fontRoute = (router: HttpRouter.HttpRouter, deps: FontRouteDeps) =>
+  Effect.andThen(
+    router.add("POST", "/v1/orgs/:organizationId/fonts/files", fontUpload(deps)),
+    router.add("PUT", "/v1/orgs/:organizationId/fonts/files", fontUpload(deps))
+  )
+
+/** The bytes of one font file; with `?upload=<token>` (a signed URL) the token is the credential. */
+const fontUpload = ({ caller, unauthorized, fonts }: FontRouteDeps) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const { organizationId } = yield* HttpRouter.params
+    const max = CustomFont.maxFontBytes
+    const query = new URL(request.url, "http://quire").searchParams
+    const name = query.get("name") ?? "font"
+    const signed = query.get("upload")
+    const declaredHeader = request.headers["content-length"]
+    const declared = declaredHeader === undefined ? undefined : Number(declaredHeader)
+    const body = limitedBody(request, max, declared)
+    const actor = signed === null ? yield* caller : Option.none()
+    if (signed === null && Option.isNone(actor)) return yield* body.refuse(unauthorized)
+    const tooLarge = fail(413, `“${name}” is larger than ${describeLimit(max)}, the largest font file this server takes`, "body")
+    if (name.length > maxNameLength || /[/\\]/.test(name)) {
+      return yield* body.refuse(fail(400, `Invalid query parameter: name must be a file name of at most ${maxNameLength} characters, without slashes`, "name"))
+    }
+    if (declaredHeader !== undefined && (declared === undefined || !Number.isSafeInteger(declared) || declared < 0)) {
+      return fail(400, "Invalid header: Content-Length must be a number of bytes", "content-length")
+    }
+    if (declared !== undefined && declared > max) return tooLarge
+    if (declared === 0) return fail(400, "The request body is empty: send the font file's bytes", "body")
+    const uploading = Option.isSome(actor)
+      ? fonts.upload(organizationId!, { name, bytes: body.bytes }).pipe(Effect.provideService(Actor.Actor, actor.value))
+      : fonts.uploadSigned(organizationId!, signed ?? "", body.bytes)
+    const uploaded = yield* uploading.pipe(
+      Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max + 1)),
+      Effect.map(Option.some),
+      Effect.catchTags({
+        TooLarge: () => Effect.succeed(Option.none()),
+        BodyFailed: () => Effect.succeed(Option.none())
+      }),
+      Effect.result
+    )
+    if (Result.isFailure(uploaded)) {
+      const error = uploaded.failure as Errors.NotFound | Errors.Forbidden | Errors.InvalidInput
+      return yield* body.refuse(fail(statuses[error._tag], error.message, error._tag === "InvalidInput" ? error.field : undefined))
+    }
+    if (Option.isNone(uploaded.success)) return body.read() > max ? tooLarge : fail(400, "The request body ended before the file did", "body")
+    const file = uploaded.success.value
+    return HttpServerResponse.jsonUnsafe(
+      { object: "font-file", storageKey: file.storageKey, name: file.name, format: file.format, size: file.size },
+      { status: 201, headers: noStore }
+    )
+  })
 
 interface ImportRouteDeps {
   readonly caller: Effect.Effect<Option.Option<Actor.ActorShape>, never, HttpServerRequest.HttpServerRequest>

@@ -17,6 +17,7 @@ import { PageBodyRenderer } from "./PageBodyRenderer.ts"
 import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
 import * as FileUploadRoute from "./FileUploadRoute.ts"
+import * as FontFilesRoute from "./FontFilesRoute.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import { lean } from "./LeanGroups.ts"
 import * as PublishedSiteRoutes from "./PublishedSiteRoutes.ts"
@@ -42,6 +43,9 @@ import * as AgentInstructionsHandlers from "./handlers/AgentInstructionsHandlers
 import * as AiLogHandlers from "./handlers/AiLogHandlers.ts"
 import * as SiteAgentSettingsHandlers from "./handlers/SiteAgentSettingsHandlers.ts"
 import * as StyleguidesHandlers from "./handlers/StyleguidesHandlers.ts"
+import * as TranslationsGlossaryHandlers from "./handlers/TranslationsGlossaryHandlers.ts"
+import * as CustomFontsHandlers from "./handlers/CustomFontsHandlers.ts"
+import * as CustomHostnamesHandlers from "./handlers/CustomHostnamesHandlers.ts"
 import * as SiteMcpServersHandlers from "./handlers/SiteMcpServersHandlers.ts"
 import * as GitHandlers from "./handlers/GitHandlers.ts"
 import * as LinksHandlers from "./handlers/LinksHandlers.ts"
@@ -143,7 +147,10 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     AiLogHandlers.layer,
     SiteAgentSettingsHandlers.layer,
     SiteMcpServersHandlers.layer,
-    StyleguidesHandlers.layer
+    StyleguidesHandlers.layer,
+    TranslationsGlossaryHandlers.layer,
+    CustomFontsHandlers.layer,
+    CustomHostnamesHandlers.layer
   ))),
   Layer.provide(AuthenticationLive.layer)
 )
@@ -154,7 +161,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
  * (`/~sites/<id>/`, and by `Host`), the docs page, the browser app (`/`, `/o/...`, `/s/...`, `/app/...`:
  * WebApp.ts) and the error envelope.
  */
-export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, FileUploadRoute.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, McpRoute.layer, SiteMcpRoute.layer, SiteInsightsRoute.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
+export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, FileUploadRoute.layer, FontFilesRoute.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, McpRoute.layer, SiteMcpRoute.layer, SiteInsightsRoute.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
   // One renderer of page bodies (and its cache) for every handler that reads single pages.
   Layer.provide(PageBodyRenderer.layer),
   Layer.provide([FileLinks.layer, SpaceViews.layer])

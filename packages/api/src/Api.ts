@@ -51,6 +51,9 @@ import { withTags } from "./Tags.ts"
 import { TeamMembersApi } from "./TeamMembersApi.ts"
 import { TeamsApi } from "./TeamsApi.ts"
 import { TranslationsApi } from "./TranslationsApi.ts"
+import { TranslationsGlossaryApi } from "./TranslationsGlossaryApi.ts"
+import { CustomFontsApi } from "./CustomFontsApi.ts"
+import { CustomHostnamesApi } from "./CustomHostnamesApi.ts"
 import { ImportsApi } from "./ImportsApi.ts"
 import { withUploadRoute } from "./UploadRoute.ts"
 import { UrlsApi } from "./UrlsApi.ts"
@@ -112,6 +115,9 @@ export class Api extends HttpApi.make("quire")
   .add(SiteAgentSettingsApi)
   .add(SiteMcpServersApi)
   .add(StyleguidesApi)
+  .add(TranslationsGlossaryApi)
+  .add(CustomFontsApi)
+  .add(CustomHostnamesApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",

@@ -84,7 +84,9 @@ const sections: ReadonlyArray<Section> = [
       organizationAsk: { name: "organization-ask", title: "Organization Ask", description: "The organization's assistant: questions answered from the pages of the spaces the asker may read, and the questions worth asking." },
       siteAgentSettings: { name: "site-agent-settings", title: "Site agent settings", description: "What the editing agent is told about a site, and how it treats the findings of scans." },
       styleguides: { name: "styleguides", title: "Style guides", description: "A site's writing rules, started from a template or written by the team, and the checks that comment where a change request's sentences break them." },
-      siteMcpServers: { name: "site-mcp-servers", title: "Site MCP servers", description: "Outside tools a site's assistant may call over the Model Context Protocol; their headers are kept sealed and never read back." }
+      siteMcpServers: { name: "site-mcp-servers", title: "Site MCP servers", description: "Outside tools a site's assistant may call over the Model Context Protocol; their headers are kept sealed and never read back." },
+      customFonts: { name: "custom-fonts", title: "Custom fonts", description: "An organization's own fonts, uploaded as WOFF2 or WOFF files, which a site's customization picks and serves with @font-face." },
+      customHostnames: { name: "custom-hostnames", title: "Custom hostnames", description: "A site's own hostname, whether its DNS points at this server yet, and an organization's subdomain." }
     }
   },
   {
@@ -93,7 +95,8 @@ const sections: ReadonlyArray<Section> = [
       git: { name: "space-git", title: "Git sync", description: "A space kept in step with a Git repository: import, export and their state." },
       gitWebhook: { name: "git-webhooks", title: "Git webhooks", description: "Where GitHub and GitLab report pushes, so a synced space imports them." },
       openAPISpecs: { name: "openapi", title: "OpenAPI specs", description: "OpenAPI documents hosted for an organization, with their versions, shown on pages." },
-      translations: { name: "translations", title: "Translations", description: "Spaces kept translated into other languages, run by run." }
+      translations: { name: "translations", title: "Translations", description: "Spaces kept translated into other languages, run by run." },
+      translationsGlossary: { name: "glossary", title: "Translation glossary", description: "Terms every translation run keeps as the organization gave them, by language." }
     }
   },
   {

@@ -46,19 +46,27 @@ import * as SqlSiteContextRepo from "./findings/SqlSiteContextRepo.ts"
 import { StyleguideRepo } from "./styleguides/StyleguideRepo.ts"
 import { Styleguides } from "./styleguides/Styleguides.ts"
 import * as SqlStyleguideRepo from "./styleguides/SqlStyleguideRepo.ts"
+import { CustomFonts } from "./fonts/CustomFonts.ts"
+import { CustomFontsRepo } from "./fonts/CustomFontsRepo.ts"
+import * as SqlCustomFontsRepo from "./fonts/SqlCustomFontsRepo.ts"
+import { CustomHostnames } from "./hostnames/CustomHostnames.ts"
+import { HostnameChecksRepo } from "./hostnames/HostnameChecksRepo.ts"
+import { HostnameDns } from "./hostnames/HostnameDns.ts"
+import * as SqlHostnameChecksRepo from "./hostnames/SqlHostnameChecksRepo.ts"
 
 /** The sites ports in memory. */
-export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory, StyleguideRepo.layerMemory, SiteChannelsRepo.layerMemory, AuditLayers.layerMemory)
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory, StyleguideRepo.layerMemory, SiteChannelsRepo.layerMemory, CustomFontsRepo.layerMemory, HostnameChecksRepo.layerMemory, AuditLayers.layerMemory)
 
 /** The sites ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer, SqlStyleguideRepo.layer, SqlSiteChannelsRepo.layer, AuditLayers.layerSql)
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer, SqlStyleguideRepo.layer, SqlSiteChannelsRepo.layer, SqlCustomFontsRepo.layer, SqlHostnameChecksRepo.layer, AuditLayers.layerSql)
 
 /**
  * The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess,
  * Memberships, SpaceContent and PublishedContent, SpaceRedirects, OutboundFetch and the AuditLog.
  */
 export const layerServices = Layer.mergeAll(SpecUsages.layer, SiteStructureOps.layer).pipe(
-  Layer.provideMerge(Layer.mergeAll(SiteInsights.layer, SiteQuestions.layer)),
+  // Custom hostnames check DNS with the resolver of QUIRE_DNS_SERVERS (the system's when unset).
+  Layer.provideMerge(Layer.mergeAll(SiteInsights.layer, SiteQuestions.layer, CustomFonts.layer, CustomHostnames.layer.pipe(Layer.provide(HostnameDns.layerConfig)))),
   Layer.provideMerge(SiteEventRecorder.layer),
   Layer.provideMerge(SiteReaders.layer),
   Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, SiteRedirects.layer, SiteGrants.layer, PublishedSites.layer, SiteRenderer.layer, SiteAgents.layer)),

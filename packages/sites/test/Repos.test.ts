@@ -35,10 +35,15 @@ import { siteContextRepoContract } from "./contract/SiteContextRepoContract.ts"
 import { StyleguideRepo } from "../src/styleguides/StyleguideRepo.ts"
 import * as SqlStyleguideRepo from "../src/styleguides/SqlStyleguideRepo.ts"
 import { styleguideRepoContract } from "./contract/StyleguideRepoContract.ts"
+import { CustomFontsRepo } from "../src/fonts/CustomFontsRepo.ts"
+import * as SqlCustomFontsRepo from "../src/fonts/SqlCustomFontsRepo.ts"
+import { HostnameChecksRepo } from "../src/hostnames/HostnameChecksRepo.ts"
+import * as SqlHostnameChecksRepo from "../src/hostnames/SqlHostnameChecksRepo.ts"
+import { customFontsRepoContract } from "./contract/CustomFontsRepoContract.ts"
 
 const backends = Backends.ports({
-  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory, StyleguideRepo.layerMemory),
-  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer, SqlStyleguideRepo.layer),
+  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory, StyleguideRepo.layerMemory, CustomFontsRepo.layerMemory, HostnameChecksRepo.layerMemory),
+  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer, SqlSiteEventsRepo.layer, SqlSiteAgentRepo.layer, SqlSiteQuestionsRepo.layer, SqlSiteContextRepo.layer, SqlStyleguideRepo.layer, SqlCustomFontsRepo.layer, SqlHostnameChecksRepo.layer),
   migrations: [migrations]
 })
 
@@ -53,4 +58,5 @@ Backends.each(backends, (it) => {
   siteQuestionsRepoContract(it)
   siteContextRepoContract(it)
   styleguideRepoContract(it)
+  customFontsRepoContract(it)
 })

@@ -5,7 +5,8 @@
  * slugs, files and markdown bytes but for the translated text. The source's reusable contents
  * (`{% include %}`) are written too, their markdown translated like a page's, with their ids and
  * `.gitbook/includes/` paths kept so the pages' includes (by id or by path) still find them. The translation's `status`,
- * `failure` and `stats` are the run's; a failure writes nothing.
+ * `failure` and `stats` are the run's; a failure writes nothing. The organization's glossary terms
+ * reach the translator as placeholders and come back as the glossary's words.
  */
 import { Clock, Context, Data, Effect, Layer, Option, Result } from "effect"
 import { createHash } from "node:crypto"
@@ -22,6 +23,8 @@ import {
 } from "@quire/content"
 import { Actor } from "@quire/kernel"
 import * as Instructions from "./domain/Instructions.ts"
+import * as Glossary from "./glossary/Glossary.ts"
+import { GlossaryRepo } from "./glossary/GlossaryRepo.ts"
 import type { Translation, TranslationStats } from "./domain/Translation.ts"
 import * as Segments from "./Segments.ts"
 import { Translator } from "./Translator.ts"
@@ -198,6 +201,7 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
       const writer = yield* RevisionWriter
       const published = yield* PublishedContent
       const translator = yield* Translator
+      const glossary = yield* GlossaryRepo
       const nowMillis = Clock.currentTimeMillis
 
       const work = (translation: Translation) =>
@@ -214,13 +218,16 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
             ...Array.from(resultPages.values()).flatMap((page) => page.document === undefined ? [] : [page.document])
           ])
           const instructions = Instructions.toText(translation.instructions)
+          const terms = Glossary.termsFor(yield* glossary.list(translation.organizationId), translation.sourceLanguage, translation.language)
+          // A changed glossary translates every page again, as changed instructions do.
+          const hashed = terms.length === 0 ? instructions : `${instructions}\u0000${JSON.stringify(terms)}`
 
           const hashes: Record<string, string> = {}
-          const { items, kept, markdownOf } = planPages(translation, instructions, sourcePages, resultPages, documents, hashes)
+          const { items, kept, markdownOf } = planPages(translation, hashed, sourcePages, resultPages, documents, hashes)
 
           const finishReusable = planReusable(
             translation,
-            instructions,
+            hashed,
             source.reusableContents ?? [],
             result.reusableContents ?? [],
             documents,
@@ -244,9 +251,10 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
               language: translation.language,
               sourceLanguage: translation.sourceLanguage,
               instructions,
-              segments: chunk.map((item) => item.text)
+              glossary: terms.length > 0,
+              segments: chunk.map((item) => Glossary.protect(item.text, terms))
             }).pipe(Effect.mapError((e) => new RunFailed({ reason: `The translation provider failed: ${e.reason}` })))
-            chunk.forEach((item, i) => translated.set(item, answer[i]!))
+            chunk.forEach((item, i) => translated.set(item, Glossary.restore(answer[i]!, terms)))
           }
 
           const newDocuments = new Map<string, string>()

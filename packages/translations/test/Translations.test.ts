@@ -32,6 +32,7 @@ import { TranslationRunner } from "../src/TranslationRunner.ts"
 import { TranslationRuns } from "../src/TranslationRuns.ts"
 import { Translations } from "../src/Translations.ts"
 import { TranslationsRepo } from "../src/TranslationsRepo.ts"
+import { GlossaryRepo } from "../src/glossary/GlossaryRepo.ts"
 import { type TranslateRequest, Translator, TranslatorError } from "../src/Translator.ts"
 
 const org = "org-1"
@@ -66,7 +67,7 @@ const layerContent = SpaceContent.layer.pipe(
 const layerServices = Layer.mergeAll(Translations.layer, TranslationRunner.layer).pipe(
   Layer.provideMerge(layerContent),
   Layer.provideMerge(TranslationRuns.layer),
-  Layer.provideMerge(Layer.mergeAll(ContentLayers.layerReposMemory, TranslationsRepo.layerMemory, Transactor.Transactor.layerMemory)),
+  Layer.provideMerge(Layer.mergeAll(ContentLayers.layerReposMemory, TranslationsRepo.layerMemory, GlossaryRepo.layerMemory, Transactor.Transactor.layerMemory)),
   Layer.provideMerge(layerTranslator),
   Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, OutboundFetch.layer({ allow: [] }), ParsePool.layerMainThread])
 )

@@ -80,7 +80,10 @@ const groups = {
   teams: () => import("@quire/api/groups/TeamsApi").then((m) => m.TeamsApi),
   translations: () => import("@quire/api/groups/TranslationsApi").then((m) => m.TranslationsApi),
   urls: () => import("@quire/api/groups/UrlsApi").then((m) => m.UrlsApi),
-  users: () => import("@quire/api/groups/UsersApi").then((m) => m.UsersApi)
+  users: () => import("@quire/api/groups/UsersApi").then((m) => m.UsersApi),
+  translationsGlossary: () => import("@quire/api/groups/TranslationsGlossaryApi").then((m) => m.TranslationsGlossaryApi),
+  customFonts: () => import("@quire/api/groups/CustomFontsApi").then((m) => m.CustomFontsApi),
+  customHostnames: () => import("@quire/api/groups/CustomHostnamesApi").then((m) => m.CustomHostnamesApi)
 }
 
 /**

@@ -13,6 +13,7 @@ import { m0009_site_agent } from "./0009_site_agent.ts"
 import { m0010_site_findings } from "./0010_site_findings.ts"
 import { m0011_styleguides } from "./0011_styleguides.ts"
 import { m0012_site_structure_ops } from "./0012_site_structure_ops.ts"
+import { m0013_fonts_hostnames } from "./0013_fonts_hostnames.ts"
 
 export const migrations: {
   readonly table: string
@@ -31,6 +32,7 @@ export const migrations: {
     "0009_site_agent": m0009_site_agent,
     "0010_site_findings": m0010_site_findings,
     "0011_styleguides": m0011_styleguides,
-    "0012_site_structure_ops": m0012_site_structure_ops
+    "0012_site_structure_ops": m0012_site_structure_ops,
+    "0013_fonts_hostnames": m0013_fonts_hostnames
   }
 }

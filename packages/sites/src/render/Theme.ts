@@ -61,6 +61,38 @@ const fontStack = (font: Styling["font"] | null, fallback: string): string => {
   return family === "" ? base : `"${family}", ${base}`
 }
 
+/** A font URL safe inside `url("...")`: http(s) or a path of the site's host, without quotes, backslashes or spaces. */
+const safeFontUrl = (url: unknown): string | undefined =>
+  typeof url === "string" && /^(https?:\/\/|\/)[^\s"'\\<>()]*$/i.test(url) ? url : undefined
+
+/**
+ * The `@font-face` rules of the styling's custom font definitions (`font`, `headingFont`,
+ * `monospaceFont` given as a family and its files, as a custom font is): one per weight.
+ */
+export const fontFaceRules = (s: Styling): string => {
+  const seen = new Set<string>()
+  let css = ""
+  for (const font of [s.font, s.headingFont, s.monospaceFont]) {
+    if (typeof font !== "object" || font === null || !Array.isArray(font.fontFaces)) continue
+    const family = String(font.fontFamily).replace(/[^A-Za-z0-9 _-]/g, "").trim()
+    if (family === "") continue
+    for (const face of font.fontFaces) {
+      const weight = Number(face.weight)
+      if (!Number.isInteger(weight) || weight < 1 || weight > 1000 || seen.has(`${family}/${weight}`)) continue
+      const sources = (Array.isArray(face.sources) ? face.sources : []).flatMap((source: { readonly url: string; readonly format?: string | undefined }) => {
+        const url = safeFontUrl(source.url)
+        if (url === undefined) return []
+        const format = source.format === "woff" || source.format === "woff2" ? ` format("${source.format}")` : ""
+        return [`url("${url}")${format}`]
+      })
+      if (sources.length === 0) continue
+      seen.add(`${family}/${weight}`)
+      css += `@font-face{font-family:"${family}";font-style:normal;font-weight:${weight};font-display:swap;src:${sources.join(",")}}`
+    }
+  }
+  return css
+}
+
 const defaults = {
   primary: { light: "#346ddb", dark: "#6f9cf2" },
   tint: { light: "#787f8c", dark: "#787f8c" },
@@ -132,6 +164,7 @@ export const themeVariables = (s: Styling): string => {
   const light = palette(s, "light")
   const dark = palette(s, "dark")
   return (
+    fontFaceRules(s) +
     `:root{${shape(s)}${light}}` +
     `:root[data-theme="dark"]{${dark}}` +
     `@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){${dark}}}`

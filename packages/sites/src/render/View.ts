@@ -15,6 +15,15 @@ export interface Themed {
 export type ThemeMode = "light" | "dark" | "system"
 
 /** The subset of `customization.styling` the layout honours. */
+/** A font definition as a site draws it: its family and, for `@font-face`, its files by weight. */
+export interface FontDefinitionView {
+  readonly fontFamily: string
+  readonly fontFaces?: ReadonlyArray<{
+    readonly weight: number
+    readonly sources: ReadonlyArray<{ readonly url: string; readonly format?: string | undefined }>
+  }> | undefined
+}
+
 export interface Styling {
   readonly theme?: "clean" | "muted" | "bold" | "gradient" | undefined
   readonly primaryColor?: Themed | undefined
@@ -26,10 +35,10 @@ export interface Styling {
   readonly corners?: "straight" | "rounded" | "circular" | undefined
   readonly depth?: "subtle" | "flat" | undefined
   readonly links?: "default" | "accent" | undefined
-  /** A GitBook default font name (`Inter`, `Roboto`...) or a font definition's family. */
-  readonly font?: string | { readonly fontFamily: string } | undefined
-  readonly headingFont?: string | { readonly fontFamily: string } | null | undefined
-  readonly monospaceFont?: string | { readonly fontFamily: string } | undefined
+  /** A GitBook default font name (`Inter`, `Roboto`...) or a font definition's family and its files. */
+  readonly font?: string | FontDefinitionView | undefined
+  readonly headingFont?: string | FontDefinitionView | null | undefined
+  readonly monospaceFont?: string | FontDefinitionView | undefined
   readonly sidebar?:
     | { readonly background: "default" | "filled"; readonly list: "default" | "pill" | "line" }
     | undefined

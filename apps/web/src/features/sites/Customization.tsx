@@ -1,7 +1,7 @@
 /**
  * The customization of a site (`updateSiteCustomizationById`): a form over the fields of
  * ./customization-model.ts beside a preview of the published site drawn with what was last saved.
- * The API's refusal is said under the field it names.
+ * The API's refusal is said under the field it names. The organization's custom fonts (./Fonts.tsx) sit under the form.
  */
 import type { Site, SiteStructure } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
@@ -11,6 +11,7 @@ import { Field } from "../../ui/Field.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { type Draft, fieldPaths, modes, pageActions, type Settings, themes, toDraft, toSettings } from "./customization-model.ts"
 import { messageElse, messageFor } from "./errors.ts"
+import { Fonts } from "./Fonts.tsx"
 import { Preview } from "./Preview.tsx"
 import { customizationAtom, siteKey, siteRef, updateCustomization, useAction } from "./queries.ts"
 
@@ -170,9 +171,12 @@ export const Customization = (props: { readonly organizationId: string; readonly
   const { updatedAt: _, ...saved } = customization.value
   return (
     <div className="customization">
-      {props.site.permissions.edit
-        ? <Form organizationId={props.organizationId} site={props.site} saved={saved} onSaved={() => undefined} onDraft={setLive} />
-        : <p className="muted">Only the site's editors and the organization's admins customize a site.</p>}
+      <div className="customization-main">
+        {props.site.permissions.edit
+          ? <Form organizationId={props.organizationId} site={props.site} saved={saved} onSaved={() => undefined} onDraft={setLive} />
+          : <p className="muted">Only the site's editors and the organization's admins customize a site.</p>}
+        <Fonts organizationId={props.organizationId} siteId={props.site.id} saved={saved} canEdit={props.site.permissions.edit} />
+      </div>
       <Preview site={props.site} settings={live ?? saved} structure={props.structure} publishedUrl={props.publishedUrl} />
     </div>
   )

@@ -1,5 +1,5 @@
 /**
- * A site's settings: its address (a hostname of its own, a base path), adaptive content (on or
+ * A site's settings: its address (a hostname of its own and its DNS status, a base path), adaptive content (on or
  * off, and the JSON schema of the claims visitors bring, checked by the server), AI & MCP (the editing
  * agent's settings, the assistant's MCP servers: features/agents), its channels (./Channels.tsx),
  * and deleting it.
@@ -16,6 +16,7 @@ import { Confirm } from "../admin/ui.tsx"
 import { SiteAgent } from "../agents/SiteAgent.tsx"
 import { Channels } from "./Channels.tsx"
 import { messageElse, messageFor } from "./errors.ts"
+import { HostnameDns } from "./HostnameDns.tsx"
 import { adaptiveSchemaAtom, deleteSite, siteKey, siteRef, sitesKey, updateAdaptiveSchema, updateSite, useAction } from "./queries.ts"
 
 /** `hostname` and `basename`: empty removes them (null), as `updateSiteById` takes it. */
@@ -172,6 +173,7 @@ const Danger = (props: { readonly organizationId: string; readonly site: Site })
 export const Settings = (props: { readonly organizationId: string; readonly site: Site }) => (
   <div className="site-settings">
     <Address organizationId={props.organizationId} site={props.site} />
+    {props.site.hostname === undefined || props.site.hostname === null ? null : <HostnameDns hostname={props.site.hostname} canCheck={props.site.permissions.edit} />}
     {props.site.permissions.viewAdaptiveSchema ? <Adaptive organizationId={props.organizationId} site={props.site} /> : null}
     <SiteAgent organizationId={props.organizationId} site={props.site} />
     <Channels organizationId={props.organizationId} site={props.site} />

@@ -3,7 +3,8 @@
  * into a result space, with its last run's state, stats and failure reason (polled while one
  * runs). Admins create one from a space into a language with instructions, change the
  * instructions, run it again and delete it. When the server has no translation provider, the
- * screen says which setting enables one. Loaded with `import()` (App.tsx).
+ * screen says which setting enables one. The organization's glossary (./Glossary.tsx) follows
+ * the list. Loaded with `import()` (App.tsx).
  */
 import type { Space, Translation } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
@@ -25,6 +26,7 @@ import "../admin/admin.css"
 import "../sites/sites.css"
 import "./translations.css"
 import { EmptyState } from "../../ui/EmptyState.tsx"
+import { Glossary } from "./Glossary.tsx"
 import { TranslationIcon } from "../../ui/icons.tsx"
 
 const languageOptions = languages.map((code) => ({ value: code, label: languageName(code) }))
@@ -208,6 +210,7 @@ export default function Translations(props: { readonly organizationId: string })
       {AsyncResult.isFailure(translations) ? <Failure result={translations} /> : !AsyncResult.isSuccess(translations) ? <Loading what="the translations" /> : translations.value.items.length === 0
         ? <EmptyState icon={<TranslationIcon size={20} />} title="No translations yet.">A translation is a copy of a space in another language, kept in step with it.</EmptyState>
         : <ul className="translations">{translations.value.items.map((t) => <Row key={t.id} organizationId={props.organizationId} translation={t} spaces={byId} />)}</ul>}
+      <Glossary organizationId={props.organizationId} admin={admin} />
     </div>
   )
 }
