@@ -41,6 +41,7 @@ import * as AuditHandlers from "./handlers/AuditHandlers.ts"
 import * as AgentInstructionsHandlers from "./handlers/AgentInstructionsHandlers.ts"
 import * as SiteAgentSettingsHandlers from "./handlers/SiteAgentSettingsHandlers.ts"
 import * as StyleguidesHandlers from "./handlers/StyleguidesHandlers.ts"
+import * as GitInstallationsHandlers from "./handlers/GitInstallationsHandlers.ts"
 import * as SiteMcpServersHandlers from "./handlers/SiteMcpServersHandlers.ts"
 import * as GitHandlers from "./handlers/GitHandlers.ts"
 import * as LinksHandlers from "./handlers/LinksHandlers.ts"
@@ -139,7 +140,8 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     AgentInstructionsHandlers.layer,
     SiteAgentSettingsHandlers.layer,
     SiteMcpServersHandlers.layer,
-    StyleguidesHandlers.layer
+    StyleguidesHandlers.layer,
+    GitInstallationsHandlers.layer
   ))),
   Layer.provide(AuthenticationLive.layer)
 )

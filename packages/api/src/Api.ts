@@ -36,6 +36,7 @@ import { ChangeRequestConversationsApi } from "./ChangeRequestConversationsApi.t
 import { SiteAskApi } from "./SiteAskApi.ts"
 import { SiteAgentSettingsApi, SiteMcpServersApi } from "./SiteAgentApi.ts"
 import { StyleguidesApi } from "./StyleguidesApi.ts"
+import { GitInstallationsApi } from "./GitInstallationsApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SitePreviewApi } from "./SitePreviewApi.ts"
 import { SiteSpacesApi } from "./SiteSpacesApi.ts"
@@ -108,6 +109,7 @@ export class Api extends HttpApi.make("quire")
   .add(SiteAgentSettingsApi)
   .add(SiteMcpServersApi)
   .add(StyleguidesApi)
+  .add(GitInstallationsApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",
