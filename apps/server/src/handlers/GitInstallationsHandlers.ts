@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, type GitSyncInstallation, type UpdateGitSyncInstallation } from "@quire/api"
-import { type GitInstallation, GitInstallations, type UpdateInput } from "@quire/gitsync"
+import { type ForgeRepository, type GitInstallation, GitInstallations, type UpdateInput } from "@quire/gitsync"
 import { Errors } from "@quire/kernel"
 import { Organizations } from "@quire/identity"
 import { Sites } from "@quire/sites"
@@ -39,6 +39,9 @@ export const present = (urls: Urls, i: GitInstallation): GitSyncInstallation => 
     credentials: i.credentialSealed !== ""
   }
 }
+
+/** GitBook's `GitSyncGitHubRepository` / `GitSyncGitLabProject` (the clone URL stays on the server). */
+const repositoryOf = (r: ForgeRepository) => ({ id: r.id, accountName: r.accountName, repositoryName: r.repositoryName, fullName: r.fullName, defaultBranch: r.defaultBranch })
 
 const updateInput = (payload: UpdateGitSyncInstallation): UpdateInput => {
   const c = payload.providerConfiguration
@@ -106,7 +109,7 @@ export const layer = HttpApiBuilder.group(Api, "gitInstallations", Effect.fn(fun
     .handle("listGitHubRepositoriesForGitSyncInstallation", ({ params }) =>
       installations.repositories(params.installationId, "github").pipe(
         DomainErrors.api,
-        Effect.map((repos) => ({ items: repos.map(({ cloneUrl: _, ...r }) => r) }))
+        Effect.map((repos) => ({ items: repos.map(repositoryOf) }))
       ))
     .handle("listGitHubRepoBranchesForGitSyncInstallation", ({ params }) =>
       installations.branches(params.installationId, "github", `${params.accountName}/${params.repositoryName}`).pipe(
@@ -118,7 +121,7 @@ export const layer = HttpApiBuilder.group(Api, "gitInstallations", Effect.fn(fun
     .handle("listGitLabProjectsForGitSyncInstallation", ({ params }) =>
       installations.repositories(params.installationId, "gitlab").pipe(
         DomainErrors.api,
-        Effect.map((repos) => ({ items: repos.map(({ cloneUrl: _, ...r }) => r) }))
+        Effect.map((repos) => ({ items: repos.map(repositoryOf) }))
       ))
     .handle("listGitLabProjectBranchesForGitSyncInstallation", ({ params }) =>
       installations.branches(params.installationId, "gitlab", String(params.projectId)).pipe(
