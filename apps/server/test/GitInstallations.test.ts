@@ -139,6 +139,11 @@ for (const backend of memoryAndPostgres) {
         })
         const again = yield* Effect.flip(api.installGitSyncProviderOnTarget({ payload: { provider: "gitlab", target: { type: "space", spaceId: s.space.id } } }))
         assert.strictEqual(errorCode(again), 409, "one installation per space")
+        const onSite = { provider: "gitlab" as const, target: { type: "site" as const, siteId: s.site.id } }
+        yield* api.installGitSyncProviderOnTarget({ payload: onSite })
+        assert.strictEqual(errorCode(yield* Effect.flip(api.installGitSyncProviderOnTarget({ payload: onSite }))), 409, "one installation per site")
+        const otherSite = yield* s.alice.api.sites.createSite({ params: { organizationId: s.organizationId }, payload: { title: "Other" } })
+        yield* api.installGitSyncProviderOnTarget({ payload: { provider: "gitlab", target: { type: "site", siteId: otherSite.id } } })
 
         const editor = s.members.edit!.api.gitInstallations
         const reader = s.members.read!.api.gitInstallations

@@ -7,7 +7,7 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { ContentAccess } from "@quire/content"
 import { Actor, Errors, Ids, Roles } from "@quire/kernel"
-import type { ForgeBranch, ForgeFile, ForgeRepository, GitInstallation, GitProvider, InstallInput, UpdateInput } from "./domain/GitInstallation.ts"
+import type { ForgeBranch, ForgeFile, ForgeRepository, GitInstallation, GitProvider, InstallationTarget, InstallInput, UpdateInput } from "./domain/GitInstallation.ts"
 import { type ForgeAccess, ForgeClient, type ForgeError } from "./ForgeClient.ts"
 import { GitInstallationsRepo } from "./GitInstallationsRepo.ts"
 import { SecretBox } from "./SecretBox.ts"
@@ -42,6 +42,10 @@ export interface GitInstallationsShape {
    */
   readonly cloneUrl: (installationId: string, organizationId: string, repository: string) => Effect.Effect<string, Denied | ForgeError, Actor.Actor>
 }
+
+/** What a target is, whoever manages it: one installation per space or site. */
+const targetKey = (target: InstallationTarget) =>
+  target.type === "space" ? `space:${target.spaceId}` : target.type === "site" ? `site:${target.siteId}` : `organization:${target.organizationId}`
 
 const notFound = (installationId: string) => new Errors.NotFound({ resource: "Git installation", id: installationId })
 
@@ -99,7 +103,7 @@ export class GitInstallations extends Context.Service<GitInstallations, GitInsta
         yield* requireRole(role, "admin", "install Git sync")
         if (target.type !== "organization") {
           const existing = yield* repo.listForOrganization(organizationId)
-          const same = existing.find((i) => JSON.stringify({ ...i.target, siteId: undefined }) === JSON.stringify({ ...target, siteId: undefined }) && i.target.type === target.type)
+          const same = existing.find((i) => targetKey(i.target) === targetKey(target))
           if (same !== undefined) return yield* new Errors.Conflict({ reason: `The ${target.type} has a Git installation already (${same.id})` })
         }
         if (input.provider === "github" && input.customInstanceURL !== undefined) {

@@ -7,12 +7,13 @@
  */
 import type { GitSyncState } from "@quire/api"
 import { type FormEvent, useState } from "react"
-import { useMutation } from "../../api/react.ts"
+import { AsyncResult } from "effect/reactivity"
+import { useAtomValue, useMutation } from "../../api/react.ts"
 import { Field } from "../../ui/Field.tsx"
 import { FormError, useForm } from "../admin/ui.tsx"
 import { plainRefusal, refOf, urlWithCredentials } from "./model.ts"
 import { InstallationPicker, type Picked } from "./Installations.tsx"
-import { connectGit, gitKey } from "./queries.ts"
+import { connectGit, gitKey, installationsAtom } from "./queries.ts"
 
 const apiFields = ["url", "ref", "repoProjectDirectory", "keepCredentials", "installationId", "repository"]
 
@@ -31,7 +32,11 @@ export const ConnectForm = (props: {
   const [secret, setSecret] = useState("")
   const stored = state?.credentials === true
   const [replacing, setReplacing] = useState(!stored)
-  const [mode, setMode] = useState<"installation" | "url">(state === undefined ? "installation" : "url")
+  // A new connection goes through an installation when the organization has one with a token.
+  const installations = useAtomValue(installationsAtom(props.organizationId))
+  const hasInstallation = AsyncResult.isSuccess(installations) && installations.value.items.some((i) => i.credentials)
+  const [chosenMode, setMode] = useState<"installation" | "url" | undefined>(undefined)
+  const mode = chosenMode ?? (state === undefined && hasInstallation ? "installation" : "url")
   const [picked, setPicked] = useState<Picked>({ installationId: "", repository: "" })
   const connect = useMutation(connectGit)
   const { busy, errors, submit, check } = useForm(apiFields)
