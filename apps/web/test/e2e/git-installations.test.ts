@@ -54,7 +54,7 @@ it("connects GitHub once in the settings, then a space to a repository and branc
 
     await page.goto(`/s/${space.id}/~/git`)
     await page.getByRole("heading", { name: "Git sync", level: 1 }).waitFor()
-    await expect.poll(() => page.getByLabel("A Git installation of the organization").isChecked(), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => page.getByLabel("With one of the organization's Git installations").isChecked(), { timeout: 15_000 }).toBe(true)
     await page.locator("select[name=installation]").selectOption({ index: 1 })
     const repository = page.locator("select[name=repository]")
     await expect.poll(() => repository.locator("option").allTextContents(), { timeout: 15_000 }).toEqual(["Choose a repository", "acme/docs", "acme/site"])

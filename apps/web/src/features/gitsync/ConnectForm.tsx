@@ -92,8 +92,8 @@ export const ConnectForm = (props: {
       <FormError errors={errors} />
       <fieldset className="git-mode">
         <legend>Connect with</legend>
-        <label><input type="radio" name="mode" value="installation" checked={mode === "installation"} onChange={() => setMode("installation")} /> A Git installation of the organization</label>
-        <label><input type="radio" name="mode" value="url" checked={mode === "url"} onChange={() => setMode("url")} /> A repository URL and credentials</label>
+        <label><input type="radio" name="mode" value="installation" checked={mode === "installation"} onChange={() => setMode("installation")} /> With one of the organization's Git installations</label>
+        <label><input type="radio" name="mode" value="url" checked={mode === "url"} onChange={() => setMode("url")} /> With a clone address and credentials</label>
       </fieldset>
       {mode === "installation" ? (
         <>
