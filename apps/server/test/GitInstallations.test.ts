@@ -172,6 +172,12 @@ for (const backend of memoryAndPostgres) {
         for (const attempt of attempts) {
           assert.strictEqual(errorCode(yield* Effect.flip(attempt)), 404)
         }
+        // An editor of the space may browse but not connect it.
+        const editorConnects = yield* Effect.flip(s.members.edit!.api.git.connectSpaceGitRepository({
+          params: { spaceId: s.space.id },
+          payload: { installationId: installed.id, repository: "acme/docs", ref: "refs/heads/main" }
+        }))
+        assert.strictEqual(errorCode(editorConnects), 403)
         // Another organization's admin cannot connect a space of theirs through it.
         const other = yield* spaceWith()
         const borrowed = yield* Effect.flip(other.alice.api.git.connectSpaceGitRepository({
@@ -194,6 +200,7 @@ for (const backend of memoryAndPostgres) {
         const installed = yield* s.alice.api.gitInstallations.installGitSyncProviderOnTarget({
           payload: { provider: "github", target: { type: "organization", organizationId: s.organizationId }, providerConfiguration: { accessToken: "forge-token" } }
         })
+        // The last: a repository the token does not reach is a 404 naming it.
         const cases: ReadonlyArray<readonly [string, string, unknown, string]> = [
           ["POST", "/v1/git/installations", { provider: "bitbucket", target: { type: "organization", organizationId: s.organizationId } }, "provider"],
           ["POST", "/v1/git/installations", { provider: "github", target: { type: "space" } }, "target"],
@@ -204,11 +211,14 @@ for (const backend of memoryAndPostgres) {
           ["PATCH", `/v1/git/installations/${installed.id}`, { provider: "gitlab", providerConfiguration: {} }, "provider"],
           ["PATCH", `/v1/git/installations/${installed.id}`, { provider: "github", providerConfiguration: {}, projectDirectory: "../up" }, "projectDirectory"],
           ["GET", `/v1/git/installations/${installed.id}/github/repos/acme/docs/file?path=..%2Fsecret&ref=main`, undefined, "path"],
-          ["GET", `/v1/git/installations/${installed.id}/gitlab/projects/abc/branches`, undefined, "projectId"]
+          ["GET", `/v1/git/installations/${installed.id}/gitlab/projects/abc/branches`, undefined, "projectId"],
+          ["PUT", `/v1/spaces/${s.space.id}/git`, { ref: "refs/heads/main" }, "url"],
+          ["PUT", `/v1/spaces/${s.space.id}/git`, { installationId: installed.id, ref: "refs/heads/main" }, "repository"],
+          ["PUT", `/v1/spaces/${s.space.id}/git`, { installationId: installed.id, repository: "acme/nope", ref: "refs/heads/main" }, "Repository"]
         ]
         for (const [method, path, body, field] of cases) {
           const answer = yield* raw(method, path, { token: s.alice.token, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-          assert.strictEqual(answer.status, 400, `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`)
+          assert.strictEqual(answer.status, field === "Repository" ? 404 : 400, `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`)
           assert.include(JSON.stringify(answer.body), field, `${method} ${path} ${JSON.stringify(body)}`)
         }
       }))

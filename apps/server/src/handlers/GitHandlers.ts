@@ -92,7 +92,9 @@ export const layer = HttpApiBuilder.group(Api, "git", Effect.fn(function*(handle
     }
     if (payload.url !== undefined) return yield* new Errors.InvalidInput({ field: "url", reason: "give either url or installationId, not both" })
     if (payload.repository === undefined) return yield* new Errors.InvalidInput({ field: "repository", reason: "is required with installationId" })
-    const { space } = yield* access.space(spaceId)
+    const { space, permissions } = yield* access.space(spaceId)
+    // Refused before the forge is asked, as the connection itself would be.
+    if (!permissions.admin) return yield* new Errors.Forbidden({ reason: "Only the space's admins may change its Git connection" })
     return yield* installations.cloneUrl(payload.installationId, space.organizationId, payload.repository)
   })
 
