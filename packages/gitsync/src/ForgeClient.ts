@@ -56,6 +56,46 @@ const GitHubFile = Schema.Struct({ type: Schema.String, name: Schema.String, pat
 const providerName = (provider: GitProvider) => provider === "github" ? "GitHub" : "GitLab"
 const statusOf = (error: OutboundFetchError) => Number(/answered (\d{3})/.exec(error.message)?.[1] ?? 0)
 
+const headers = (access: ForgeAccess): Record<string, string> =>
+  access.provider === "github"
+    ? { authorization: `Bearer ${access.token}`, accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" }
+    : { "private-token": access.token }
+
+/** Every page of a list, 100 a page. */
+const pages = <A>(load: (page: number) => Effect.Effect<ReadonlyArray<A>, ForgeError>) =>
+  Effect.gen(function*() {
+    const all: Array<A> = []
+    for (let page = 1; page <= maxPages; page++) {
+      const got = yield* load(page)
+      all.push(...got)
+      if (got.length < 100) break
+    }
+    return all
+  })
+
+const github = (r: typeof GitHubRepo.Type): ForgeRepository => ({
+  id: r.id,
+  accountName: r.owner.login,
+  repositoryName: r.name,
+  fullName: r.full_name,
+  defaultBranch: r.default_branch ?? null,
+  cloneUrl: r.clone_url ?? `https://github.com/${r.full_name}.git`
+})
+
+const gitlab = (p: typeof GitLabProject.Type): ForgeRepository => ({
+  id: p.id,
+  accountName: p.namespace?.full_path ?? p.path_with_namespace.split("/").slice(0, -1).join("/"),
+  repositoryName: p.path,
+  fullName: p.path_with_namespace,
+  defaultBranch: p.default_branch ?? null,
+  cloneUrl: p.http_url_to_repo ?? `https://gitlab.com/${p.path_with_namespace}.git`
+})
+
+const repoPath = (access: ForgeAccess, repository: string) =>
+  access.provider === "github"
+    ? `/repos/${repository.split("/").map(encodeURIComponent).join("/")}`
+    : `/projects/${encodeURIComponent(repository)}`
+
 export class ForgeClient extends Context.Service<ForgeClient, ForgeClientShape>()("@quire/gitsync/ForgeClient") {
   static readonly layer = Layer.effect(
     ForgeClient,
@@ -66,10 +106,6 @@ export class ForgeClient extends Context.Service<ForgeClient, ForgeClientShape>(
 
       const base = (access: ForgeAccess) =>
         access.provider === "github" ? githubApi : access.customInstanceURL === undefined ? gitlabApi : `${access.customInstanceURL.replace(/\/+$/, "")}/api/v4`
-      const headers = (access: ForgeAccess): Record<string, string> =>
-        access.provider === "github"
-          ? { authorization: `Bearer ${access.token}`, accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" }
-          : { "private-token": access.token }
 
       /** The forge's answer to `path`; `what` names the missing thing for a 404. */
       const get = (access: ForgeAccess, path: string, what: string) =>
@@ -91,34 +127,7 @@ export class ForgeClient extends Context.Service<ForgeClient, ForgeClientShape>(
             )
           )
         )
-      /** Every page of a list, 100 a page. */
-      const pages = <A>(load: (page: number) => Effect.Effect<ReadonlyArray<A>, ForgeError>) =>
-        Effect.gen(function*() {
-          const all: Array<A> = []
-          for (let page = 1; page <= maxPages; page++) {
-            const got = yield* load(page)
-            all.push(...got)
-            if (got.length < 100) break
-          }
-          return all
-        })
 
-      const github = (r: typeof GitHubRepo.Type): ForgeRepository => ({
-        id: r.id,
-        accountName: r.owner.login,
-        repositoryName: r.name,
-        fullName: r.full_name,
-        defaultBranch: r.default_branch ?? null,
-        cloneUrl: r.clone_url ?? `https://github.com/${r.full_name}.git`
-      })
-      const gitlab = (p: typeof GitLabProject.Type): ForgeRepository => ({
-        id: p.id,
-        accountName: p.namespace?.full_path ?? p.path_with_namespace.split("/").slice(0, -1).join("/"),
-        repositoryName: p.path,
-        fullName: p.path_with_namespace,
-        defaultBranch: p.default_branch ?? null,
-        cloneUrl: p.http_url_to_repo ?? `https://gitlab.com/${p.path_with_namespace}.git`
-      })
 
       const repositories = Effect.fn("ForgeClient.repositories")(function*(access: ForgeAccess) {
         if (access.provider === "gitlab") {
@@ -139,10 +148,6 @@ export class ForgeClient extends Context.Service<ForgeClient, ForgeClientShape>(
         return user
       })
 
-      const repoPath = (access: ForgeAccess, repository: string) =>
-        access.provider === "github"
-          ? `/repos/${repository.split("/").map(encodeURIComponent).join("/")}`
-          : `/projects/${encodeURIComponent(repository)}`
 
       const branches = Effect.fn("ForgeClient.branches")(function*(access: ForgeAccess, repository: string) {
         const path = access.provider === "github" ? `${repoPath(access, repository)}/branches` : `${repoPath(access, repository)}/repository/branches`

@@ -49,6 +49,9 @@ const targetKey = (target: InstallationTarget) =>
 
 const notFound = (installationId: string) => new Errors.NotFound({ resource: "Git installation", id: installationId })
 
+const requireRole = (role: Roles.MemberRole, required: Roles.MemberRole, what: string) =>
+  Roles.atLeast(role, required) ? Effect.void : Effect.fail(new Errors.Forbidden({ reason: `Only an organization's ${required === "admin" ? "admins" : "editors"} may ${what}` }))
+
 /** The HTTPS clone URL with the token as the forge expects it in basic auth. */
 export const withToken = (provider: GitProvider, url: string, token: string) => {
   const parsed = new URL(url)
@@ -75,8 +78,6 @@ export class GitInstallations extends Context.Service<GitInstallations, GitInsta
         const role = yield* access.organizationMember(found.value.organizationId).pipe(Effect.mapError(() => notFound(installationId)))
         return { installation: found.value, role }
       })
-      const requireRole = (role: Roles.MemberRole, required: Roles.MemberRole, what: string) =>
-        Roles.atLeast(role, required) ? Effect.void : Effect.fail(new Errors.Forbidden({ reason: `Only an organization's ${required === "admin" ? "admins" : "editors"} may ${what}` }))
 
       /** The forge as the installation's token reaches it; Conflict when it has no token the server can open. */
       const forgeAccess = (i: GitInstallation): Effect.Effect<ForgeAccess, Errors.Conflict> =>

@@ -23,7 +23,7 @@ export const onSite = (installation: GitInstallation, siteId: string) =>
 export class GitInstallationsRepo extends Context.Service<GitInstallationsRepo, GitInstallationsRepoShape>()("@quire/gitsync/GitInstallationsRepo") {
   static readonly layerMemory = Layer.sync(GitInstallationsRepo, () => {
     const rows = new MemoryStore.TxMap<string, GitInstallation>()
-    const all = (keep: (i: GitInstallation) => boolean) => Effect.sync(() => [...rows.values()].filter(keep).sort(oldestFirst))
+    const all = (keep: (i: GitInstallation) => boolean) => Effect.sync(() => [...rows.values()].filter(keep).toSorted(oldestFirst))
     return GitInstallationsRepo.of({
       find: (installationId) => Effect.sync(() => Option.fromNullishOr(rows.get(installationId))),
       listForOrganization: (organizationId) => all((i) => i.organizationId === organizationId),
