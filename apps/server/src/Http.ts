@@ -46,6 +46,7 @@ import * as StyleguidesHandlers from "./handlers/StyleguidesHandlers.ts"
 import * as TranslationsGlossaryHandlers from "./handlers/TranslationsGlossaryHandlers.ts"
 import * as CustomFontsHandlers from "./handlers/CustomFontsHandlers.ts"
 import * as CustomHostnamesHandlers from "./handlers/CustomHostnamesHandlers.ts"
+import * as GitInstallationsHandlers from "./handlers/GitInstallationsHandlers.ts"
 import * as SiteMcpServersHandlers from "./handlers/SiteMcpServersHandlers.ts"
 import * as GitHandlers from "./handlers/GitHandlers.ts"
 import * as LinksHandlers from "./handlers/LinksHandlers.ts"
@@ -150,7 +151,8 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     StyleguidesHandlers.layer,
     TranslationsGlossaryHandlers.layer,
     CustomFontsHandlers.layer,
-    CustomHostnamesHandlers.layer
+    CustomHostnamesHandlers.layer,
+    GitInstallationsHandlers.layer
   ))),
   Layer.provide(AuthenticationLive.layer)
 )

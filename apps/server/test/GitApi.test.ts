@@ -433,7 +433,7 @@ for (const backend of everyBackend) {
           const outsider = yield* newUser("Olga")
           const readerShown = yield* reader.api.spaces.getSpaceById({ params: { spaceId }, query: {} })
           assert.isFalse(readerShown.permissions.triggerGitSync)
-          const attempts = (api: Client) => [
+          const attempts = (api: Client): ReadonlyArray<Effect.Effect<unknown, unknown>> => [
             api.git.importGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } }),
             api.git.exportToGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main, commitMessage: "x" } }),
             api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } }),

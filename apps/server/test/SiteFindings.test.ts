@@ -8,45 +8,32 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import http from "node:http"
-import type { AddressInfo } from "node:net"
 import { GitBookAPI } from "@gitbook/api"
+import { startForgeServer } from "@quire/testkit/ForgeServer"
 import { lastOf, type ModelReply, type ModelRequest, startModelServer } from "@quire/testkit/ModelServer"
 import type { ContextConnection, ContextRecord, SiteFinding, SiteFindingStats, SiteScan, SiteTopic } from "@quire/api"
 import { backends, baseUrl, errorCode, inviteAndAccept, newUser, raw, withSettings } from "./Harness.ts"
 import { get, publishedSite } from "./SiteFixtures.ts"
 
-/** A fake of GitHub's issues API: `acme/docs` with one issue and one pull request, for the token `good-token` only. */
-const forge = http.createServer((request, response) => {
-  const url = new URL(request.url ?? "/", "http://forge")
-  if (url.pathname === "/site/index.html") {
-    response.writeHead(200, { "content-type": "text/html" })
-    response.end("<html><head><title>Status page</title></head><body><p>Billing exports run nightly.</p><a href=\"more.html\">More</a></body></html>")
-    return
+/** The test kit's fake of GitHub's API: `acme/docs` with one issue and one pull request, for the token `good-token` only; and two pages. */
+const forge = await startForgeServer({
+  token: "good-token",
+  github: [{
+    id: 1,
+    fullName: "acme/docs",
+    defaultBranch: "main",
+    branches: ["main"],
+    issues: [
+      { number: 7, title: "Webhook signing secret rotation is undocumented", body: "How do we rotate it?", html_url: "https://github.com/acme/docs/issues/7", created_at: "2026-01-02T03:04:05Z", state: "open" },
+      { number: 8, title: "A pull request", body: "", html_url: "https://github.com/acme/docs/pull/8", created_at: "2026-01-02T03:04:05Z", pull_request: { url: "x" } }
+    ]
+  }],
+  pages: {
+    "index.html": "<html><head><title>Status page</title></head><body><p>Billing exports run nightly.</p><a href=\"more.html\">More</a></body></html>",
+    "more.html": "<html><head><title>More</title></head><body>Refund policy for invoices.</body></html>"
   }
-  if (url.pathname === "/site/more.html") {
-    response.writeHead(200, { "content-type": "text/html" })
-    response.end("<html><head><title>More</title></head><body>Refund policy for invoices.</body></html>")
-    return
-  }
-  if (request.headers.authorization !== "Bearer good-token") {
-    response.writeHead(401, { "content-type": "application/json" })
-    response.end(JSON.stringify({ message: "Bad credentials" }))
-    return
-  }
-  if (url.pathname !== "/repos/acme/docs/issues" || url.searchParams.get("state") !== "open") {
-    response.writeHead(404, { "content-type": "application/json" })
-    response.end(JSON.stringify({ message: "Not Found" }))
-    return
-  }
-  response.writeHead(200, { "content-type": "application/json" })
-  response.end(JSON.stringify([
-    { number: 7, title: "Webhook signing secret rotation is undocumented", body: "How do we rotate it?", html_url: "https://github.com/acme/docs/issues/7", created_at: "2026-01-02T03:04:05Z", state: "open" },
-    { number: 8, title: "A pull request", body: "", html_url: "https://github.com/acme/docs/pull/8", created_at: "2026-01-02T03:04:05Z", pull_request: { url: "x" } }
-  ]))
 })
-await new Promise<void>((resolve) => forge.listen(0, "127.0.0.1", resolve))
-const forgeUrl = `http://127.0.0.1:${(forge.address() as AddressInfo).port}`
+const forgeUrl = forge.githubUrl
 
 /** The model: the site's Ask finds the sources silent; the agent writes the page it is given, then says so. */
 const model = await startModelServer((request: ModelRequest): ModelReply => {

@@ -38,6 +38,7 @@ import { ChangeRequestConversationsApi } from "./ChangeRequestConversationsApi.t
 import { SiteAskApi } from "./SiteAskApi.ts"
 import { SiteAgentSettingsApi, SiteMcpServersApi } from "./SiteAgentApi.ts"
 import { StyleguidesApi } from "./StyleguidesApi.ts"
+import { GitInstallationsApi } from "./GitInstallationsApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SitePreviewApi } from "./SitePreviewApi.ts"
 import { SiteSpacesApi } from "./SiteSpacesApi.ts"
@@ -118,6 +119,7 @@ export class Api extends HttpApi.make("quire")
   .add(TranslationsGlossaryApi)
   .add(CustomFontsApi)
   .add(CustomHostnamesApi)
+  .add(GitInstallationsApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",

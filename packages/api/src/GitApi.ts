@@ -153,7 +153,12 @@ export type GitSyncState = typeof GitSyncState.Type
 
 /** Quire's: connects a space to a repository branch, for automatic sync and the CLI. */
 export const ConnectGitRepository = Schema.Struct({
-  url: RepositoryUrl,
+  /** The repository, credentials included; or, instead, `installationId` and `repository`. */
+  url: Schema.optionalKey(RepositoryUrl),
+  /** A Git installation of the space's organization whose token connects the space (no URL typed). */
+  installationId: Schema.optionalKey(EntityId),
+  /** With `installationId`: the repository's `owner/name` (or the GitLab project's id) among those its token reaches. */
+  repository: Schema.optionalKey(Text.check(Schema.isMinLength(1), Schema.isMaxLength(512))),
   ref: GitRef,
   repoProjectDirectory: Schema.optionalKey(ProjectDirectory),
   /**
@@ -162,6 +167,8 @@ export const ConnectGitRepository = Schema.Struct({
    */
   keepCredentials: Schema.optionalKey(Schema.Boolean)
 })
+
+export type ConnectGitRepository = typeof ConnectGitRepository.Type
 
 /** The push webhook a repository host calls, and its HMAC secret (admins only). */
 export const GitWebhook = Schema.Struct({
@@ -225,11 +232,11 @@ export class GitApi extends HttpApiGroup.make("git")
       params: spaceId,
       payload: ConnectGitRepository,
       success: GitSyncState,
-      error: ApiErrors.Common
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Connect a Git repository",
-        description: "Links a space to a repository and branch for two-way sync. Needs the admin permission on the space. Credentials given in `url` are stored encrypted and never shown (`credentials` says there are some); `keepCredentials` keeps the stored ones while the branch or directory changes."
+        description: "Links a space to a repository and branch for two-way sync. Needs the admin permission on the space. Credentials given in `url` are stored encrypted and never shown (`credentials` says there are some); `keepCredentials` keeps the stored ones while the branch or directory changes. Instead of `url`, `installationId` and `repository` connect through one of the organization's Git installations, with its token."
       })),
     /** Quire's: disconnects the space from its repository; 204 also when it had none. */
     HttpApiEndpoint.delete("disconnectSpaceGitRepository", "/spaces/:spaceId/git", {

@@ -93,6 +93,7 @@ const sections: ReadonlyArray<Section> = [
     name: "Integrations",
     groups: {
       git: { name: "space-git", title: "Git sync", description: "A space kept in step with a Git repository: import, export and their state." },
+      gitInstallations: { name: "git", title: "Git installations", description: "An organization's connection to GitHub or GitLab, its token kept sealed, and the repositories and branches it reaches." },
       gitWebhook: { name: "git-webhooks", title: "Git webhooks", description: "Where GitHub and GitLab report pushes, so a synced space imports them." },
       openAPISpecs: { name: "openapi", title: "OpenAPI specs", description: "OpenAPI documents hosted for an organization, with their versions, shown on pages." },
       translations: { name: "translations", title: "Translations", description: "Spaces kept translated into other languages, run by run." },

@@ -1,8 +1,10 @@
 /** Handlers of the Git sync groups: import, export, info, the connection, and the push webhook. */
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, ApiErrors, type GitSyncRun, type GitSyncState } from "@quire/api"
-import { GitSync, type GitSyncInfo, type SyncRun } from "@quire/gitsync"
+import { Api, ApiErrors, type ConnectGitRepository, type GitSyncRun, type GitSyncState } from "@quire/api"
+import { ContentAccess } from "@quire/content"
+import { Errors } from "@quire/kernel"
+import { GitInstallations, GitSync, type GitSyncInfo, type SyncRun } from "@quire/gitsync"
 import * as DomainErrors from "../DomainErrors.ts"
 import { PublicUrl } from "../PublicUrl.ts"
 
@@ -78,7 +80,24 @@ export const present = (spaceId: string, info: GitSyncInfo): GitSyncState => ({
 
 export const layer = HttpApiBuilder.group(Api, "git", Effect.fn(function*(handlers) {
   const git = yield* GitSync
+  const installations = yield* GitInstallations
+  const access = yield* ContentAccess
   const urls = yield* PublicUrl
+
+  /** The URL a connection stores: the one given, or the repository's through an installation of the space's organization, its token inside. */
+  const connectUrl = Effect.fnUntraced(function*(spaceId: string, payload: ConnectGitRepository) {
+    if (payload.installationId === undefined) {
+      if (payload.url === undefined) return yield* new Errors.InvalidInput({ field: "url", reason: "is required (or installationId and repository)" })
+      return payload.url
+    }
+    if (payload.url !== undefined) return yield* new Errors.InvalidInput({ field: "url", reason: "give either url or installationId, not both" })
+    if (payload.repository === undefined) return yield* new Errors.InvalidInput({ field: "repository", reason: "is required with installationId" })
+    const { space, permissions } = yield* access.space(spaceId)
+    // Refused before the forge is asked, as the connection itself would be.
+    if (!permissions.admin) return yield* new Errors.Forbidden({ reason: "Only the space's admins may change its Git connection" })
+    return yield* installations.cloneUrl(payload.installationId, space.organizationId, payload.repository)
+  })
+
   return handlers
     .handle("importGitRepository", ({ params, payload }) =>
       git.importRepository(params.spaceId, { ...syncInput(payload), standalone: payload.standalone }).pipe(DomainErrors.api))
@@ -89,11 +108,14 @@ export const layer = HttpApiBuilder.group(Api, "git", Effect.fn(function*(handle
     .handle("deleteSpaceGitLegacyInstallation", ({ params }) =>
       git.removeLegacyInstallation(params.spaceId).pipe(DomainErrors.api))
     .handle("connectSpaceGitRepository", ({ params, payload }) =>
-      git.connect(params.spaceId, {
-        url: payload.url,
-        ref: payload.ref,
-        projectDirectory: payload.repoProjectDirectory,
-        keepCredentials: payload.keepCredentials
+      Effect.gen(function*() {
+        const url = yield* connectUrl(params.spaceId, payload)
+        return yield* git.connect(params.spaceId, {
+          url,
+          ref: payload.ref,
+          projectDirectory: payload.repoProjectDirectory,
+          keepCredentials: payload.keepCredentials
+        })
       }).pipe(DomainErrors.api, Effect.map((info) => present(params.spaceId, info))))
     .handle("disconnectSpaceGitRepository", ({ params }) => git.disconnect(params.spaceId).pipe(DomainErrors.api))
     .handle("getSpaceGitWebhook", ({ params }) =>

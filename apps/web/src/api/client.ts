@@ -39,6 +39,7 @@ const groups = {
   collections: () => import("@quire/api/groups/CollectionsApi").then((m) => m.CollectionsApi),
   comments: () => import("@quire/api/groups/CommentsApi").then((m) => m.CommentsApi),
   git: () => import("@quire/api/groups/GitApi").then((m) => m.GitApi),
+  gitInstallations: () => import("@quire/api/groups/GitInstallationsApi").then((m) => m.GitInstallationsApi),
   gitWebhook: () => import("@quire/api/groups/GitApi").then((m) => m.GitWebhookApi),
   imports: () => import("@quire/api/groups/ImportsApi").then((m) => m.ImportsApi),
   links: () => import("@quire/api/groups/LinksApi").then((m) => m.LinksApi),

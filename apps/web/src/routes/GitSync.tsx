@@ -98,10 +98,10 @@ export const GitSync = (props: { readonly spaceId: string }) => {
       <section aria-labelledby="git-repository-heading" className="admin-section">
         <h2 id="git-repository-heading">Repository</h2>
         {state === undefined && !editing ? (
-          admin ? <ConnectForm spaceId={spaceId} state={undefined} onDone={setStatus} />
+          admin ? <ConnectForm spaceId={spaceId} organizationId={space.value.organization} state={undefined} onDone={setStatus} />
             : <p>This space is not connected to a Git repository. An administrator of the space can connect one.</p>
         ) : editing || state === undefined ? (
-          <ConnectForm spaceId={spaceId} state={state} onDone={(message) => { setStatus(message); setEditing(false) }} onCancel={() => setEditing(false)} />
+          <ConnectForm spaceId={spaceId} organizationId={space.value.organization} state={state} onDone={(message) => { setStatus(message); setEditing(false) }} onCancel={() => setEditing(false)} />
         ) : (
           <>
             <Summary state={state} />

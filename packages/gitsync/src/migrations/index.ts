@@ -4,6 +4,7 @@ import type { SqlClient } from "effect/sql"
 import { m0001_gitsync } from "./0001_gitsync.ts"
 import { m0002_webhook_deliveries } from "./0002_webhook_deliveries.ts"
 import { m0003_imported_layouts } from "./0003_imported_layouts.ts"
+import { m0004_installations } from "./0004_installations.ts"
 
 export const migrations: {
   readonly table: string
@@ -13,6 +14,7 @@ export const migrations: {
   migrations: {
     "0001_gitsync": m0001_gitsync,
     "0002_webhook_deliveries": m0002_webhook_deliveries,
-    "0003_imported_layouts": m0003_imported_layouts
+    "0003_imported_layouts": m0003_imported_layouts,
+    "0004_installations": m0004_installations
   }
 }

@@ -14,6 +14,7 @@ import { useAtomValue, useMutation } from "../../api/react.ts"
 import { Field } from "../../ui/Field.tsx"
 import { MergeRulesForm } from "../merge-rules/MergeRulesForm.tsx"
 import { OrgAgentInstructions } from "../agents/OrgAgentInstructions.tsx"
+import { GitInstallationsSection } from "../gitsync/Installations.tsx"
 import { Link } from "../../ui/Link.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { formatTime } from "../../ui/time.ts"
@@ -197,6 +198,7 @@ export const OrgSettings = (props: { readonly organizationId: string }) => {
           <InviteLinks org={org.value} />
           <OrganizationMergeRules org={org.value} />
           <OrgAgentInstructions org={org.value} />
+          <GitInstallationsSection organizationId={org.value.id} admin />
           <section aria-labelledby="sso-heading" className="admin-section">
             <h2 id="sso-heading">Single sign-on</h2>
             <p>{org.value.sso ? "Single sign-on is required for members." : "Members may sign in with a password."} <Link href={`/o/${org.value.id}/settings/sso`}>Set up SAML and OpenID Connect providers</Link></p>
@@ -211,6 +213,7 @@ export const OrgSettings = (props: { readonly organizationId: string }) => {
           </dl>
           <OrganizationMergeRules org={org.value} />
           <OrgAgentInstructions org={org.value} />
+          <GitInstallationsSection organizationId={org.value.id} admin={false} />
         </div>
       )}
     </div>

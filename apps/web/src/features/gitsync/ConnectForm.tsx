@@ -1,20 +1,25 @@
 /**
- * Connecting a space to a repository (`connectSpaceGitRepository`): URL, branch, directory and
- * credentials. Credentials are typed once and never shown again: connected with some, the form
- * keeps them (`keepCredentials`) unless the person replaces them or names another repository.
+ * Connecting a space to a repository (`connectSpaceGitRepository`): through one of the
+ * organization's Git installations (an installation, a repository and a branch picked from lists),
+ * or by URL, branch, directory and credentials. Credentials are typed once and never shown again:
+ * connected with some, the form keeps them (`keepCredentials`) unless the person replaces them or
+ * names another repository.
  */
 import type { GitSyncState } from "@quire/api"
 import { type FormEvent, useState } from "react"
-import { useMutation } from "../../api/react.ts"
+import { AsyncResult } from "effect/reactivity"
+import { useAtomValue, useMutation } from "../../api/react.ts"
 import { Field } from "../../ui/Field.tsx"
 import { FormError, useForm } from "../admin/ui.tsx"
 import { plainRefusal, refOf, urlWithCredentials } from "./model.ts"
-import { connectGit, gitKey } from "./queries.ts"
+import { InstallationPicker, type Picked } from "./Installations.tsx"
+import { connectGit, gitKey, installationsAtom } from "./queries.ts"
 
-const apiFields = ["url", "ref", "repoProjectDirectory", "keepCredentials"]
+const apiFields = ["url", "ref", "repoProjectDirectory", "keepCredentials", "installationId", "repository"]
 
 export const ConnectForm = (props: {
   readonly spaceId: string
+  readonly organizationId: string
   readonly state: GitSyncState | undefined
   readonly onDone: (message: string) => void
   readonly onCancel?: () => void
@@ -27,12 +32,35 @@ export const ConnectForm = (props: {
   const [secret, setSecret] = useState("")
   const stored = state?.credentials === true
   const [replacing, setReplacing] = useState(!stored)
+  // A new connection goes through an installation when the organization has one with a token.
+  const installations = useAtomValue(installationsAtom(props.organizationId))
+  const hasInstallation = AsyncResult.isSuccess(installations) && installations.value.items.some((i) => i.credentials)
+  const [chosenMode, setMode] = useState<"installation" | "url" | undefined>(undefined)
+  const mode = chosenMode ?? (state === undefined && hasInstallation ? "installation" : "url")
+  const [picked, setPicked] = useState<Picked>({ installationId: "", repository: "" })
   const connect = useMutation(connectGit)
   const { busy, errors, submit, check } = useForm(apiFields)
   const sameRepository = state !== undefined && url.trim() === state.url
   const keep = stored && !replacing && sameRepository
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    if (mode === "installation") {
+      if (!check({
+        ...(picked.installationId === "" ? { installationId: "Choose an installation." } : {}),
+        ...(picked.installationId !== "" && picked.repository === "" ? { repository: "Choose a repository." } : {}),
+        ...(picked.repository !== "" && branch.trim() === "" ? { ref: "Choose a branch." } : {})
+      })) return
+      void submit(async () => {
+        const typed = directory.trim().replace(/^\/+|\/+$/g, "")
+        await connect({
+          params: { spaceId: props.spaceId },
+          payload: { installationId: picked.installationId, repository: picked.repository, ref: refOf(branch), ...(typed === "" ? {} : { repoProjectDirectory: typed }) },
+          reactivityKeys: [gitKey(props.spaceId), `space:${props.spaceId}`]
+        })
+        props.onDone(state === undefined ? "Connected." : "Saved.")
+      })
+      return
+    }
     if (!check({
       ...(url.trim() === "" ? { url: "Give the repository's URL, such as https://github.com/acme/docs.git." } : {}),
       ...(branch.trim() === "" ? { ref: "Give the branch to sync with, such as main." } : {}),
@@ -62,6 +90,19 @@ export const ConnectForm = (props: {
   return (
     <form onSubmit={onSubmit} noValidate className="admin-form git-connect" aria-label={state === undefined ? "Connect a repository" : "Change the connection"}>
       <FormError errors={errors} />
+      <fieldset className="git-mode">
+        <legend>Connect with</legend>
+        <label><input type="radio" name="mode" value="installation" checked={mode === "installation"} onChange={() => setMode("installation")} /> With one of the organization's Git installations</label>
+        <label><input type="radio" name="mode" value="url" checked={mode === "url"} onChange={() => setMode("url")} /> With a clone address and credentials</label>
+      </fieldset>
+      {mode === "installation" ? (
+        <>
+          <InstallationPicker organizationId={props.organizationId} picked={picked} branch={branch} onPick={setPicked} onBranch={setBranch}
+            errors={{ installation: errors.fields["installationId"], repository: errors.fields["repository"], branch: errorOf("ref", "branch") }} />
+          <Field label="Directory" name="directory" value={directory} onChange={setDirectory} error={errorOf("repoProjectDirectory", "directory")} autoComplete="off"
+            hint="The docs' folder inside the repository, such as docs. Empty for the whole repository." />
+        </>
+      ) : <>
       <Field label="Repository URL" name="url" value={url} onChange={setUrl} error={errorOf("url", "url")} autoComplete="off"
         hint="The address you would clone, such as https://github.com/acme/docs.git." />
       <Field label="Branch" name="branch" value={branch} onChange={setBranch} error={errorOf("ref", "branch")} autoComplete="off"
@@ -89,6 +130,7 @@ export const ConnectForm = (props: {
           </>
         )}
       </fieldset>
+      </>}
       <div className="toolbar">
         <button type="submit" className="primary" disabled={busy} aria-busy={busy}>{busy ? "Saving…" : state === undefined ? "Connect" : "Save the connection"}</button>
         {props.onCancel === undefined ? null : <button type="button" onClick={props.onCancel}>Cancel</button>}

@@ -19,3 +19,34 @@ export const connectGit = QuireApi.mutation("git", "connectSpaceGitRepository")
 export const disconnectGit = QuireApi.mutation("git", "disconnectSpaceGitRepository")
 export const importGit = QuireApi.mutation("git", "importGitRepository")
 export const exportGit = QuireApi.mutation("git", "exportToGitRepository")
+
+/** The reactivity key of an organization's Git installations. */
+export const installationsKey = (organizationId: string) => `git-installations:${organizationId}`
+
+/** An organization's Git installations (`listOrganizationGitSyncInstallations`). */
+export const installationsAtom = Atom.family((organizationId: string) =>
+  QuireApi.query("gitInstallations", "listOrganizationGitSyncInstallations", { params: { organizationId }, reactivityKeys: [installationsKey(organizationId)] }))
+
+/** The repositories a GitHub installation's token reaches. */
+export const githubReposAtom = Atom.family((installationId: string) =>
+  QuireApi.query("gitInstallations", "listGitHubRepositoriesForGitSyncInstallation", { params: { installationId } }))
+
+/** The projects a GitLab installation's token reaches. */
+export const gitlabProjectsAtom = Atom.family((installationId: string) =>
+  QuireApi.query("gitInstallations", "listGitLabProjectsForGitSyncInstallation", { params: { installationId } }))
+
+/** A GitHub repository's branches, keyed `<installation> <owner/name>`. */
+export const githubBranchesAtom = Atom.family((key: string) => {
+  const [installationId = "", fullName = ""] = key.split(" ")
+  const [accountName = "", repositoryName = ""] = fullName.split("/")
+  return QuireApi.query("gitInstallations", "listGitHubRepoBranchesForGitSyncInstallation", { params: { installationId, accountName, repositoryName } })
+})
+
+/** A GitLab project's branches, keyed `<installation> <project id>`. */
+export const gitlabBranchesAtom = Atom.family((key: string) => {
+  const [installationId = "", projectId = "0"] = key.split(" ")
+  return QuireApi.query("gitInstallations", "listGitLabProjectBranchesForGitSyncInstallation", { params: { installationId, projectId: Number(projectId) } })
+})
+
+export const installGit = QuireApi.mutation("gitInstallations", "installGitSyncProviderOnTarget")
+export const uninstallGit = QuireApi.mutation("gitInstallations", "uninstallGitSyncInstallation")
