@@ -70,6 +70,7 @@ import * as ChangeRequestConversationsHandlers from "./handlers/ChangeRequestCon
 import * as SiteAskHandlers from "./handlers/SiteAskHandlers.ts"
 import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
 import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
+import * as SpaceDocumentsHandlers from "./handlers/SpaceDocumentsHandlers.ts"
 import * as SpaceEmbedsHandlers from "./handlers/SpaceEmbedsHandlers.ts"
 import * as SpacePdfHandlers from "./handlers/SpacePdfHandlers.ts"
 import * as SpacesHandlers from "./handlers/SpacesHandlers.ts"
@@ -131,6 +132,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     ImportsHandlers.layer,
     UrlsHandlers.layer,
     SpaceEmbedsHandlers.layer,
+    SpaceDocumentsHandlers.layer,
     SiteInsightsHandlers.layer,
     SiteInsightsHandlers.agentFeedbackLayer,
     SiteQuestionsHandlers.layer,

@@ -40,6 +40,7 @@ import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SitePreviewApi } from "./SitePreviewApi.ts"
 import { SiteSpacesApi } from "./SiteSpacesApi.ts"
 import { SpaceContentApi } from "./SpaceContentApi.ts"
+import { SpaceDocumentsApi } from "./SpaceDocumentsApi.ts"
 import { SpaceEmbedsApi } from "./SpaceEmbedsApi.ts"
 import { SpacePdfApi } from "./SpacePdfApi.ts"
 import { SpacesApi } from "./SpacesApi.ts"
@@ -99,6 +100,7 @@ export class Api extends HttpApi.make("quire")
   .add(ImportsApi)
   .add(UrlsApi)
   .add(SpaceEmbedsApi)
+  .add(SpaceDocumentsApi)
   .add(SiteInsightsApi)
   .add(SiteAgentFeedbackApi)
   .add(SiteQuestionsApi)
