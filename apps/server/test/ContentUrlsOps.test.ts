@@ -33,7 +33,10 @@ interface GitBookLookups {
     getEmbedByUrl(query: { url: string }): Promise<Reply<{ type: string; site: string; html?: string }>>
     getPublishedContentByUrl(query: { url: string; visitorAuthToken?: string }): Promise<Reply<{ site: string; space: string; pathname: string; apiToken: string }>>
   }
-  readonly orgs: { getLatestOpenApiSpecVersionContentRaw(organizationId: string, specSlug: string): Promise<Reply<{ text: string; format: string }>> }
+  readonly orgs: {
+    getLatestOpenApiSpecVersionContentRaw(organizationId: string, specSlug: string): Promise<Reply<{ text: string; format: string }>>
+    generateStorageUploadUrl(organizationId: string, body: { file: { name: string; type: string; size: number }; kind: string }): Promise<Reply<{ object: string; url: string; key: string }>>
+  }
 }
 
 const petstore = JSON.stringify({
@@ -83,6 +86,16 @@ const settled = (api: Client, organizationId: string, specSlug: string) =>
     Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 150 }),
     Effect.orDie
   )
+
+/** A PUT of `bytes` to a signed upload URL, sent to the test server (its public URL is not where it listens). */
+const put = Effect.fnUntraced(function*(url: string, bytes: Uint8Array, length = bytes.byteLength) {
+  const base = yield* baseUrl
+  const response = yield* Effect.promise(() =>
+    fetch(url.replace(publicUrl, base), { method: "PUT", headers: { "content-type": "application/zip", "content-length": String(length) }, body: bytes })
+  )
+  const text = yield* Effect.promise(() => response.text())
+  return { status: response.status, body: text === "" ? undefined : JSON.parse(text) as unknown }
+})
 
 const fieldOf = (body: unknown) => (body as { readonly error?: { readonly field?: unknown } } | undefined)?.error?.field
 
@@ -167,6 +180,45 @@ for (const backend of memoryAndPostgres) {
         assert.isString(found.data.apiToken)
         const missing = yield* raw("GET", `/v1/urls/published?url=${encodeURIComponent(`${publicUrl}/~sites/nosuchsite/`)}`)
         assert.strictEqual(missing.status, 404)
+      }))
+
+    it.effect("GitBook's client: a signed upload URL takes the file's bytes once, for the key it named; roles, limits and an outsider", () =>
+      Effect.gen(function*() {
+        const s = yield* setup()
+        const bytes = new TextEncoder().encode("PK fake zip bytes")
+        const gitbook = new GitBookAPI({ endpoint: yield* baseUrl, authToken: s.alice.token }) as unknown as GitBookLookups
+        const signed = yield* Effect.promise(() =>
+          gitbook.orgs.generateStorageUploadUrl(s.organizationId, { file: { name: "export.zip", type: "application/zip", size: bytes.byteLength }, kind: "import_file" }))
+        assert.strictEqual(signed.status, 201)
+        assert.strictEqual(signed.data.object, "storage-signed-url")
+        assert.isTrue(signed.data.url.startsWith(`${publicUrl}/~storage/upload/`))
+
+        const wrongLength = yield* put(signed.data.url, bytes.slice(0, 4))
+        assert.strictEqual(wrongLength.status, 400)
+        assert.strictEqual(fieldOf(wrongLength.body), "content-length")
+        const stored = yield* put(signed.data.url, bytes)
+        assert.strictEqual(stored.status, 200)
+        assert.deepInclude(stored.body as object, { key: signed.data.key, name: "export.zip", size: bytes.byteLength })
+        const twice = yield* put(signed.data.url, bytes)
+        assert.strictEqual(twice.status, 400)
+        assert.strictEqual(fieldOf(twice.body), "key")
+        const forged = yield* put(signed.data.url.replace(/.$/, (c) => (c === "A" ? "B" : "A")), bytes)
+        assert.strictEqual(forged.status, 403)
+
+        const path = `/v1/orgs/${s.organizationId}/storage/upload`
+        const body = (kind: string, size = 10) => JSON.stringify({ file: { name: "a.zip", type: "application/zip", size }, kind })
+        const byReader = yield* raw("POST", path, { token: s.members.read!.token, body: body("import_file") })
+        assert.strictEqual(byReader.status, 403)
+        const font = yield* raw("POST", path, { token: s.alice.token, body: body("customization_font") })
+        assert.strictEqual(font.status, 201)
+        const tooLarge = yield* raw("POST", path, { token: s.alice.token, body: body("import_file", 10 ** 12) })
+        assert.strictEqual(tooLarge.status, 400)
+        assert.strictEqual(fieldOf(tooLarge.body), "file.size")
+        const badKind = yield* raw("POST", path, { token: s.alice.token, body: body("avatar") })
+        assert.strictEqual(badKind.status, 400)
+        assert.include(JSON.stringify(badKind.body), "kind")
+        const outsider = yield* raw("POST", path, { token: s.outsider.token, body: body("import_file") })
+        assert.strictEqual(outsider.status, 404)
       }))
 
     it.effect("roles, validation naming the field, and an outsider who learns nothing", () =>

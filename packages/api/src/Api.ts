@@ -35,6 +35,7 @@ import { OrganizationAgentConversationsApi } from "./OrganizationAgentConversati
 import { ChangeRequestConversationsApi } from "./ChangeRequestConversationsApi.ts"
 import { SiteAskApi } from "./SiteAskApi.ts"
 import { SiteAgentSettingsApi, SiteMcpServersApi } from "./SiteAgentApi.ts"
+import { StorageApi } from "./StorageApi.ts"
 import { StyleguidesApi } from "./StyleguidesApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SitePreviewApi } from "./SitePreviewApi.ts"
@@ -101,6 +102,7 @@ export class Api extends HttpApi.make("quire")
   .add(UrlsApi)
   .add(SpaceEmbedsApi)
   .add(SpaceDocumentsApi)
+  .add(StorageApi)
   .add(SiteInsightsApi)
   .add(SiteAgentFeedbackApi)
   .add(SiteQuestionsApi)
