@@ -96,8 +96,7 @@ export class UrlsApi extends HttpApiGroup.make("urls")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Resolve a URL to content",
-        description: "Answers what a URL of this server names, as the caller may read it: an app URL of a collection (`/o/<org>/c/<id>`) answers `collection`; of a space (`/s/<id>`), one of its pages (`/s/<id>/<path>`) or a change request and its page (`/s/<id>/~/changes/<number>/<path>`) answers `space` with `changeRequest` and `page`; a URL of a site published here answers the space and page it shows. 404 when the URL names nothing the caller may read (another organization's content included); 400 naming `url` for a URL that is not absolute or not on this server.",
-        transform: requestExample({ url: "https://quire.example.com/s/abc123/getting-started" })
+        description: "Answers what a URL of this server names, as the caller may read it: an app URL of a collection (`/o/<org>/c/<id>`) answers `collection`; of a space (`/s/<id>`), one of its pages (`/s/<id>/<path>`) or a change request and its page (`/s/<id>/~/changes/<number>/<path>`) answers `space` with `changeRequest` and `page`; a URL of a site published here answers the space and page it shows. 404 when the URL names nothing the caller may read (another organization's content included); 400 naming `url` for a URL that is not absolute or not on this server."
       })),
     /** What Quire knows of any URL as an embed, from the URL alone. */
     HttpApiEndpoint.get("getEmbedByUrl", "/urls/embed", {
