@@ -157,6 +157,15 @@ for (const backend of memoryAndPostgres) {
         assert.deepInclude(got.link.data, { type: "link", site: "example.org" })
         assert.deepStrictEqual(got.rawSpec.data, { text: petstore, format: "json" })
 
+        // `/v1/` is the API's version, also without a token; the routes below it answer as before.
+        const version = yield* raw("GET", "/v1/")
+        assert.strictEqual(version.status, 200)
+        assert.deepStrictEqual(Object.keys(version.body as object).sort(), ["build", "version"])
+        const health = yield* raw("GET", "/health")
+        assert.strictEqual(health.status, 200)
+        const me = yield* raw("GET", "/v1/user", { token: s.alice.token })
+        assert.strictEqual(me.status, 200)
+
         // The notifications token opens the notifications, and nothing else.
         const count = yield* raw("GET", "/v1/user/notifications/count", { token: got.token.data.token })
         assert.strictEqual(count.status, 200)
