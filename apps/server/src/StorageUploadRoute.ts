@@ -7,7 +7,7 @@
 import { ByteSize, Effect, Option, Result } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Imports } from "@quire/content"
-import { Actor, type Errors, SignedToken } from "@quire/kernel"
+import { Actor, Errors, SignedToken } from "@quire/kernel"
 import { describeLimit, fail, limitedBody, MaxUploadBytes, noStore, statuses } from "./FileUploadRoute.ts"
 import * as StorageUploads from "./StorageUploads.ts"
 
@@ -40,7 +40,8 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     )
     if (Result.isFailure(stored)) {
       const error = stored.failure as Errors.NotFound | Errors.Forbidden | Errors.InvalidInput
-      return yield* body.refuse(fail(statuses[error._tag], error.message, error._tag === "InvalidInput" ? error.field : undefined))
+      const status = error instanceof Errors.InvalidInput ? statuses.InvalidInput : error instanceof Errors.Forbidden ? statuses.Forbidden : statuses.NotFound
+      return yield* body.refuse(fail(status, error.message, error instanceof Errors.InvalidInput ? error.field : undefined))
     }
     if (Option.isNone(stored.success)) return fail(400, "The request body ended before the file did", "body")
     const file = stored.success.value

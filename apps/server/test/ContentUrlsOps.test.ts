@@ -97,6 +97,9 @@ const put = Effect.fnUntraced(function*(url: string, bytes: Uint8Array, length =
   return { status: response.status, body: text === "" ? undefined : JSON.parse(text) as unknown }
 })
 
+/** A body of generateStorageUploadURL. */
+const uploadBody = (kind: string, size = 10) => JSON.stringify({ file: { name: "a.zip", type: "application/zip", size }, kind })
+
 const fieldOf = (body: unknown) => (body as { readonly error?: { readonly field?: unknown } } | undefined)?.error?.field
 
 for (const backend of memoryAndPostgres) {
@@ -160,7 +163,7 @@ for (const backend of memoryAndPostgres) {
         // `/v1/` is the API's version, also without a token; the routes below it answer as before.
         const version = yield* raw("GET", "/v1/")
         assert.strictEqual(version.status, 200)
-        assert.deepStrictEqual(Object.keys(version.body as object).sort(), ["build", "version"])
+        assert.deepStrictEqual(Object.keys(version.body as object).toSorted(), ["build", "version"])
         const health = yield* raw("GET", "/health")
         assert.strictEqual(health.status, 200)
         const me = yield* raw("GET", "/v1/user", { token: s.alice.token })
@@ -215,18 +218,17 @@ for (const backend of memoryAndPostgres) {
         assert.strictEqual(forged.status, 403)
 
         const path = `/v1/orgs/${s.organizationId}/storage/upload`
-        const body = (kind: string, size = 10) => JSON.stringify({ file: { name: "a.zip", type: "application/zip", size }, kind })
-        const byReader = yield* raw("POST", path, { token: s.members.read!.token, body: body("import_file") })
+        const byReader = yield* raw("POST", path, { token: s.members.read!.token, body: uploadBody("import_file") })
         assert.strictEqual(byReader.status, 403)
-        const font = yield* raw("POST", path, { token: s.alice.token, body: body("customization_font") })
+        const font = yield* raw("POST", path, { token: s.alice.token, body: uploadBody("customization_font") })
         assert.strictEqual(font.status, 201)
-        const tooLarge = yield* raw("POST", path, { token: s.alice.token, body: body("import_file", 10 ** 12) })
+        const tooLarge = yield* raw("POST", path, { token: s.alice.token, body: uploadBody("import_file", 10 ** 12) })
         assert.strictEqual(tooLarge.status, 400)
         assert.strictEqual(fieldOf(tooLarge.body), "file.size")
-        const badKind = yield* raw("POST", path, { token: s.alice.token, body: body("avatar") })
+        const badKind = yield* raw("POST", path, { token: s.alice.token, body: uploadBody("avatar") })
         assert.strictEqual(badKind.status, 400)
         assert.include(JSON.stringify(badKind.body), "kind")
-        const outsider = yield* raw("POST", path, { token: s.outsider.token, body: body("import_file") })
+        const outsider = yield* raw("POST", path, { token: s.outsider.token, body: uploadBody("import_file") })
         assert.strictEqual(outsider.status, 404)
       }))
 
