@@ -217,6 +217,24 @@ for (const backend of memoryAndPostgres) {
         const forged = yield* put(signed.data.url.replace(/.$/, (c) => (c === "A" ? "B" : "A")), bytes)
         assert.strictEqual(forged.status, 403)
 
+        // The key names the file in an import run, as an uploaded file's key does: its page arrives in the space.
+        const markdown = new TextEncoder().encode("# Uploaded guide\n\nWords sent to a signed URL.\n")
+        const forImport = yield* s.alice.api.storage.generateStorageUploadURL({
+          params: { organizationId: s.organizationId },
+          payload: { file: { name: "uploaded.md", type: "text/markdown", size: markdown.byteLength }, kind: "import_file" }
+        })
+        assert.strictEqual((yield* put(forImport.url, markdown)).status, 200)
+        const started = yield* s.alice.api.imports.startImportRun({
+          params: { organizationId: s.organizationId },
+          payload: { source: { type: "file", files: [forImport.key] }, target: { space: s.spaceId } }
+        })
+        const run = yield* s.alice.api.imports.getImportRun({ params: { organizationId: s.organizationId, importRunId: started.id } }).pipe(
+          Effect.flatMap((r) => r.status === "pending" || r.status === "in-progress" ? Effect.fail("running" as const) : Effect.succeed(r)),
+          Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 300 }),
+          Effect.orDie
+        )
+        assert.strictEqual(run.status, "completed", run.reason ?? "")
+
         const path = `/v1/orgs/${s.organizationId}/storage/upload`
         const byReader = yield* raw("POST", path, { token: s.members.read!.token, body: uploadBody("import_file") })
         assert.strictEqual(byReader.status, 403)
