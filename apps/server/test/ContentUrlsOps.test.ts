@@ -8,6 +8,7 @@
 import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
 import { Effect, Schedule } from "effect"
+import { responseSchema, violations } from "@quire/testkit/GitbookSchemas"
 import { baseUrl, type Client, errorCode, memoryAndPostgres, newUser, publicUrl, raw, spaceWith } from "./Harness.ts"
 import { publishedSite } from "./SiteFixtures.ts"
 
@@ -100,6 +101,9 @@ const put = Effect.fnUntraced(function*(url: string, bytes: Uint8Array, length =
 /** A body of generateStorageUploadURL. */
 const uploadBody = (kind: string, size = 10) => JSON.stringify({ file: { name: "a.zip", type: "application/zip", size }, kind })
 
+/** Where an answer departs from GitBook's published schema of the operation's answer. */
+const offSpec = (operationId: string, value: unknown, status = "200"): Array<string> => violations(value, responseSchema(operationId, status), operationId)
+
 const fieldOf = (body: unknown) => (body as { readonly error?: { readonly field?: unknown } } | undefined)?.error?.field
 
 for (const backend of memoryAndPostgres) {
@@ -129,6 +133,15 @@ for (const backend of memoryAndPostgres) {
           const token = await gitbook.user.createUserNotificationsToken()
           return { info, operations, again, models, one, revision, byOperation, document, metaLinks, crMetaLinks, page, inCr, collection, video, link, rawSpec, token }
         })
+        // Each answer is GitBook's shape.
+        const answers: ReadonlyArray<readonly [string, unknown]> = [
+          ["getApiInformation", got.info.data], ["getComputedDocument", got.operations.data], ["getComputedRevision", got.revision.data],
+          ["getComputedRevision", got.byOperation.data], ["getDocumentById", got.document.data], ["listSpacePageMetaLinks", got.metaLinks.data],
+          ["listChangeRequestPageMetaLinks", got.crMetaLinks.data], ["getContentByUrl", got.page.data], ["getContentByUrl", got.inCr.data],
+          ["getContentByUrl", got.collection.data], ["getEmbedByUrl", got.video.data], ["getEmbedByUrl", got.link.data],
+          ["getLatestOpenAPISpecVersionContentRaw", got.rawSpec.data], ["createUserNotificationsToken", got.token.data]
+        ]
+        assert.deepStrictEqual(answers.flatMap(([operationId, value]) => offSpec(operationId, value)), [])
         assert.strictEqual(got.info.status, 200)
         assert.isString(got.info.data.version)
         assert.isFalse(Number.isNaN(Date.parse(got.info.data.build)))
@@ -185,6 +198,7 @@ for (const backend of memoryAndPostgres) {
         const found = yield* Effect.promise(() => anonymous.urls.getPublishedContentByUrl({ url }))
         const posted = yield* site.api.urls.resolvePublishedContentByUrl({ payload: { url } })
         assert.strictEqual(found.status, 200)
+        assert.deepStrictEqual(offSpec("getPublishedContentByUrl", found.data), [])
         assert.isTrue("space" in posted)
         if (!("space" in posted)) return
         assert.strictEqual(found.data.space, posted.space)
@@ -202,6 +216,7 @@ for (const backend of memoryAndPostgres) {
         const signed = yield* Effect.promise(() =>
           gitbook.orgs.generateStorageUploadUrl(s.organizationId, { file: { name: "export.zip", type: "application/zip", size: bytes.byteLength }, kind: "import_file" }))
         assert.strictEqual(signed.status, 201)
+        assert.deepStrictEqual(offSpec("generateStorageUploadURL", signed.data, "201"), [])
         assert.strictEqual(signed.data.object, "storage-signed-url")
         assert.isTrue(signed.data.url.startsWith(`${publicUrl}/~storage/upload/`))
 

@@ -5,13 +5,21 @@
  */
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, type ComputedSourceDocument, type ComputedSourceRevision } from "@quire/api"
+import { Api, type ComputedSourceDocument, type ComputedSourceRevision, type RevisionPage } from "@quire/api"
 import { type PageNode, pageDocumentEffect, ParsePool, SpaceContent, Spaces } from "@quire/content"
 import { Errors } from "@quire/kernel"
 import { ChangeRequests } from "@quire/reviews"
 import { ComputedPages, Specs } from "@quire/specs"
+import * as ContentPresenters from "../ContentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { lazySource, PageBodyRenderer } from "../PageBodyRenderer.ts"
+import { PublicUrl } from "../PublicUrl.ts"
+
+/** A computed page as GitBook's `RevisionPage`: a document's layout (GitBook's defaults), its place in the app, no tags. */
+const presentPage = (urls: PublicUrl["Service"], spaceId: string, page: ComputedPages.ComputedPage): unknown =>
+  page.type === "group"
+    ? { ...page, pages: page.pages.map((child) => presentPage(urls, spaceId, child)) }
+    : { ...page, layout: ContentPresenters.layout(undefined), urls: { app: ContentPresenters.pageAppUrl(urls, spaceId, page.path) }, tags: [], pages: [] }
 
 /** The pages of a tree with their paths, depth first. */
 const walk = (pages: ReadonlyArray<PageNode>, parent = ""): ReadonlyArray<{ readonly page: PageNode; readonly path: string }> =>
@@ -36,6 +44,7 @@ export const layer = HttpApiBuilder.group(Api, "spaceDocuments", Effect.fn(funct
   const specs = yield* Specs
   const bodies = yield* PageBodyRenderer
   const pool = yield* ParsePool
+  const urls = yield* PublicUrl
 
   /** The entry document of the latest version of a spec of the space's organization, read as the caller. */
   const specOf = Effect.fnUntraced(function*(spaceId: string, slug: string) {
@@ -62,7 +71,8 @@ export const layer = HttpApiBuilder.group(Api, "spaceDocuments", Effect.fn(funct
       Effect.gen(function*() {
         const source = yield* openApiSource(payload.source)
         const spec = yield* specOf(params.spaceId, source.dependencies.spec.ref.spec)
-        return { pages: ComputedPages.computeRevision(spec, source.props, payload.seed), files: [], reusableContents: [] }
+        const pages = ComputedPages.computeRevision(spec, source.props, payload.seed).map((page) => presentPage(urls, params.spaceId, page))
+        return { pages: pages as ReadonlyArray<RevisionPage>, files: [], reusableContents: [] }
       }).pipe(DomainErrors.api))
     .handle("getDocumentById", ({ params }) =>
       Effect.gen(function*() {
