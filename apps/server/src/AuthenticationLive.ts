@@ -11,9 +11,9 @@ import { Effect, Layer, Option, Queue, Redacted, Schedule } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { PgClient } from "@effect/sql-pg"
 import { AuditOrigin } from "@quire/audit"
-import { anonymousOperations, ApiErrors, Authentication, siteReaderOperations } from "@quire/api"
+import { anonymousOperations, ApiErrors, Authentication, notificationsTokenOperations, siteReaderOperations } from "@quire/api"
 import { Database } from "@quire/db"
-import { revokedChannel, sessionActor, SignInSessions, Users } from "@quire/identity"
+import { openNotificationsToken, revokedChannel, sessionActor, SignInSessions, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import { SiteReaders } from "@quire/sites"
 import { PublicUrl } from "./PublicUrl.ts"
@@ -94,6 +94,15 @@ export const layer = Layer.effect(
           }
           const actor: Actor.ActorShape = { userId: `site-reader:${reader.value.siteId}`, instanceAdmin: false, siteReader: reader.value }
           return yield* Effect.provideService(httpEffect, Actor.Actor, actor)
+        }
+        // A notifications token (createUserNotificationsToken) opens its person's notifications only.
+        const notified = yield* openNotificationsToken(Redacted.value(credential))
+        if (Option.isSome(notified)) {
+          if (!notificationsTokenOperations.has(endpoint.identifier)) {
+            return yield* ApiErrors.Unauthorized.of("This token opens the notifications only: this operation needs an API token")
+          }
+          const actor = Effect.provideService(httpEffect, Actor.Actor, { userId: notified.value, instanceAdmin: false })
+          return yield* Effect.provideService(actor, AuditOrigin, auditOrigin(request, "api"))
         }
         const caller = yield* users.caller(Redacted.value(credential))
         if (Option.isNone(caller)) {

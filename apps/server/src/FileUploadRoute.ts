@@ -33,12 +33,15 @@ export const MaxUploadBytes = Config.Int("QUIRE_MAX_UPLOAD_BYTES").pipe(Config.w
 
 const uploadPath = /^\/v1\/(spaces\/[^/]+\/change-requests\/[^/]+\/files|org\/[^/]+\/imports\/files|orgs\/[^/]+\/fonts\/files)\/?(\?|$)/
 
+/** A signed upload URL's `PUT` (StorageUploadRoute). */
+const signedUploadPath = /^\/~storage\/upload\/[^/?]+(\?|$)/
+
 /** Whether a request is an upload, whose body this route streams (BodyLimit and IdempotencyKeys leave it alone). */
 export const isUpload = (request: HttpServerRequest.HttpServerRequest): boolean =>
   (request.method.toUpperCase() === "POST" && uploadPath.test(request.url)) ||
-  (request.method.toUpperCase() === "PUT" && fontUploadPath.test(request.url))
+  (request.method.toUpperCase() === "PUT" && (fontUploadPath.test(request.url) || signedUploadPath.test(request.url)))
 
-/** A signed font upload URL (`generateStorageUploadURL`) takes its bytes as a PUT, as a bucket's would. */
+/** A signed font upload URL (`generateStorageUploadURL` of a `customization_font`) takes its bytes as a PUT, as a bucket's would. */
 const fontUploadPath = /^\/v1\/orgs\/[^/]+\/fonts\/files\/?(\?|$)/
 
 /** A size in the words the refusals use: `100 MB`, `1.5 MB`. */
@@ -48,16 +51,16 @@ export const describeLimit = (bytes: number): string => {
 }
 
 /** The body grew past the limit while it was read. */
-class TooLarge extends Data.TaggedError("TooLarge")<{}> {}
+export class TooLarge extends Data.TaggedError("TooLarge")<{}> {}
 
 /** The body could not be read to its end (the client went away, or sent a malformed body). */
-class BodyFailed extends Data.TaggedError("BodyFailed")<{}> {}
+export class BodyFailed extends Data.TaggedError("BodyFailed")<{}> {}
 
-const noStore = { "cache-control": "no-store" }
+export const noStore = { "cache-control": "no-store" }
 
-const fail = (status: number, message: string, field?: string) => HttpServerResponse.setHeaders(envelope(status, message, field), noStore)
+export const fail = (status: number, message: string, field?: string) => HttpServerResponse.setHeaders(envelope(status, message, field), noStore)
 
-const statuses = { NotFound: 404, Forbidden: 403, InvalidInput: 400, Conflict: 409 } as const
+export const statuses = { NotFound: 404, Forbidden: 403, InvalidInput: 400, Conflict: 409 } as const
 
 /**
  * A request body read as a stream of at most `max` bytes (failing TooLarge past it, BodyFailed when
@@ -65,7 +68,7 @@ const statuses = { NotFound: 404, Forbidden: 403, InvalidInput: 400, Conflict: 4
  * body is read, which reads and drops a body within the limit first, so that a browser still
  * sending it reads the answer rather than a reset connection.
  */
-const limitedBody = (request: HttpServerRequest.HttpServerRequest, max: number, declared: number | undefined) => {
+export const limitedBody = (request: HttpServerRequest.HttpServerRequest, max: number, declared: number | undefined) => {
   let consumed = false
   let read = 0
   const refuse = (response: HttpServerResponse.HttpServerResponse) =>

@@ -18,6 +18,7 @@ import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
 import * as FileUploadRoute from "./FileUploadRoute.ts"
 import * as FontFilesRoute from "./FontFilesRoute.ts"
+import * as StorageUploadRoute from "./StorageUploadRoute.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import { lean } from "./LeanGroups.ts"
 import * as PublishedSiteRoutes from "./PublishedSiteRoutes.ts"
@@ -77,6 +78,8 @@ import * as SiteAskHandlers from "./handlers/SiteAskHandlers.ts"
 import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
 import * as SiteStructureOpsHandlers from "./handlers/SiteStructureOpsHandlers.ts"
 import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
+import * as SpaceDocumentsHandlers from "./handlers/SpaceDocumentsHandlers.ts"
+import * as StorageHandlers from "./handlers/StorageHandlers.ts"
 import * as SpaceEmbedsHandlers from "./handlers/SpaceEmbedsHandlers.ts"
 import * as SpacePdfHandlers from "./handlers/SpacePdfHandlers.ts"
 import * as SpacesHandlers from "./handlers/SpacesHandlers.ts"
@@ -139,6 +142,8 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     ImportsHandlers.layer,
     UrlsHandlers.layer,
     SpaceEmbedsHandlers.layer,
+    SpaceDocumentsHandlers.layer,
+    StorageHandlers.layer,
     SiteInsightsHandlers.layer,
     SiteInsightsHandlers.agentFeedbackLayer,
     SiteQuestionsHandlers.layer,
@@ -163,7 +168,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
  * (`/~sites/<id>/`, and by `Host`), the docs page, the browser app (`/`, `/o/...`, `/s/...`, `/app/...`:
  * WebApp.ts) and the error envelope.
  */
-export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, FileUploadRoute.layer, FontFilesRoute.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, McpRoute.layer, SiteMcpRoute.layer, SiteInsightsRoute.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
+export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, FileUploadRoute.layer, FontFilesRoute.layer, StorageUploadRoute.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, McpRoute.layer, SiteMcpRoute.layer, SiteInsightsRoute.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
   // One renderer of page bodies (and its cache) for every handler that reads single pages.
   Layer.provide(PageBodyRenderer.layer),
   Layer.provide([FileLinks.layer, SpaceViews.layer])

@@ -59,6 +59,7 @@ export const appRoutes: ReadonlyArray<HttpRouter.PathInput> = [
   "/verify-email",
   "/settings/*",
   "/notifications",
+  "/new-organization",
   "/openapi/*",
   "/app/*"
 ]

@@ -99,14 +99,14 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the OpenAP
       assert.isTrue(summaries.every((summary) => summary.length <= 60), "summaries are short")
     }))
 
-  it.effect("the bearer scheme is declared and required by every operation but /health and the Git webhook", () =>
+  it.effect("the bearer scheme is declared and required by every operation but /health, the API's version and the Git webhook", () =>
     Effect.gen(function*() {
       const spec = yield* served
       const bearer = spec["components"]["securitySchemes"]["bearer"]
       assert.strictEqual(bearer.type, "http")
       assert.strictEqual(bearer.scheme, "bearer")
       assert.include(bearer.description, "Authorization: Bearer")
-      const open = new Set(["system.health", "gitWebhook.receiveSpaceGitWebhook"])
+      const open = new Set(["system.health", "system.getApiInformation", "gitWebhook.receiveSpaceGitWebhook"])
       for (const { key, operation } of operationsOf(spec)) {
         if (open.has(key)) assert.deepStrictEqual(operation.security, [], key)
         else assert.deepStrictEqual(operation.security, [{ bearer: [] }], key)

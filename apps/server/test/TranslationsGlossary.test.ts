@@ -57,7 +57,7 @@ const glossaryPath = (organizationId: string) => `/v1/orgs/${organizationId}/tra
 const settled = Effect.fnUntraced(function*(api: Client, organizationId: string, translationId: string) {
   for (let i = 0; i < 300; i++) {
     const t = yield* api.translations.getTranslation({ params: { organizationId, translationId } })
-    if (t.stats.runs > 0 && (t.status === "completed" || t.status === "failed")) return t
+    if (t.stats.runs > 0 && t.status === "completed") return t
     yield* Effect.sleep("100 millis")
   }
   return assert.fail("the translation did not finish")

@@ -37,12 +37,14 @@ import { OrganizationAgentConversationsApi } from "./OrganizationAgentConversati
 import { ChangeRequestConversationsApi } from "./ChangeRequestConversationsApi.ts"
 import { SiteAskApi } from "./SiteAskApi.ts"
 import { SiteAgentSettingsApi, SiteMcpServersApi } from "./SiteAgentApi.ts"
+import { StorageApi } from "./StorageApi.ts"
 import { StyleguidesApi } from "./StyleguidesApi.ts"
 import { GitInstallationsApi } from "./GitInstallationsApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SitePreviewApi } from "./SitePreviewApi.ts"
 import { SiteSpacesApi } from "./SiteSpacesApi.ts"
 import { SpaceContentApi } from "./SpaceContentApi.ts"
+import { SpaceDocumentsApi } from "./SpaceDocumentsApi.ts"
 import { SpaceEmbedsApi } from "./SpaceEmbedsApi.ts"
 import { SpacePdfApi } from "./SpacePdfApi.ts"
 import { SpacesApi } from "./SpacesApi.ts"
@@ -106,6 +108,8 @@ export class Api extends HttpApi.make("quire")
   .add(ImportsApi)
   .add(UrlsApi)
   .add(SpaceEmbedsApi)
+  .add(SpaceDocumentsApi)
+  .add(StorageApi)
   .add(SiteInsightsApi)
   .add(SiteAgentFeedbackApi)
   .add(SiteQuestionsApi)

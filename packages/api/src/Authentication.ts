@@ -22,11 +22,11 @@ export class Authentication extends HttpApiMiddleware.Service<Authentication, {
 
 /**
  * The operations answered without a token, as GitBook's renderer calls them: resolving a site's URL
- * (it answers only what the URL shows the visitor it describes), and a site's events, which the
+ * (either form; it answers only what the URL shows the visitor it describes), and a site's events, which the
  * renderer posts from its visitors' browsers with no token at all (taken for a site open to
  * everyone only; see docs/insights.md).
  */
-export const anonymousOperations: ReadonlySet<string> = new Set(["resolvePublishedContentByUrl", "trackEventsInSiteById"])
+export const anonymousOperations: ReadonlySet<string> = new Set(["resolvePublishedContentByUrl", "getPublishedContentByUrl", "trackEventsInSiteById"])
 
 /**
  * The operations a published site's reader token (`resolvePublishedContentByUrl`'s `apiToken`) may
@@ -52,4 +52,15 @@ export const siteReaderOperations: ReadonlySet<string> = new Set([
   "trackEventsInSiteById",
   "submitAgentFeedbackToSite",
   "submitSiteAgentFeedback"
+])
+
+/**
+ * The operations a notifications token (`createUserNotificationsToken`) may call: the caller's
+ * notifications, read and marked. Any other answers 401.
+ */
+export const notificationsTokenOperations: ReadonlySet<string> = new Set([
+  "listNotificationsForAuthenticatedUser",
+  "countNotificationsForAuthenticatedUser",
+  "updateNotificationForAuthenticatedUser",
+  "markAllNotificationsReadForAuthenticatedUser"
 ])

@@ -37,13 +37,6 @@ export type FontUploadResponse = typeof FontUploadResponse.Type
 
 const fontParams = { organizationId: EntityId, fontId: EntityId } as const
 
-/** GitBook's `StorageUploadURL`. */
-export const StorageUploadUrl = Schema.Struct({
-  object: Schema.Literal("storage-signed-url"),
-  url: Schema.String,
-  key: Schema.String
-}).annotate({ identifier: "StorageUploadURL" })
-
 export class CustomFontsApi extends HttpApiGroup.make("customFonts")
   .add(
     HttpApiEndpoint.get("listCustomFonts", "/orgs/:organizationId/fonts", {
@@ -89,25 +82,6 @@ export class CustomFontsApi extends HttpApiGroup.make("customFonts")
       .annotateMerge(OpenApi.annotations({
         summary: "Update a custom font",
         description: "Renames a custom font or sets the files of some weights (`storageKey` null removes a weight; 400 must remain). Needs the admin role."
-      })),
-    /** A URL that takes one font file's bytes (PUT or POST, no other credential) and the key faces then name (admins). */
-    HttpApiEndpoint.post("generateStorageUploadURL", "/orgs/:organizationId/storage/upload", {
-      params: { organizationId: EntityId },
-      payload: Schema.Struct({
-        file: Schema.Struct({
-          name: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(255)),
-          type: Schema.String.check(Schema.isMaxLength(255)),
-          size: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
-        }),
-        kind: Schema.Literals(["customization_font", "import_file", "organization_file"])
-      }),
-      success: StorageUploadUrl.pipe(HttpApiSchema.status(201)),
-      error: ApiErrors.Common
-    })
-      .annotateMerge(OpenApi.annotations({
-        summary: "Create a signed URL to upload a file",
-        description: "Answers a URL, good for an hour, that takes one file's bytes as a PUT (or POST) body without other credentials, and the `key` to name it by: a custom font's `storageKey`. Quire takes `customization_font` here (WOFF2 or WOFF, at most 5 MB); import files go to `POST /v1/org/{organizationId}/imports/files`. Needs the admin role.",
-        transform: requestExample({ file: { name: "acme.woff2", type: "font/woff2", size: 48000 }, kind: "customization_font" })
       })),
     HttpApiEndpoint.delete("deleteCustomFont", "/orgs/:organizationId/fonts/:fontId", {
       params: fontParams,

@@ -1,7 +1,7 @@
 /**
  * The signed-in user's notifications: review requested, replies in their threads, mentions, their
- * change requests merged. Quire's extension: GitBook's API has only `createUserNotificationsToken`
- * (a token for its own notification service), no listing.
+ * change requests merged. Quire's extension, beside GitBook's `createUserNotificationsToken` (a
+ * short-lived token that reads only these notifications).
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
@@ -119,6 +119,15 @@ export class NotificationsApi extends HttpApiGroup.make("notifications")
         summary: "Change my notification settings",
         description: `${extension} Turns email on or off for the kinds named in \`email\`; the others stay as they were.`,
         transform: requestExample({ email: { mention: false } })
+      })),
+    /** A token of one hour that reads and marks only the caller's notifications. */
+    HttpApiEndpoint.post("createUserNotificationsToken", "/user/notifications/token", {
+      success: Schema.Struct({ token: Schema.String }).annotate({ identifier: "APITemporaryToken" }),
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Create a notifications token",
+        description: "Answers a token (a JWT signed by the server) that lasts one hour and opens only the caller's notifications: listing, counting and marking them read (`listNotificationsForAuthenticatedUser` and the others of this group). Any other operation answers 401 with it. For a client that shows notifications without holding the person's API token."
       }))
   )
   .middleware(Authentication)

@@ -200,6 +200,16 @@ export class OpenAPISpecsApi extends HttpApiGroup.make("openAPISpecs")
         summary: "Get the latest version's content",
         description: "Answers the content of a spec's latest version: `filesystem`, each file's path (`openapi` for the entry document) to its parsed content, and `url`, where the version's document is accessible."
       })),
+    /** The text of the latest version's entry document, exactly as it was given. */
+    HttpApiEndpoint.get("getLatestOpenAPISpecVersionContentRaw", "/orgs/:organizationId/openapi/:specSlug/versions/latest/content/raw", {
+      params: specParams,
+      success: Schema.Struct({ text: Schema.String, format: Schema.Literals(["json", "yaml"]) }).annotate({ identifier: "OpenAPISpecRawContent" }),
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get the latest version's raw text",
+        description: "Answers the text of the spec's entry document exactly as it was given (`format`: `json` or `yaml`), for a spec given as text whose latest version is that text. 404 for a spec fetched from a URL (Quire keeps the parsed document, read with `getLatestOpenAPISpecVersionContent`, not the fetched bytes) or whose latest text failed to parse."
+      })),
     HttpApiEndpoint.get("getOpenAPISpecVersionById", "/orgs/:organizationId/openapi/:specSlug/versions/:versionId", {
       params: { ...specParams, versionId: EntityId },
       success: OpenAPISpecVersion,

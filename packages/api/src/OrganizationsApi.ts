@@ -293,6 +293,16 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       .annotateMerge(OpenApi.annotations({
         summary: "Join with an invite link",
         description: "Makes the caller a member with the invite link's role; a member whose role is lower gets the link's, anyone else is left as they are. Refused when the link is unknown (404), the organization turned invite links off (403) or the link expired (400)."
+      })),
+    /** The caller joins an organization that allows their verified email's domain. */
+    HttpApiEndpoint.post("joinOrganization", "/orgs/:organizationId/join", {
+      params: { organizationId: EntityId },
+      success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Join an organization by email domain",
+        description: "Makes the caller a member, with the organization's default role (`defaultRole`; a reader when it has none), when the domain of their verified email is one of the organization's `emailDomains`. A member is left as they are. 400 when the caller's email is not verified or its domain is not one the organization allows; 404 when no such organization exists or the caller's domain is not among its domains and they are no member (an organization is not revealed to someone who may not join it)."
       }))
   )
   .middleware(Authentication)

@@ -16,7 +16,19 @@ export class ServiceUnavailable extends Schema.Error<ServiceUnavailable>("Servic
   }
 }
 
+/** GitBook's `ApiInformation`: the server's release and when it was built. */
+export const ApiInformation = Schema.Struct({
+  version: Schema.String,
+  build: Schema.String
+}).annotate({ identifier: "ApiInformation" })
+
 export class SystemApi extends HttpApiGroup.make("system", { topLevel: true }).add(
+  /** The release of Quire answering, and its build date. */
+  HttpApiEndpoint.get("getApiInformation", "/v1/", { success: ApiInformation })
+    .annotateMerge(OpenApi.annotations({
+      summary: "Get the API's version",
+      description: "Answers the release of Quire that serves the API (`version`) and the date it was built, ISO 8601 (`build`). Needs no token."
+    })),
   /** Liveness and readiness: 200 when the database answers a query, 503 when it does not. */
   HttpApiEndpoint.get("health", "/health", { success: Health, error: ServiceUnavailable })
     .annotateMerge(OpenApi.annotations({

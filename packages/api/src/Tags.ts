@@ -46,6 +46,8 @@ const sections: ReadonlyArray<Section> = [
       search: { name: "search", title: "Search", description: "Full-text search over a space or over every space of an organization." },
       links: { name: "links", title: "Links", description: "The links between pages and files, and those that lead nowhere." },
       spaceEmbeds: { name: "space-embeds", title: "Embeds", description: "What Quire knows of a URL embedded in a space's pages." },
+      spaceDocuments: { name: "space-documents", title: "Documents and computed content", description: "Documents of a space by id, pages drawn from an OpenAPI spec without being stored, and a page's meta links." },
+      storage: { name: "storage", title: "Storage", description: "Signed URLs a client sends a file's bytes to, for an import or the organization." },
       imports: { name: "imports", title: "Imports", description: "Content brought into a space from a website, Word documents, or exports of Confluence, Notion and other docs tools, by runs with progress." },
       spacePdf: { name: "space-pdf", title: "Export", description: "A space, or one of its pages, as a PDF document; a space as a zip of markdown in GitBook's layout." }
     }

@@ -48,6 +48,8 @@ export interface ImportUpload<E> {
   readonly bytes: Stream.Stream<Uint8Array, E>
   /** The size the request declares, for a refusal before a byte is stored. */
   readonly declaredSize?: number | undefined
+  /** The upload's id when it was promised beforehand (a signed upload URL's key); a new id otherwise. */
+  readonly id?: string | undefined
 }
 
 /**
@@ -369,6 +371,9 @@ const upload = <E>(organizationId: string, input: ImportUpload<E>) =>
     const role = yield* access.organizationMember(organizationId)
     yield* Access.ensure(Roles.atLeast(role, "edit"), "import content")
     const name = input.name.trim()
+    if (input.id !== undefined && Option.isSome(yield* repo.findFile(input.id))) {
+      return yield* new Errors.InvalidInput({ field: "key", reason: "this upload URL was used already: ask for another" })
+    }
     if (name === "" || name.length > maxNameLength || /[/\\]/.test(name)) {
       return yield* new Errors.InvalidInput({ field: "name", reason: `name must be a file name of 1 to ${maxNameLength} characters, without slashes` })
     }
@@ -381,7 +386,7 @@ const upload = <E>(organizationId: string, input: ImportUpload<E>) =>
     if (stored.size === 0) return yield* new Errors.InvalidInput({ field: "body", reason: "The file is empty" })
     const actor = yield* Actor.Actor
     const file: ImportFile = {
-      id: yield* ids.make,
+      id: input.id ?? (yield* ids.make),
       organizationId,
       name,
       contentType: input.contentType === "" ? contentTypeOf(name) : input.contentType,

@@ -3,7 +3,7 @@
  * (organizations/EmailInvites.ts) and invite links (organizations/InviteLinks.ts) beside.
  */
 import { Config, Context, Effect, Layer, Option } from "effect"
-import { caller as auditCaller } from "@quire/audit"
+import { caller as auditCaller, userRef } from "@quire/audit"
 import { Actor, Errors, MergeRules, Pagination } from "@quire/kernel"
 import { type MembershipRole, newOrganization, type Organization, type OrganizationAccess, type OrganizationPatch } from "./domain/Identity.ts"
 import { type LinkInvitePatch, organizationKeyShape } from "./OrganizationsRepo.ts"
@@ -40,6 +40,14 @@ export interface OrganizationsShape {
    * otherwise only those the caller is a member of.
    */
   readonly listByEmailDomain: (domain: string) => Effect.Effect<ReadonlyArray<EmailDomainOrganization>, never, Actor.Actor>
+  /**
+   * The caller joins, with the organization's default role (a reader's without one), when their
+   * verified email's domain is one of its `emailDomains`; a member is left as they are. NotFound
+   * when the organization does not exist or does not claim the caller's domain (and they are no
+   * member); InvalidInput when it does but the caller's email is not verified. Answers whether the
+   * caller became a member.
+   */
+  readonly joinByEmailDomain: (organizationId: string) => Effect.Effect<boolean, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
   readonly invite: (organizationId: string, input: InviteInput) => Effect.Effect<InviteResult, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   readonly createLinkInvite: (organizationId: string, input: LinkInviteInput) => Effect.Effect<LinkInviteView, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   readonly listLinkInvites: (organizationId: string) => Effect.Effect<ReadonlyArray<LinkInviteView>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
@@ -191,7 +199,29 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         return found
       })
 
-      return Organizations.of({ access, create, mayCreate, list, update, listByEmailDomain, ...(yield* emailInvites(edit, mail, verifications)), ...(yield* inviteLinks(edit)) })
+      const joinByEmailDomain = Effect.fn("Organizations.joinByEmailDomain")(function*(organizationId: string) {
+        const actor = yield* Actor.Actor
+        if (!reaches(actor, organizationId)) yield* ensureUnscoped(actor, "join other organizations")
+        const notFound = new Errors.NotFound({ resource: "Organization", id: organizationId })
+        const organization = yield* repo.find(organizationId)
+        if (Option.isNone(organization)) return yield* notFound
+        if (Option.isSome(yield* members.find(organizationId, actor.userId))) return false
+        const caller = yield* users.findById(actor.userId)
+        const domain = Option.isSome(caller) ? caller.value.email.toLowerCase().split("@").pop() ?? "" : ""
+        // Not revealed to someone whose domain it does not claim: the same answer as no organization.
+        if (domain === "" || !organization.value.emailDomains.includes(domain)) return yield* notFound
+        if (!(yield* verifications.isVerified(actor.userId))) {
+          return yield* new Errors.InvalidInput({ field: "email", reason: `verify your email address (${domain}) before joining by its domain` })
+        }
+        const role = organization.value.defaultRole ?? "read"
+        const added = yield* members.add({ organizationId, userId: actor.userId, role, joinedAt: yield* now, sso: false })
+        if (added) {
+          yield* audit.record({ organizationId, action: "member.joined", actor: userRef(actor.userId), target: userRef(actor.userId), payload: { role, emailDomain: domain } })
+        }
+        return added
+      }, transactor.transaction)
+
+      return Organizations.of({ access, create, mayCreate, list, update, listByEmailDomain, joinByEmailDomain, ...(yield* emailInvites(edit, mail, verifications)), ...(yield* inviteLinks(edit)) })
     })
   )
 }

@@ -11,3 +11,4 @@ export { type SpecAccess, type SpecPermissions, Specs, type SpecsShape, type Ver
 export { type LatestDocument, resolveDocument, SpecDocuments, type SpecDocumentsShape } from "./SpecDocuments.ts"
 export * as SpecsLayers from "./SpecsLayers.ts"
 export { SpecsRepo } from "./SpecsRepo.ts"
+export * as ComputedPages from "./ComputedPages.ts"

@@ -2,7 +2,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, type CustomFontDefinition } from "@quire/api"
-import { Errors } from "@quire/kernel"
 import { CustomFont, type CustomFontAccess, CustomFonts } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
 import { PublicUrl } from "../PublicUrl.ts"
@@ -26,18 +25,4 @@ export const layer = HttpApiBuilder.group(Api, "customFonts", Effect.fn(function
     .handle("updateCustomFont", ({ params, payload }) =>
       fonts.update(params.organizationId, params.fontId, payload).pipe(DomainErrors.api, Effect.map(present)))
     .handle("deleteCustomFont", ({ params }) => fonts.remove(params.organizationId, params.fontId).pipe(DomainErrors.api, Effect.asVoid))
-    .handle("generateStorageUploadURL", ({ params, payload }) =>
-      (payload.kind === "customization_font"
-        ? fonts.signUpload(params.organizationId, payload.file)
-        : Effect.fail(new Errors.InvalidInput({
-          field: "kind",
-          reason: "Quire signs uploads of customization_font files; send import files to POST /v1/org/{organizationId}/imports/files"
-        }))).pipe(
-        DomainErrors.api,
-        Effect.map(({ storageKey, token }) => ({
-          object: "storage-signed-url" as const,
-          url: `${urls.api(`/orgs/${params.organizationId}/fonts/files`)}?upload=${encodeURIComponent(token)}`,
-          key: storageKey
-        }))
-      ))
 }))

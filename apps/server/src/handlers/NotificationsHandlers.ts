@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, type Notification } from "@quire/api"
-import { NotificationSettings, type NotificationSettingsView } from "@quire/identity"
+import { issueNotificationsToken, NotificationSettings, type NotificationSettingsView } from "@quire/identity"
 import { notificationAppPath, Notifications, type NotificationView } from "@quire/reviews"
 import * as CommentPresenters from "../CommentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
@@ -41,6 +41,7 @@ export const layer = HttpApiBuilder.group(Api, "notifications", Effect.fn(functi
   })
 
   return handlers
+    .handle("createUserNotificationsToken", () => Effect.map(issueNotificationsToken, (token) => ({ token })).pipe(DomainErrors.api))
     .handle("listNotificationsForAuthenticatedUser", ({ query }) =>
       notifications.list(query).pipe(
         DomainErrors.api,

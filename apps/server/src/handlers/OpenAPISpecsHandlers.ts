@@ -84,6 +84,17 @@ export const layer = HttpApiBuilder.group(Api, "openAPISpecs", Effect.fn(functio
           : yield* readerSpec(reader, params.organizationId, params.specSlug)
         return SpecPresenters.content(urls, found.spec, found.version)
       }).pipe(DomainErrors.api))
+    .handle("getLatestOpenAPISpecVersionContentRaw", ({ params }) =>
+      Effect.gen(function*() {
+        const { spec, version } = yield* specs.version(params.organizationId, params.specSlug, "latest")
+        // Only text given as is keeps its bytes; it is the latest version's only while that text parsed into it.
+        const current = spec.lastVersionId === version.id && spec.lastProcessErrorCode === null
+        if (!("text" in spec.source) || !current) {
+          return yield* new Errors.NotFound({ resource: "Raw text of OpenAPI spec", id: params.specSlug })
+        }
+        const text = spec.source.text
+        return { text, format: /^\s*[{[]/.test(text) ? "json" as const : "yaml" as const }
+      }).pipe(DomainErrors.api))
     .handle("getOpenAPISpecVersionById", ({ params }) =>
       specs.version(params.organizationId, params.specSlug, versionRef(params.versionId)).pipe(
         DomainErrors.api,

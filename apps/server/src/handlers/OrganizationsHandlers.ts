@@ -85,6 +85,7 @@ export const layer = HttpApiBuilder.group(Api, "organizations", Effect.fn(functi
       invites.accept(params.organizationId, params.inviteId).pipe(DomainErrors.api, Effect.map(present)))
     .handle("declineOrganizationMemberInvite", ({ params }) =>
       invites.decline(params.organizationId, params.inviteId).pipe(DomainErrors.api))
+    .handle("joinOrganization", ({ params }) => organizations.joinByEmailDomain(params.organizationId).pipe(DomainErrors.api, Effect.asVoid))
     .handle("joinOrganizationWithInvite", ({ params }) =>
       organizations.joinWithLinkInvite(params.organizationId, params.inviteId).pipe(DomainErrors.api, Effect.as({})))
 }))

@@ -18,16 +18,19 @@ const playerFrame = (player: { readonly provider: string; readonly src: string }
   return `<iframe src="${src.href.replaceAll("&", "&amp;").replaceAll("\"", "&quot;")}" title="${player.provider}" width="560" height="315" frameborder="0" allow="encrypted-media; fullscreen; picture-in-picture" allowfullscreen></iframe>`
 }
 
+/** GitBook's `Embed` of a URL, from the URL alone: a provider's player, else a link card; InvalidInput naming `url` for one that is not http(s). */
+export const embedOf = (url: string) =>
+  Effect.gen(function*() {
+    const link = embedLinkOf(url)
+    if (link === undefined) return yield* new Errors.InvalidInput({ field: "url", reason: "must be an absolute http or https URL" })
+    // A provider Quire plays: GitBook's rich embed, the player in a frame (as GitBook's renderer draws one).
+    const player = playerOf(url)
+    if (player !== undefined) return { type: "rich" as const, title: link.title, site: link.site, html: playerFrame(player) }
+    return { type: "link" as const, title: link.title, site: link.site }
+  })
+
 export const layer = HttpApiBuilder.group(Api, "spaceEmbeds", Effect.fn(function*(handlers) {
   const access = yield* ContentAccess
   return handlers.handle("getEmbedByUrlInSpace", ({ params, query }) =>
-    Effect.gen(function*() {
-      yield* access.space(params.spaceId)
-      const link = embedLinkOf(query.url)
-      if (link === undefined) return yield* new Errors.InvalidInput({ field: "url", reason: "must be an absolute http or https URL" })
-      // A provider Quire plays: GitBook's rich embed, the player in a frame (as GitBook's renderer draws one).
-      const player = playerOf(query.url)
-      if (player !== undefined) return { type: "rich" as const, title: link.title, site: link.site, html: playerFrame(player) }
-      return { type: "link" as const, title: link.title, site: link.site }
-    }).pipe(DomainErrors.api))
+    Effect.andThen(access.space(params.spaceId), embedOf(query.url)).pipe(DomainErrors.api))
 }))

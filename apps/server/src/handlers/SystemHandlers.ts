@@ -4,6 +4,18 @@ import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { Api, ServiceUnavailable } from "@quire/api"
 import { Storage } from "@quire/platform"
+import { statSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import packageJson from "../../package.json" with { type: "json" }
+
+/** When the running code was built: its file's modification time (the bundle's, once built), else now. */
+const buildDate = (): string => {
+  try {
+    return statSync(fileURLToPath(import.meta.url)).mtime.toISOString()
+  } catch {
+    return new Date().toISOString()
+  }
+}
 
 /** How long `/health` waits for the database's answer before it reports the process unhealthy. */
 const probeTimeout = "3 seconds"
@@ -21,5 +33,8 @@ export const layer = HttpApiBuilder.group(Api, "system", Effect.fn(function*(han
         Effect.asVoid
       )
   })
-  return handlers.handle("health", () => Effect.as(probe, { status: "ok" as const, database: storage.kind }))
+  const information = { version: packageJson.version, build: buildDate() }
+  return handlers
+    .handle("getApiInformation", () => Effect.succeed(information))
+    .handle("health", () => Effect.as(probe, { status: "ok" as const, database: storage.kind }))
 }))

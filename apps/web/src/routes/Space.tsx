@@ -15,7 +15,7 @@ import { emojiOf } from "../features/palette/Palette.tsx"
 import { navigate } from "../router.ts"
 import { apiErrorName, Failure, Loading } from "../ui/States.tsx"
 import { EditButton } from "../features/editing/EditButton.tsx"
-import { LastEdit, OpenChangeRequests, PageComments, SpaceReusableContents, Toc } from "../features/space/SpaceSide.tsx"
+import { LastEdit, OpenChangeRequests, PageBacklinks, PageComments, SpaceReusableContents, Toc } from "../features/space/SpaceSide.tsx"
 import { extractToc } from "../features/space/toc.ts"
 import { flattenPages, PageTree } from "../features/space/PageTree.tsx"
 import { SpaceToolbar } from "../features/space/SpaceToolbar.tsx"
@@ -72,6 +72,7 @@ const PageSide = (props: { readonly spaceId: string; readonly pageId?: string | 
   return (
     <>
       <Toc entries={extractToc(page.value.html ?? "")} />
+      <PageBacklinks spaceId={props.spaceId} pageId={page.value.id} />
       <PageComments spaceId={props.spaceId} pageId={page.value.id} />
     </>
   )

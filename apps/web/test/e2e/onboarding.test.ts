@@ -3,7 +3,8 @@
  * first-run setup ends in "Create your organization" (an empty name is said under the field), which
  * lands in the new organization's home; the switcher offers "New organization…"; an empty space
  * offers a start, and a template opens as a change request holding its pages; a person invited by
- * email opens the link of the mail they received and joins; the notification settings' boxes keep
+ * email opens the link of the mail they received and joins, then joins another organization that
+ * allows their email's domain; the notification settings' boxes keep
  * what was chosen after a reload. The screens are captured light and dark at 1280 and 390 px.
  */
 import { beforeAll, expect, it } from "vitest"
@@ -11,7 +12,7 @@ import type { Page } from "playwright-core"
 import { screenshotsWanted } from "@quire/testkit/Chromium"
 import { artifacts, captureScreen, open, sharedBrowser } from "./browser.ts"
 import { mailingServer } from "./mailing-server.ts"
-import { api, setupCode } from "./servers.ts"
+import { api, eventually, setupCode } from "./servers.ts"
 
 const browser = sharedBrowser()
 const mailing = mailingServer()
@@ -114,6 +115,20 @@ it("sets up, creates the organization, starts a space, invites by email and keep
     await invited.page.getByRole("button", { name: "Create the account and join" }).click()
     await invited.page.getByRole("heading", { name: "Hopper Docs", exact: true }).waitFor()
     expect(new URL(invited.page.url()).pathname).toBe(`/o/${org.id}`)
+
+    // Another organization lets people of quire.test join: Kay, whose address the invitation proved, joins it herself.
+    const labs = await api<{ id: string }>(url, "POST", "/orgs", { title: "Quire Labs" })
+    await api(url, "PATCH", `/orgs/${labs.id}`, { emailDomains: ["quire.test"], defaultRole: "comment" })
+    await invited.page.goto("/new-organization")
+    const offers = invited.page.getByRole("region", { name: "Organizations you can join" })
+    await offers.getByRole("button", { name: "Join Quire Labs" }).waitFor()
+    await captureScreen(invited.page, "join-by-domain")
+    await offers.getByRole("button", { name: "Join Quire Labs" }).click()
+    await invited.page.getByRole("heading", { name: "Quire Labs", exact: true }).waitFor()
+    type Members = { items: ReadonlyArray<{ role: string | null; user: { displayName: string } }> }
+    const members = await eventually("Kay is a member of Quire Labs", () => api<Members>(url, "GET", `/orgs/${labs.id}/members`),
+      (list) => list.items.some((m) => m.user.displayName === "Kay McNulty"))
+    expect(members.items.find((m) => m.user.displayName === "Kay McNulty")?.role).toBe("comment")
     expect(invited.problems).toEqual([])
   } finally {
     await invited.context.close()

@@ -1,4 +1,4 @@
-/** Reading a space: the tree navigates, the table of contents scrolls to a heading, a comment with a mention, a reply, reactions and resolve, the open change requests are listed, the page and the space export. */
+/** Reading a space: the tree navigates, the pages linking to a page are listed beside it, the table of contents scrolls to a heading, a comment with a mention, a reply, reactions and resolve, the open change requests are listed, the page and the space export. */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -25,7 +25,7 @@ it("navigates the tree, scrolls by the table of contents, comments (mention, rep
   const seed = await api<{ id: string }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Seed" })
   await api(url, "POST", `/spaces/${space.id}/change-requests/${seed.id}/content`, {
     changes: [
-      { operation: "insert_page", ref: "w", title: "Welcome", slug: "welcome", document: { markdown: "Hello.\n" } },
+      { operation: "insert_page", ref: "w", title: "Welcome", slug: "welcome", document: { markdown: "Hello. Start with [the setup](welcome/setup.md).\n" } },
       { operation: "insert_page", title: "Setup", slug: "setup", into: "w", document: { markdown: long } }
     ]
   })
@@ -43,6 +43,8 @@ it("navigates the tree, scrolls by the table of contents, comments (mention, rep
     await page.waitForURL(/\/welcome\/setup$/)
     await page.getByRole("heading", { name: "Setup" }).first().waitFor()
     expect(await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Setup" }).getAttribute("aria-current")).toBe("page")
+    // Beside the page, the pages that link to it.
+    await page.getByRole("region", { name: "Links to this page" }).getByRole("link", { name: "Welcome" }).waitFor()
 
     await page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name: "Deep section" }).click()
     const heading = page.getByRole("heading", { name: "Deep section" })

@@ -61,7 +61,7 @@ const General = (props: { readonly org: Organization }) => {
         <SelectField label="Default role" name="defaultRole" value={defaultRole} onChange={setDefaultRole} options={roleOptions(true)} error={errors.fields["defaultRole"]}
           hint="The role people get when they join through the organization's email domains." />
         <Field label="Email domains" name="emailDomains" value={domains} onChange={setDomains} error={errors.fields["emailDomains"]}
-          hint="People with an address at these domains (example.com) may find and join the organization. Separate them with commas." autoComplete="off" />
+          hint="People whose verified address is at one of these domains (example.com) may find the organization and join it themselves, with the default role. Separate them with commas." autoComplete="off" />
         <div className="toolbar">
           <button type="submit" className="primary" disabled={busy}>{busy ? "Saving…" : "Save"}</button>
           <span className="status" role="status">{done}</span>

@@ -13,6 +13,7 @@ import { sessionAtom } from "../../api/session.ts"
 import { navigate } from "../../router.ts"
 import { Field, FormActions } from "../../ui/Field.tsx"
 import { refusalOf } from "../../ui/refusal.ts"
+import { JoinableOrganizations } from "./JoinableOrganizations.tsx"
 import "./onboarding.css"
 
 const createOrganization = QuireApi.mutation("organizations", "createOrganization")
@@ -69,6 +70,7 @@ export const CreateOrganization = (props: {
         {props.first ? "You are not in any organization yet. " : ""}
         An organization holds your spaces, collections and published sites, and the people who work on them. You will be its administrator.
       </p>
+      <JoinableOrganizations />
       {creation !== undefined && !creation.allowed ? (
         <>
           <p className="form-error" role="alert">You cannot create an organization: {creation.reason}.</p>

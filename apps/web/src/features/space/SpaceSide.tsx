@@ -9,7 +9,7 @@ import { NewComment, Thread } from "../review/Threads.tsx"
 import "../review/review.css"
 import { appPath, Link } from "../../ui/Link.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
-import { draftChangeRequestsAtom, pageCommentsAtom, latestRevisionAtom, openChangeRequestsAtom, postSpaceComment, spaceReusableContentsAtom } from "./queries.ts"
+import { draftChangeRequestsAtom, pageBacklinksAtom, pageCommentsAtom, latestRevisionAtom, openChangeRequestsAtom, postSpaceComment, spaceReusableContentsAtom } from "./queries.ts"
 import type { TocEntry } from "./toc.ts"
 import "./space.css"
 import { formatTime } from "../../ui/time.ts"
@@ -110,6 +110,35 @@ export const SpaceReusableContents = (props: { readonly spaceId: string }) => {
         ))}
       </ul>
       <p className="muted small">Changed in a change request, like pages.</p>
+    </section>
+  )
+}
+
+/**
+ * "Links to this page": the pages of the main content that link to it (GitBook's backlinks), each
+ * a link to that page, in its space when it is another. Said plainly when there are none.
+ */
+export const PageBacklinks = (props: { readonly spaceId: string; readonly pageId: string }) => {
+  const list = useAtomValue(pageBacklinksAtom(`${props.spaceId}\n${props.pageId}`))
+  const pages = AsyncResult.isSuccess(list) ? list.value.items.flatMap((item) => item.kind === "page" ? [item] : []) : []
+  return (
+    <section aria-labelledby="space-backlinks" className="space-crs space-backlinks">
+      <h2 id="space-backlinks">Links to this page</h2>
+      {AsyncResult.isInitial(list) ? <Loading what="links to this page" />
+        : AsyncResult.isFailure(list) ? <Failure result={list} />
+        : pages.length === 0 ? <p className="muted small">No page links here yet.</p>
+        : (
+          <ul>
+            {pages.map((item) => (
+              <li key={`${item.space.id}:${item.page.id}`}>
+                <Link className="space-side-row" href={`/s/${item.space.id}/${item.page.path}`}>
+                  <span>{item.page.title}</span>
+                  {item.space.id === props.spaceId ? null : <span className="muted small"> in {item.space.title}</span>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
     </section>
   )
 }

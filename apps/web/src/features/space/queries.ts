@@ -36,6 +36,12 @@ export const latestRevisionAtom = Atom.family((spaceId: string) =>
 export const spaceReusableContentsAtom = Atom.family((spaceId: string) =>
   QuireApi.query("reusableContents", "listReusableContents", { params: { spaceId }, reactivityKeys: [`space:${spaceId}`] }))
 
+/** The pages of main that link to a page (`<spaceId>\n<pageId>`), with their spaces: "Links to this page". */
+export const pageBacklinksAtom = Atom.family((key: string) => {
+  const [spaceId = "", pageId = ""] = key.split("\n")
+  return QuireApi.query("links", "listPageBacklinks", { params: { spaceId, pageId }, query: { limit: 100 }, reactivityKeys: [`space:${spaceId}`] })
+})
+
 export const postSpaceComment = QuireApi.mutation("comments", "postCommentInSpace")
 export const postSpaceReply = QuireApi.mutation("comments", "postCommentReplyInSpace")
 
