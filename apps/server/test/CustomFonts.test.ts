@@ -140,7 +140,6 @@ for (const backend of memoryAndPostgres) {
         })
         assert.strictEqual(reader.status, 403)
         for (const [body, field] of [
-          [{ file: { name: "a.zip", type: "application/zip", size: 10 }, kind: "import_file" }, "kind"],
           [{ file: { name: "a.woff2", type: "font/woff2", size: 6 * 1024 * 1024 }, kind: "customization_font" }, "file.size"],
           [{ file: { name: "a.woff2", type: "font/woff2", size: 10 }, kind: "video" }, "kind"]
         ] as const) {

@@ -31,7 +31,8 @@ const sections: ReadonlyArray<Section> = [
       permissions: { name: "permissions", title: "Permissions", description: "Who can do what in a space or a collection: granted to a person, a team, or inherited." },
       auditEvents: { name: "audit-events", title: "Audit log", description: "Who changed what, when and from where: sign-ins, tokens, members and roles. Organization admins read it; nobody edits it." },
       sso: { name: "sso", title: "SSO", description: "SAML and OpenID Connect identity providers through which an organization's members sign in." },
-      agentInstructions: { name: "agents", title: "Agent instructions", description: "What every agent working in an organization is told, as a document its admins write." }
+      agentInstructions: { name: "agents", title: "Agent instructions", description: "What every agent working in an organization is told, as a document its admins write." },
+      aiLog: { name: "ai-log", title: "AI log", description: "Quire's: every call of the model made for an organization, what it was sent and answered, for its admins." }
     }
   },
   {
@@ -70,6 +71,7 @@ const sections: ReadonlyArray<Section> = [
       sites: { name: "sites", title: "Docs sites", description: "Published sites: their visibility, customization, structure and publishing state." },
       siteSpaces: { name: "site-spaces", title: "Site spaces", description: "The spaces a site publishes, as variants of a section." },
       siteSections: { name: "site-sections", title: "Site sections", description: "The top-level parts of a site, each with its own spaces." },
+      siteStructureOps: { name: "site-structure", title: "Site structure", description: "A site's external links, its structure sorted as a whole, a variant's own look, duplicated variants, templates, search prewarming and channels." },
       siteSectionGroups: { name: "site-section-groups", title: "Site section groups", description: "Sections gathered under one heading in a site's navigation." },
       siteShareLinks: { name: "site-share-links", title: "Site share links", description: "Secret links that open a site that is not public." },
       sitePermissions: { name: "site-permissions", title: "Site permissions", description: "Who may change a site's settings, structure and publishing: members and teams invited with a role on the site." },

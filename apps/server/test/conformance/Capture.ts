@@ -36,12 +36,16 @@ const write = (line: Captured) => {
 
 const decoder = new TextDecoder()
 
+const quireRoutes: ReadonlyArray<RegExp> = [/^\/v1\/orgs\/[^/]+\/fonts\/files$/]
+
 const record = (method: string, url: string, response: HttpServerResponse.HttpServerResponse) => {
   if (response.status < 200 || response.status > 299) return
   const body = response.body
   if (body._tag !== "Uint8Array" || !body.contentType.includes("json")) return
   const path = url.split("?")[0]!
   if (!path.startsWith("/v1/") && path !== "/v1") return
+  // Quire's own routes under /v1 that a GitBook template would take: a font file's upload is not `updateCustomFont` of a font "files".
+  if (quireRoutes.some((route) => route.test(path))) return
   const operation = operationOf(method, path.slice(3))
   if (operation === undefined) return
   const text = body.text ?? decoder.decode(body.body)

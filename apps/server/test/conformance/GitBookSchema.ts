@@ -6,9 +6,9 @@
  * `additionalProperties: false` is dropped, and its `oneOf` unions are read as `anyOf` (an object
  * with a field more can match two branches, which `oneOf` refuses). So `Document`'s empty variant
  * (`{}`, "no content") reads as GitBook's TypeScript client reads it: a page listed in a revision
- * or a tree carries no body (`markdown` or `document`), which single-page reads add. Three exceptions are written
- * down: where GitBook's own answers differ from its schema (`OpenAPISpecContent.filesystem`),
- * Quire's one merge rule more (`allow_author_approval`), and a SAML provider not yet set up (`ssoURL` "").
+ * or a tree carries no body (`markdown` or `document`), which single-page reads add. The exceptions are written
+ * down in `load`: where GitBook's own answers differ from its schema (`OpenAPISpecContent.filesystem`),
+ * Quire's one merge rule and one Git installation target more, and a SAML provider not yet set up.
  */
 import { createRequire } from "node:module"
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js"
@@ -74,6 +74,9 @@ const load = () => {
   // Quire's one merge rule more (docs/api.md): `allow_author_approval` lets a change request's author approve it.
   const mergeRule = prepared.components.schemas["MergeRule"] as unknown as { anyOf: Array<unknown> }
   mergeRule.anyOf.push({ type: "object", properties: { rule: { enum: ["allow_author_approval"] } }, required: ["rule"] })
+  // Quire's one Git installation target more: the whole organization (its settings' installations).
+  const target = prepared.components.schemas["GitSyncInstallationTarget"] as unknown as { anyOf?: Array<unknown> }
+  target.anyOf?.push({ type: "object", properties: { type: { const: "organization" }, organizationId: { type: "string" } }, required: ["type", "organizationId"] })
   // A SAML provider created with its label alone has no sign-in URL yet: "" until it is set up.
   const saml = prepared.components.schemas["OrganizationSAMLProvider"]!.properties
   saml["ssoURL"] = { anyOf: [saml["ssoURL"], { const: "" }] }
