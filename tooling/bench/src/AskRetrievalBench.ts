@@ -6,12 +6,10 @@
  * figures and the questions it missed; when no mirror is on this machine, says so.
  */
 import { Effect } from "effect"
-import { execFile } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
-
-const serverDir = resolve(import.meta.dirname, "../../../apps/server")
+import { join } from "node:path"
+import { runServerTest } from "./ServerTestRun.ts"
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`
 
@@ -20,13 +18,9 @@ export const run = (progress: (line: string) => Effect.Effect<void>, questions?:
     const dir = mkdtempSync(join(tmpdir(), "quire-ask-retrieval-"))
     const out = join(dir, "report.json")
     yield* progress(`ask-retrieval: writing each GitBook repository into a space and asking ${questions ?? "its"} questions`)
-    const failed = yield* Effect.callback<string | undefined>((resume) => {
-      // The default reporter only: the server suite's JSON report (which `pnpm test` adds up) stays the suite's.
-      execFile(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "test/AskRetrieval.test.ts", "--reporter=default"], {
-        cwd: serverDir,
-        env: { ...process.env, QUIRE_ASK_RETRIEVAL_REPORT: out, ...(questions === undefined ? {} : { QUIRE_ASK_RETRIEVAL_QUESTIONS: String(questions) }) },
-        maxBuffer: 1 << 26
-      }, (error, stdout) => resume(Effect.succeed(error === null ? undefined : stdout.slice(-2000))))
+    const failed = yield* runServerTest("test/AskRetrieval.test.ts", {
+      QUIRE_ASK_RETRIEVAL_REPORT: out,
+      ...(questions === undefined ? {} : { QUIRE_ASK_RETRIEVAL_QUESTIONS: String(questions) })
     })
     if (!existsSync(out)) {
       rmSync(dir, { recursive: true, force: true })

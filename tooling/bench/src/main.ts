@@ -14,6 +14,7 @@ import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { basename, join, resolve } from "node:path"
 import { parseArgs } from "node:util"
+import * as AgentTasksBench from "./AgentTasksBench.ts"
 import * as AskRetrievalBench from "./AskRetrievalBench.ts"
 import * as CompareBench from "./CompareBench.ts"
 import * as DeepPagesBench from "./DeepPagesBench.ts"
@@ -61,6 +62,7 @@ const usage = `  pnpm bench --http [--duration 10] [--rounds 5] [--warmup 2] [--
   pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
   pnpm bench --ask-retrieval [--ask-questions 20]                      (Ask's sources on real GitBook repositories, AskRetrievalBench.ts)
+  pnpm bench --agent-tasks                                              (the agent's success on ten edits; QUIRE_AGENT_TASKS_AI_URL for a real model, AgentTasksBench.ts)
   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
              [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)
@@ -120,6 +122,7 @@ const options = {
   "attack-idle": { type: "string", default: String(MarkdownAttackBench.defaultOptions.idleMillis) },
   sites: { type: "boolean", default: false },
   "ask-retrieval": { type: "boolean", default: false },
+  "agent-tasks": { type: "boolean", default: false },
   "ask-questions": { type: "string" },
   "sites-connections": { type: "string", default: "50" },
   "sites-chapters": { type: "string", default: "40" },
@@ -362,6 +365,11 @@ const benches: ReadonlyArray<Bench> = [
     run: (args) => AskRetrievalBench.run(progress, args["ask-questions"] === undefined ? undefined : Number(args["ask-questions"])),
     // Two questions over their pages and 40 others: the server suite asks all twenty over every page.
     smoke: () => ["--ask-questions", "2"]
+  },
+  {
+    flag: "agent-tasks",
+    run: () => AgentTasksBench.run(progress),
+    smoke: () => []
   },
   {
     flag: "unit",

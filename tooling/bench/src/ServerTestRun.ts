@@ -1,0 +1,20 @@
+/**
+ * A server test file run as a bench's measurement (`--ask-retrieval`, `--agent-tasks`): the file
+ * writes its figures as JSON where the bench's environment says; the bench reads them. The default
+ * reporter only, so the server suite's JSON report (which `pnpm test` adds up) stays the suite's.
+ */
+import { Effect } from "effect"
+import { execFile } from "node:child_process"
+import { resolve } from "node:path"
+
+const serverDir = resolve(import.meta.dirname, "../../../apps/server")
+
+/** Runs `file` of the server suite with `env` added; its output's end when it failed, nothing when it passed. */
+export const runServerTest = (file: string, env: Record<string, string>) =>
+  Effect.callback<string | undefined>((resume) => {
+    execFile(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", "server", file, "--reporter=default"], {
+      cwd: serverDir,
+      env: { ...process.env, ...env },
+      maxBuffer: 1 << 26
+    }, (error, stdout) => resume(Effect.succeed(error === null ? undefined : stdout.slice(-2000))))
+  })
