@@ -62,6 +62,7 @@ const Specs = lazy(() => import("./features/specs/Specs.tsx"))
 const Spec = lazy(() => import("./features/specs/Spec.tsx"))
 const Translations = lazy(() => import("./features/translations/Translations.tsx"))
 const Assistant = lazy(() => import("./features/assistant/Assistant.tsx"))
+const AiLog = lazy(() => import("./features/ailog/AiLog.tsx"))
 
 /** `/`: the person's first organization, or, when they have none, creating one. */
 const Home = () => {
@@ -77,7 +78,7 @@ const Home = () => {
 
 const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", newOrganization: "New organization", org: "Organization",
-  orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations", assistant: "Assistant",
+  orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", aiLog: "AI log", specs: "OpenAPI specs", translations: "Translations", assistant: "Assistant",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
   changeRequestReview: "Review", changeRequests: "Change requests", mergeRules: "Merge rules", history: "History", gitSync: "Git sync", import: "Import", revision: "Revision", notFound: "Not found"
 }
@@ -106,6 +107,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <Suspense fallback={<Loading what="the teams" />}><Teams organizationId={route.organizationId} /></Suspense>
     case "auditLog":
       return <Suspense fallback={<Loading what="the audit log" />}><OrgAuditLog organizationId={route.organizationId} /></Suspense>
+    case "aiLog":
+      return <Suspense fallback={<Loading what="the AI log" />}><AiLog organizationId={route.organizationId} /></Suspense>
     case "collection":
       return <Collection organizationId={route.organizationId} collectionId={route.collectionId} />
     case "site":
@@ -169,7 +172,7 @@ const useOrganizationOf = (route: Route): string | undefined => {
 
 /** The screens whose name ends the breadcrumbs (the others add their own, or are the last part already). */
 const crumbLabels: Partial<Record<Route["name"], string>> = {
-  orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", specs: "OpenAPI specs", translations: "Translations", assistant: "Assistant",
+  orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", aiLog: "AI log", specs: "OpenAPI specs", translations: "Translations", assistant: "Assistant",
   site: "Site", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", mergeRules: "Merge rules", import: "Import", revision: "Revision"
 }
 

@@ -26,6 +26,7 @@ export type Route =
   | { readonly name: "members"; readonly organizationId: string }
   | { readonly name: "teams"; readonly organizationId: string }
   | { readonly name: "auditLog"; readonly organizationId: string }
+  | { readonly name: "aiLog"; readonly organizationId: string }
   | { readonly name: "specs"; readonly organizationId: string }
   | { readonly name: "translations"; readonly organizationId: string }
   | { readonly name: "assistant"; readonly organizationId: string }
@@ -74,6 +75,7 @@ export const parseRoute = (pathname: string, search = ""): Route => {
     if (third === "members" && fourth === undefined) return { name: "members", organizationId: second }
     if (third === "teams" && fourth === undefined) return { name: "teams", organizationId: second }
     if (third === "audit-log" && fourth === undefined) return { name: "auditLog", organizationId: second }
+    if (third === "ai-log" && fourth === undefined) return { name: "aiLog", organizationId: second }
     if (third === "openapi" && fourth === undefined) return { name: "specs", organizationId: second }
     if (third === "translations" && fourth === undefined) return { name: "translations", organizationId: second }
     if (third === "assistant" && fourth === undefined) return { name: "assistant", organizationId: second }

@@ -28,6 +28,7 @@ const untraced = Layer.succeed(HttpClient.TracerDisabledWhen, () => true)
  */
 const groups = {
   agentInstructions: () => import("@quire/api/groups/AgentInstructionsApi").then((m) => m.AgentInstructionsApi),
+  aiLog: () => import("@quire/api/groups/AiLogApi").then((m) => m.AiLogApi),
   auditEvents: () => import("@quire/api/groups/AuditApi").then((m) => m.AuditApi),
   changeRequestChanges: () => import("@quire/api/groups/ChangeRequestChangesApi").then((m) => m.ChangeRequestChangesApi),
   changeRequestComments: () => import("@quire/api/groups/ChangeRequestCommentsApi").then((m) => m.ChangeRequestCommentsApi),

@@ -97,6 +97,34 @@ it("answers a member in the Assistant screen with the page it used; the conversa
   }
 })
 
+it("keeps each model call in the AI log for the organization's admins: what the model was sent, what it answered", async () => {
+  const url = server.url
+  const { org } = await organization(url, "AI Log Org")
+  await api(url, "POST", `/orgs/${org.id}/agent/conversations/log-1/messages`, { message: "When does the backup run?" })
+  type Calls = { readonly items: ReadonlyArray<{ readonly purpose: string; readonly conversation?: string }> }
+  await expect.poll(async () => (await api<Calls>(url, "GET", `/orgs/${org.id}/ai/calls`)).items.map((c) => c.purpose)).toEqual(["organization-agent"])
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/o/${org.id}/members`)
+    await page.getByRole("navigation", { name: "Organization administration" }).getByRole("link", { name: "AI log" }).click()
+    await page.getByRole("heading", { name: "AI log" }).waitFor()
+    const calls = page.getByRole("list", { name: "Model calls" })
+    await calls.getByText("Assistant conversation").waitFor()
+    await calls.getByText("Back up with the nightly job [1]. (When does the backup run?)").waitFor()
+    await calls.getByText(/What the model was sent/).click()
+    await calls.getByText(/The database backup job runs nightly/).first().waitFor()
+    await calls.getByRole("button", { name: "This conversation only" }).click()
+    await expect.poll(() => page.getByLabel("Conversation").inputValue()).toMatch(/:log-1$/)
+    await calls.getByText("Assistant conversation").waitFor()
+    await captureAllPairs(page, "ai-log")
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
 it("writes a change request's subject and description, and reviews it with anchored comments", async () => {
   const url = server.url
   const { space, cr } = await organization(url, "Agent Tasks Org")

@@ -174,13 +174,14 @@ export const CopyButton = (props: { readonly text: string; readonly label: strin
 }
 
 /** The organization's administration tabs; settings only for its admins (or when opened by its address). */
-export const OrgTabs = (props: { readonly organizationId: string; readonly current: "settings" | "members" | "teams" | "settings/sso" | "audit-log"; readonly title: string; readonly admin: boolean }) => {
+export const OrgTabs = (props: { readonly organizationId: string; readonly current: "settings" | "members" | "teams" | "settings/sso" | "audit-log" | "ai-log"; readonly title: string; readonly admin: boolean }) => {
   const tabs = [
     { key: "members", label: "Members" },
     { key: "teams", label: "Teams" },
     { key: "settings", label: "Settings" },
     { key: "settings/sso", label: "Single sign-on" },
-    { key: "audit-log", label: "Audit log" }
+    { key: "audit-log", label: "Audit log" },
+    { key: "ai-log", label: "AI log" }
   ] as const
   return (
     <>
@@ -188,7 +189,7 @@ export const OrgTabs = (props: { readonly organizationId: string; readonly curre
       <Tabs
         label="Organization administration"
         current={props.current}
-        tabs={tabs.filter((tab) => props.admin || !(tab.key.startsWith("settings") || tab.key === "audit-log") || props.current === tab.key)
+        tabs={tabs.filter((tab) => props.admin || !(tab.key.startsWith("settings") || tab.key === "audit-log" || tab.key === "ai-log") || props.current === tab.key)
           .map((tab) => ({ ...tab, href: `/o/${props.organizationId}/${tab.key}` }))}
       />
     </>
