@@ -174,9 +174,15 @@ export const adaptiveSchema = (schema: SiteAdaptiveSchema) => ({
   updatedAt: schema.updatedAt.toISOString()
 })
 
-/** A site's settings, every one GitBook's schema requires filled in with its default where unset. */
+/**
+ * A site's settings, every one GitBook's schema requires filled in with its default where unset,
+ * but `insights`: a Quire site records views only once they are turned on, which `insights` set says.
+ */
+const withoutInsights = ({ insights: _insights, ...rest }: SiteCustomizationRecord["settings"]) => rest
+
 export const customization = (record: SiteCustomizationRecord) => ({
-  ...withDefaults(record.settings),
+  ...withoutInsights(withDefaults(record.settings)),
+  ...(record.settings.insights === undefined ? {} : { insights: record.settings.insights }),
   ...(record.updatedAt === null ? {} : { updatedAt: record.updatedAt.toISOString() })
 })
 

@@ -8,6 +8,7 @@ import { Errors, type Transactor } from "@quire/kernel"
 import * as AdaptiveSchema from "./AdaptiveSchema.ts"
 import * as Condition from "./Condition.ts"
 import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
+import { withoutDefaults } from "./domain/CustomizationDefaults.ts"
 import type { SiteAdaptiveSchema } from "./domain/Site.ts"
 import type { SiteChangesShape } from "./SiteChanges.ts"
 import type { SitePublishingAuthUpdate } from "./SiteTypes.ts"
@@ -142,7 +143,8 @@ export const siteSettings = (
       Effect.mapError((e) => new Errors.InvalidInput({ field: "customization", reason: e.message }))
     )
     yield* customizationConditions(decoded)
-    const record: SiteCustomizationRecord = { settings: decoded, updatedAt: yield* now }
+    // A default that a read filled in and the client sent back is no setting of the site's.
+    const record: SiteCustomizationRecord = { settings: withoutDefaults(decoded), updatedAt: yield* now }
     yield* repo.putCustomization(siteId, record)
     return record
   }, changed)

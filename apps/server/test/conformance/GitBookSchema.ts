@@ -8,7 +8,8 @@
  * (`{}`, "no content") reads as GitBook's TypeScript client reads it: a page listed in a revision
  * or a tree carries no body (`markdown` or `document`), which single-page reads add. The exceptions are written
  * down in `load`: where GitBook's own answers differ from its schema (`OpenAPISpecContent.filesystem`),
- * Quire's one merge rule and one Git installation target more, and a SAML provider not yet set up.
+ * Quire's one merge rule and one Git installation target more, a SAML provider not yet set up, and
+ * a site's `insights` absent while it records nothing.
  */
 import { createRequire } from "node:module"
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js"
@@ -77,6 +78,9 @@ const load = () => {
   // Quire's one Git installation target more: the whole organization (its settings' installations).
   const target = prepared.components.schemas["GitSyncInstallationTarget"] as unknown as { anyOf?: Array<unknown> }
   target.anyOf?.push({ type: "object", properties: { type: { const: "organization" }, organizationId: { type: "string" } }, required: ["type", "organizationId"] })
+  // A site records views only once they are turned on, which `insights` set says: absent, they are off.
+  const siteSettings = prepared.components.schemas["SiteCustomizationSettingsBase"] as unknown as { required: Array<string> }
+  siteSettings.required = siteSettings.required.filter((field) => field !== "insights")
   // A SAML provider created with its label alone has no sign-in URL yet: "" until it is set up.
   const saml = prepared.components.schemas["OrganizationSAMLProvider"]!.properties
   saml["ssoURL"] = { anyOf: [saml["ssoURL"], { const: "" }] }

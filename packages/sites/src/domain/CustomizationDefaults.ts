@@ -20,7 +20,8 @@ export const gitbookLocales: ReadonlyArray<string> = ["en", "fr", "es", "zh", "j
 /** GitBook's default styling of a new site (its colors are those of `@gitbook/colors`). */
 export const defaultStyling = {
   theme: "clean",
-  primaryColor: same("#346DDB"),
+  // Quire's site and its customization screen draw a lighter blue in dark mode (Theme.ts, customization-model.ts).
+  primaryColor: { light: "#346DDB", dark: "#6F9CF2" },
   infoColor: same("#787878"),
   successColor: same("#00C950"),
   warningColor: same("#FE9A00"),
@@ -78,4 +79,34 @@ export const withDefaults = (settings: SiteCustomization): SiteCustomization => 
     socialAccounts: settings.socialAccounts ?? [],
     insights: settings.insights ?? { trackingCookie: true }
   }
+}
+
+/** The same JSON value, whatever the order of its keys. */
+const sameJson = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false
+  if (Array.isArray(a)) return a.length === (b as ReadonlyArray<unknown>).length && a.every((x, i) => sameJson(x, (b as ReadonlyArray<unknown>)[i]))
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined)
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined)
+  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+}
+
+const everyDefault = withDefaults({})
+
+/**
+ * `settings` without what is only GitBook's default as `withDefaults` fills it in: a read answers
+ * every setting, and what it gave, sent back as it is, must change nothing (the site draws its own
+ * defaults for what is unset, a dark mode's primary color lighter than its light one, say).
+ */
+export const withoutDefaults = (settings: SiteCustomization): SiteCustomization => {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(settings)) {
+    if (key === "styling" && typeof value === "object" && value !== null) {
+      const styling = Object.fromEntries(Object.entries(value).filter(([name, field]) => !sameJson(field, (everyDefault.styling as Record<string, unknown>)[name])))
+      if (Object.keys(styling).length > 0) out[key] = styling
+    } else if (!sameJson(value, (everyDefault as Record<string, unknown>)[key])) {
+      out[key] = value
+    }
+  }
+  return out as SiteCustomization
 }
