@@ -17,7 +17,12 @@ export const run = (progress: (line: string) => Effect.Effect<void>) =>
     const out = join(dir, "report.json")
     const real = (process.env["QUIRE_AGENT_TASKS_AI_URL"] ?? "") !== ""
     yield* progress(`agent-tasks: ten edits asked of the agent, ${real ? `of the model at ${process.env["QUIRE_AGENT_TASKS_AI_URL"]}` : "of the test kit's scripted model"}`)
-    const failed = yield* runServerTest("test/AgentTaskSuccess.test.ts", { QUIRE_AGENT_TASKS_REPORT: out })
+    const attempt = runServerTest("test/AgentTaskSuccess.test.ts", { QUIRE_AGENT_TASKS_REPORT: out })
+    // A Vitest process that ended before its test ran (seen once in CI, with nothing on its output)
+    // is started once more, and said; a test that ran and failed is reported as it is.
+    const first = yield* attempt
+    const failed = first !== undefined && !existsSync(out) ? yield* attempt : first
+    if (first !== undefined && !existsSync(out)) yield* progress(`agent-tasks: the first run ended before its test: ${first.slice(0, 400)}`)
     if (!existsSync(out)) {
       rmSync(dir, { recursive: true, force: true })
       return yield* Effect.fail(new Error(`The agent's tasks failed:\n${failed ?? ""}`))
