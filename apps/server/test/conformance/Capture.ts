@@ -26,12 +26,19 @@ export interface Captured {
 }
 
 let file: string | undefined
+/** Why this process could not record, once: its verdicts are missing from the check, its answers unchanged. */
+let unwritable: string | undefined
 const write = (line: Captured) => {
-  if (file === undefined) {
+  try {
+    file ??= join(captureDirectory, `${process.pid}-${threadId}.jsonl`)
     mkdirSync(captureDirectory, { recursive: true })
-    file = join(captureDirectory, `${process.pid}-${threadId}.jsonl`)
+    appendFileSync(file, JSON.stringify(line) + "\n")
+  } catch (error) {
+    if (unwritable === undefined) {
+      unwritable = String(error)
+      process.stderr.write(`conformance: ${process.pid} cannot record verdicts: ${unwritable}\n`)
+    }
   }
-  appendFileSync(file, JSON.stringify(line) + "\n")
 }
 
 const decoder = new TextDecoder()
