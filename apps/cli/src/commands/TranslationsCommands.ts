@@ -8,13 +8,17 @@ import { QuireClient } from "../QuireClient.ts"
 import * as Wait from "../Wait.ts"
 import { organizationId } from "./OrganizationsCommands.ts"
 
+/** A run's state in words: GitBook's `completed` with a `failure` is a run that failed. */
+const statusOf = (t: { readonly status: string; readonly failure?: string | undefined }) =>
+  t.status === "completed" && t.failure !== undefined ? "failed" : t.status
+
 const translationId = Argument.String("translation-id").pipe(Argument.withDescription("The translation's id"))
 
 const columns: ReadonlyArray<Output.Column<Translation>> = [
   { header: "id", value: (t) => t.id },
   { header: "source", value: (t) => `${t.source.space} (${t.source.language})` },
   { header: "language", value: (t) => t.language },
-  { header: "status", value: (t) => t.status },
+  { header: "status", value: (t) => statusOf(t) },
   { header: "result", value: (t) => t.result?.space ?? "" },
   { header: "runs", value: (t) => String(t.stats.runs) }
 ]
@@ -24,7 +28,7 @@ const showTranslation = (t: Translation) =>
     ["id", t.id],
     ["source", `${t.source.space} (${t.source.language})`],
     ["language", t.language],
-    ["status", t.status],
+    ["status", statusOf(t)],
     ["failure", t.failure],
     ["result space", t.result?.space],
     ["result revision", t.result?.revision],
