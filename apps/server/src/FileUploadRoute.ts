@@ -88,6 +88,38 @@ export const limitedBody = (request: HttpServerRequest.HttpServerRequest, max: n
   return { refuse, bytes, read: () => read }
 }
 
+/** The `Content-Length` a request declares, if any (`NaN` when it is not a number). */
+export const declaredLength = (request: HttpServerRequest.HttpServerRequest): number | undefined => {
+  const header = request.headers["content-length"]
+  return header === undefined ? undefined : Number(header)
+}
+
+/** The refusal of a `Content-Length` that is not a number of bytes, if it is one. */
+const badLength = (declared: number | undefined) =>
+  declared !== undefined && (!Number.isSafeInteger(declared) || declared < 0)
+    ? Option.some(fail(400, "Invalid header: Content-Length must be a number of bytes", "content-length"))
+    : Option.none()
+
+/** A domain refusal of an upload as its answer, naming the field of invalid input. */
+export const refusal = (error: Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict) =>
+  fail(statuses[error._tag], error.message, error._tag === "InvalidInput" ? error.field : undefined)
+
+/**
+ * Stores a streamed body within `max` bytes: what was stored, none when the body grew past the
+ * limit or ended before its end (nothing is kept then), or the domain's refusal.
+ */
+export const storeWithin = <A, E, R>(max: number, store: Effect.Effect<A, E, R>) =>
+  store.pipe(
+    // The route's own limit, not the bound of other requests' bodies.
+    Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max + 1)),
+    Effect.map(Option.some),
+    Effect.catchIf(
+      (error): error is Extract<E, TooLarge | BodyFailed> => error instanceof TooLarge || error instanceof BodyFailed,
+      () => Effect.succeed(Option.none<A>())
+    ),
+    Effect.result
+  )
+
 /** The longest file name taken, as `insert_files` takes it. */
 const maxNameLength = 255
 
@@ -128,8 +160,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     const { spaceId, changeRequestId } = yield* HttpRouter.params
     const query = new URL(request.url, "http://quire").searchParams
     const name = query.get("name") ?? ""
-    const declaredHeader = request.headers["content-length"]
-    const declared = declaredHeader === undefined ? undefined : Number(declaredHeader)
+    const declared = declaredLength(request)
     const body = limitedBody(request, max, declared)
     const refuse = body.refuse
     const actor = yield* caller
@@ -141,31 +172,20 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     if (declaredType !== "" && !isMediaType(declaredType)) {
       return yield* refuse(fail(400, `Invalid header: Content-Type ${JSON.stringify(declaredType)} is not a media type`, "content-type"))
     }
-    if (declaredHeader !== undefined && (declared === undefined || !Number.isSafeInteger(declared) || declared < 0)) {
-      return fail(400, "Invalid header: Content-Length must be a number of bytes", "content-length")
-    }
+    const invalidLength = badLength(declared)
+    if (Option.isSome(invalidLength)) return invalidLength.value
     if (declared !== undefined && declared > max) return tooLarge(name)
     if (declared === 0) return fail(400, "The request body is empty: send the file's bytes", "body")
     const contentType = declaredType === "" || declaredType === "application/octet-stream" ? contentTypeOf(name) : declaredType
     // Counted as read; past the limit the stream fails and nothing is stored.
-    const bytes = body.bytes
-    const uploaded = yield* changeRequests.uploadFile(spaceId!, changeRequestId!, { name, contentType, declaredSize: declared, bytes }).pipe(
-      Effect.provideService(Actor.Actor, actor.value),
-      // The route's own limit, not the bound of other requests' bodies.
-      Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max + 1)),
-      Effect.map(Option.some),
-      Effect.catchTags({
-        TooLarge: () => Effect.succeed(Option.none()),
-        BodyFailed: () => Effect.succeed(Option.none())
-      }),
-      Effect.result
+    const uploaded = yield* storeWithin(
+      max,
+      changeRequests.uploadFile(spaceId!, changeRequestId!, { name, contentType, declaredSize: declared, bytes: body.bytes }).pipe(
+        Effect.provideService(Actor.Actor, actor.value)
+      )
     )
-    if (Result.isFailure(uploaded)) {
-      const error = uploaded.failure as Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict
-      const status = statuses[error._tag]
-      // A reader and another organization's change request are refused before a byte is read.
-      return yield* refuse(fail(status, error.message, error._tag === "InvalidInput" ? error.field : undefined))
-    }
+    // A reader and another organization's change request are refused before a byte is read.
+    if (Result.isFailure(uploaded)) return yield* refuse(refusal(uploaded.failure))
     if (Option.isNone(uploaded.success)) {
       return body.read() > max ? tooLarge(name) : fail(400, "The request body ended before the file did", "body")
     }
@@ -208,8 +228,7 @@ const fontUpload = ({ caller, unauthorized, fonts }: FontRouteDeps) =>
     const query = new URL(request.url, "http://quire").searchParams
     const name = query.get("name") ?? "font"
     const signed = query.get("upload")
-    const declaredHeader = request.headers["content-length"]
-    const declared = declaredHeader === undefined ? undefined : Number(declaredHeader)
+    const declared = declaredLength(request)
     const body = limitedBody(request, max, declared)
     const actor = signed === null ? yield* caller : Option.none()
     if (signed === null && Option.isNone(actor)) return yield* body.refuse(unauthorized)
@@ -217,27 +236,17 @@ const fontUpload = ({ caller, unauthorized, fonts }: FontRouteDeps) =>
     if (name.length > maxNameLength || /[/\\]/.test(name)) {
       return yield* body.refuse(fail(400, `Invalid query parameter: name must be a file name of at most ${maxNameLength} characters, without slashes`, "name"))
     }
-    if (declaredHeader !== undefined && (declared === undefined || !Number.isSafeInteger(declared) || declared < 0)) {
-      return fail(400, "Invalid header: Content-Length must be a number of bytes", "content-length")
-    }
+    const invalidLength = badLength(declared)
+    if (Option.isSome(invalidLength)) return invalidLength.value
     if (declared !== undefined && declared > max) return tooLarge
     if (declared === 0) return fail(400, "The request body is empty: send the font file's bytes", "body")
-    const uploading = Option.isSome(actor)
-      ? fonts.upload(organizationId!, { name, bytes: body.bytes }).pipe(Effect.provideService(Actor.Actor, actor.value))
-      : fonts.uploadSigned(organizationId!, signed ?? "", body.bytes)
-    const uploaded = yield* uploading.pipe(
-      Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max + 1)),
-      Effect.map(Option.some),
-      Effect.catchTags({
-        TooLarge: () => Effect.succeed(Option.none()),
-        BodyFailed: () => Effect.succeed(Option.none())
-      }),
-      Effect.result
+    const uploaded = yield* storeWithin(
+      max,
+      Option.isSome(actor)
+        ? fonts.upload(organizationId!, { name, bytes: body.bytes }).pipe(Effect.provideService(Actor.Actor, actor.value))
+        : fonts.uploadSigned(organizationId!, signed ?? "", body.bytes)
     )
-    if (Result.isFailure(uploaded)) {
-      const error = uploaded.failure as Errors.NotFound | Errors.Forbidden | Errors.InvalidInput
-      return yield* body.refuse(fail(statuses[error._tag], error.message, error._tag === "InvalidInput" ? error.field : undefined))
-    }
+    if (Result.isFailure(uploaded)) return yield* body.refuse(refusal(uploaded.failure))
     if (Option.isNone(uploaded.success)) return body.read() > max ? tooLarge : fail(400, "The request body ended before the file did", "body")
     const file = uploaded.success.value
     return HttpServerResponse.jsonUnsafe(
@@ -260,34 +269,21 @@ const importRoute = (router: HttpRouter.HttpRouter, { caller, unauthorized, max,
     const request = yield* HttpServerRequest.HttpServerRequest
     const { organizationId } = yield* HttpRouter.params
     const name = new URL(request.url, "http://quire").searchParams.get("name") ?? ""
-    const declaredHeader = request.headers["content-length"]
-    const declared = declaredHeader === undefined ? undefined : Number(declaredHeader)
+    const declared = declaredLength(request)
     const body = limitedBody(request, max, declared)
-    const refuse = body.refuse
     const actor = yield* caller
-    if (Option.isNone(actor)) return yield* refuse(unauthorized)
-    if (declaredHeader !== undefined && (declared === undefined || !Number.isSafeInteger(declared) || declared < 0)) {
-      return fail(400, "Invalid header: Content-Length must be a number of bytes", "content-length")
-    }
+    if (Option.isNone(actor)) return yield* body.refuse(unauthorized)
+    const invalidLength = badLength(declared)
+    if (Option.isSome(invalidLength)) return invalidLength.value
     if (declared !== undefined && declared > max) return tooLarge(name)
     if (declared === 0) return fail(400, "The request body is empty: send the file's bytes", "body")
     const declaredType = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase()
-    const bytes = body.bytes
     const contentType = declaredType === "" || declaredType === "application/octet-stream" || !isMediaType(declaredType) ? contentTypeOf(name) : declaredType
-    const uploaded = yield* imports.upload(organizationId!, { name, contentType, bytes, declaredSize: declared }).pipe(
-      Effect.provideService(Actor.Actor, actor.value),
-      Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max + 1)),
-      Effect.map(Option.some),
-      Effect.catchTags({
-        TooLarge: () => Effect.succeed(Option.none()),
-        BodyFailed: () => Effect.succeed(Option.none())
-      }),
-      Effect.result
+    const uploaded = yield* storeWithin(
+      max,
+      imports.upload(organizationId!, { name, contentType, bytes: body.bytes, declaredSize: declared }).pipe(Effect.provideService(Actor.Actor, actor.value))
     )
-    if (Result.isFailure(uploaded)) {
-      const error = uploaded.failure as Errors.NotFound | Errors.Forbidden | Errors.InvalidInput
-      return yield* refuse(fail(statuses[error._tag], error.message, error._tag === "InvalidInput" ? error.field : undefined))
-    }
+    if (Result.isFailure(uploaded)) return yield* body.refuse(refusal(uploaded.failure))
     if (Option.isNone(uploaded.success)) return body.read() > max ? tooLarge(name) : fail(400, "The request body ended before the file did", "body")
     const file = uploaded.success.value
     return HttpServerResponse.jsonUnsafe(
