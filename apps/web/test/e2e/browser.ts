@@ -133,6 +133,20 @@ const widerThanScreen = (page: Page) =>
   })
 
 /**
+ * The whole page in one picture, taken in a window as tall as the page: Chromium's full-page
+ * capture draws the fixed shell (sidebar, header) where the window was scrolled to and only as
+ * tall as the window, so a long page showed it cut off or in the middle.
+ */
+const photograph = async (page: Page, path: string) => {
+  const window = page.viewportSize() ?? { width: 1280, height: 800 }
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  await page.setViewportSize({ width: window.width, height: Math.min(Math.max(height, window.height), 8_000) })
+  await page.evaluate(() => globalThis.scrollTo(0, 0))
+  await page.screenshot({ path })
+  await page.setViewportSize(window)
+}
+
+/**
  * The screen as two people see it: light at 1280 px and dark at 390 px (`<name>-<theme>-<width>.png`),
  * every axe rule on each, and no sideways scrolling at 390 px. Between them they cover both themes
  * (the colours are the theme's at any width) and the narrow layout (the same in either theme), at
@@ -142,7 +156,7 @@ export const captureScreen = async (page: Page, name: string, options: { readonl
   for (const [colorScheme, width] of [["light", 1280], ["dark", 390]] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    if (screenshotsWanted()) await page.screenshot({ path: `${artifacts}${name}-${colorScheme}-${width}.png`, fullPage: true })
+    if (screenshotsWanted()) await photograph(page, `${artifacts}${name}-${colorScheme}-${width}.png`)
     await expectAccessible(page, `${name} (${colorScheme}, ${width} px)`, undefined, options.exclude)
   }
   expect(await widerThanScreen(page), `${name} scrolls sideways at 390 px`).toEqual([])
@@ -156,7 +170,7 @@ export const captureOtherPairs = async (page: Page, name: string) => {
   for (const [colorScheme, width] of [["dark", 1280], ["light", 390]] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    await page.screenshot({ path: `${artifacts}${name}-${colorScheme}-${width}.png`, fullPage: true })
+    await photograph(page, `${artifacts}${name}-${colorScheme}-${width}.png`)
   }
   await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
   await page.setViewportSize({ width: 1280, height: 800 })
