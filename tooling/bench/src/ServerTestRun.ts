@@ -5,7 +5,9 @@
  */
 import { Effect } from "effect"
 import { execFile } from "node:child_process"
-import { resolve } from "node:path"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
 
 const serverDir = resolve(import.meta.dirname, "../../../apps/server")
 
@@ -15,11 +17,15 @@ const serverDir = resolve(import.meta.dirname, "../../../apps/server")
  */
 export const runServerTest = (file: string, env: Record<string, string>) =>
   Effect.callback<string | undefined>((resume) => {
+    // Its conformance verdicts apart: the run's global setup clears their directory, which would
+    // remove those of a server suite running beside it (apps/server/test/conformance/Capture.ts).
+    const verdicts = mkdtempSync(join(tmpdir(), "quire-bench-conformance-"))
     execFile(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", "server", file, "--reporter=default"], {
       cwd: serverDir,
-      env: { ...process.env, ...env },
+      env: { ...process.env, QUIRE_CONFORMANCE_DIR: verdicts, ...env },
       maxBuffer: 1 << 26
     }, (error, stdout, stderr) => {
+      rmSync(verdicts, { recursive: true, force: true })
       if (error === null) return resume(Effect.succeed(undefined))
       const all = `${stdout}\n${stderr}`
       // eslint-disable-next-line no-control-regex

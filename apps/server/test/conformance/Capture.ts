@@ -12,7 +12,12 @@ import { Context, Effect, Layer } from "effect"
 import { HttpServer, HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { check, operationOf } from "./GitBookSchema.ts"
 
-export const captureDirectory = join(dirname(fileURLToPath(import.meta.url)), "..", "..", ".vitest", "conformance")
+/**
+ * Where the verdicts go: `.vitest/conformance/`, or `QUIRE_CONFORMANCE_DIR`. A bench that runs one
+ * server test file (tooling/bench's ServerTestRun) names its own, since that run's global setup
+ * clears the directory: in the suite's, it removed the verdicts of the server suite running beside it.
+ */
+export const captureDirectory = process.env["QUIRE_CONFORMANCE_DIR"] ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..", ".vitest", "conformance")
 
 export interface Captured {
   readonly operationId: string
