@@ -50,6 +50,7 @@ import * as CustomHostnamesHandlers from "./handlers/CustomHostnamesHandlers.ts"
 import * as GitInstallationsHandlers from "./handlers/GitInstallationsHandlers.ts"
 import * as SiteMcpServersHandlers from "./handlers/SiteMcpServersHandlers.ts"
 import * as GitHandlers from "./handlers/GitHandlers.ts"
+import * as FreshnessHandlers from "./handlers/FreshnessHandlers.ts"
 import * as LinksHandlers from "./handlers/LinksHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
 import * as NotificationsHandlers from "./handlers/NotificationsHandlers.ts"
@@ -110,6 +111,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SpaceContentHandlers.layer,
     SearchHandlers.layer,
     LinksHandlers.layer,
+    FreshnessHandlers.layer,
     CommentsHandlers.layer,
     ChangeRequestsHandlers.layer,
     ChangeRequestContentHandlers.layer,

@@ -13,6 +13,7 @@ import { CollectionsApi } from "./CollectionsApi.ts"
 import { CommentsApi } from "./CommentsApi.ts"
 import { withGatewayResponses, withSharedErrorResponses } from "./GatewayResponses.ts"
 import { GitApi, GitWebhookApi } from "./GitApi.ts"
+import { FreshnessApi } from "./FreshnessApi.ts"
 import { LinksApi } from "./LinksApi.ts"
 import { OpenAPISpecsApi } from "./OpenAPISpecsApi.ts"
 import { PermissionsApi } from "./PermissionsApi.ts"
@@ -76,6 +77,7 @@ export class Api extends HttpApi.make("quire")
   .add(SpaceContentApi)
   .add(SearchApi)
   .add(LinksApi)
+  .add(FreshnessApi)
   .add(ChangeRequestsApi)
   .add(ChangeRequestContentApi)
   .add(ChangeRequestChangesApi)

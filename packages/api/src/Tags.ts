@@ -46,6 +46,7 @@ const sections: ReadonlyArray<Section> = [
       comments: { name: "space-comments", title: "Space comments", description: "Discussions on a space's pages, with replies." },
       search: { name: "search", title: "Search", description: "Full-text search over a space or over every space of an organization." },
       links: { name: "links", title: "Links", description: "The links between pages and files, and those that lead nowhere." },
+      freshness: { name: "freshness", title: "Freshness", description: "Quire's: which pages are past their verification, never verified or owned by nobody, per space and organization." },
       spaceEmbeds: { name: "space-embeds", title: "Embeds", description: "What Quire knows of a URL embedded in a space's pages." },
       spaceDocuments: { name: "space-documents", title: "Documents and computed content", description: "Documents of a space by id, pages drawn from an OpenAPI spec without being stored, and a page's meta links." },
       storage: { name: "storage", title: "Storage", description: "Signed URLs a client sends a file's bytes to, for an import or the organization." },

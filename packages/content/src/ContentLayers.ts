@@ -11,6 +11,7 @@ import { ContentPermissions } from "./ContentPermissions.ts"
 import { Imports } from "./Imports.ts"
 import { ImportRunsRepo } from "./ImportRunsRepo.ts"
 import { PermissionsRepo } from "./PermissionsRepo.ts"
+import { Freshness } from "./freshness/Freshness.ts"
 import { EndPositions } from "./Placement.ts"
 import { PublishedContent } from "./PublishedContent.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
@@ -64,3 +65,6 @@ export const layerServices = Layer.mergeAll(
 
 /** Import runs (needs SpaceContent, the repos, a BlobStore and a JobQueue); bounds from `QUIRE_IMPORT_MAX_*`. */
 export const layerImports = Imports.layer
+
+/** Pages' freshness per space and organization (needs SpaceContent, Spaces and ContentLinks). */
+export const layerFreshness = Freshness.layer

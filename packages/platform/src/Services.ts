@@ -152,7 +152,9 @@ const layerServices = Layer.mergeAll(
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator)),
     // Import runs: conversions of uploads and websites, written through SpaceContent, or into a
     // change request through content's ImportBranches port.
-    ContentLayers.layerImports.pipe(Layer.provide(ImportBranchesLive.layer), Layer.provide(layerReviews))
+    ContentLayers.layerImports.pipe(Layer.provide(ImportBranchesLive.layer), Layer.provide(layerReviews)),
+    // Pages' owners, verification and links, per space and organization.
+    ContentLayers.layerFreshness
   ).pipe(
     // OpenAPI specs read organization roles through content and fetch through its outbound guard.
     Layer.merge(SpecsLayers.layerServices.pipe(Layer.provide(layerSpecSecrets))),
