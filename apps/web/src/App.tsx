@@ -63,6 +63,8 @@ const Spec = lazy(() => import("./features/specs/Spec.tsx"))
 const Translations = lazy(() => import("./features/translations/Translations.tsx"))
 const Assistant = lazy(() => import("./features/assistant/Assistant.tsx"))
 const AiLog = lazy(() => import("./features/ailog/AiLog.tsx"))
+const SpaceFreshness = lazy(() => import("./features/freshness/Freshness.tsx").then((m) => ({ default: m.SpaceFreshnessScreen })))
+const OrganizationFreshness = lazy(() => import("./features/freshness/Freshness.tsx").then((m) => ({ default: m.OrganizationFreshnessScreen })))
 
 /** `/`: the person's first organization, or, when they have none, creating one. */
 const Home = () => {
@@ -78,9 +80,9 @@ const Home = () => {
 
 const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", newOrganization: "New organization", org: "Organization",
-  orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", aiLog: "AI log", specs: "OpenAPI specs", translations: "Translations", assistant: "Assistant",
+  orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", aiLog: "AI log", specs: "OpenAPI specs", translations: "Translations", assistant: "Assistant", orgFreshness: "Freshness",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
-  changeRequestReview: "Review", changeRequests: "Change requests", mergeRules: "Merge rules", history: "History", gitSync: "Git sync", import: "Import", revision: "Revision", notFound: "Not found"
+  changeRequestReview: "Review", changeRequests: "Change requests", mergeRules: "Merge rules", history: "History", gitSync: "Git sync", import: "Import", freshness: "Freshness", revision: "Revision", notFound: "Not found"
 }
 
 /** The site dashboard's tabs, in the window's title and the breadcrumbs' last part. */
@@ -121,6 +123,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <Suspense fallback={<Loading what="the translations" />}><Translations organizationId={route.organizationId} /></Suspense>
     case "assistant":
       return <Suspense fallback={<Loading what="the assistant" />}><Assistant organizationId={route.organizationId} /></Suspense>
+    case "orgFreshness":
+      return <Suspense fallback={<Loading what="the pages' freshness" />}><OrganizationFreshness organizationId={route.organizationId} /></Suspense>
     case "space":
       return <Space spaceId={route.spaceId} pagePath={route.pagePath} />
     case "changeRequest":
@@ -141,6 +145,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <Suspense fallback={<Loading what="the merge rules" />}><MergeRules spaceId={route.spaceId} /></Suspense>
     case "import":
       return <Suspense fallback={<Loading what="imports" />}><Import spaceId={route.spaceId} /></Suspense>
+    case "freshness":
+      return <Suspense fallback={<Loading what="the pages' freshness" />}><SpaceFreshness spaceId={route.spaceId} /></Suspense>
     case "revision":
       return <Revision spaceId={route.spaceId} revisionId={route.revisionId} pagePath={route.pagePath} />
     case "settings":
@@ -172,8 +178,8 @@ const useOrganizationOf = (route: Route): string | undefined => {
 
 /** The screens whose name ends the breadcrumbs (the others add their own, or are the last part already). */
 const crumbLabels: Partial<Record<Route["name"], string>> = {
-  orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", aiLog: "AI log", specs: "OpenAPI specs", translations: "Translations", assistant: "Assistant",
-  site: "Site", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", mergeRules: "Merge rules", import: "Import", revision: "Revision"
+  orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", auditLog: "Audit log", aiLog: "AI log", specs: "OpenAPI specs", translations: "Translations", assistant: "Assistant", orgFreshness: "Freshness",
+  site: "Site", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", mergeRules: "Merge rules", import: "Import", freshness: "Freshness", revision: "Revision"
 }
 
 /** Where the route is in its organization, for the breadcrumbs and the sidebar. */

@@ -30,6 +30,7 @@ export type Route =
   | { readonly name: "specs"; readonly organizationId: string }
   | { readonly name: "translations"; readonly organizationId: string }
   | { readonly name: "assistant"; readonly organizationId: string }
+  | { readonly name: "orgFreshness"; readonly organizationId: string }
   | { readonly name: "collection"; readonly organizationId: string; readonly collectionId: string }
   | { readonly name: "site"; readonly organizationId: string; readonly siteId: string; readonly tab: SiteTab }
   | { readonly name: "openapi"; readonly organizationId: string; readonly slug: string }
@@ -41,6 +42,7 @@ export type Route =
   | { readonly name: "mergeRules"; readonly spaceId: string }
   | { readonly name: "gitSync"; readonly spaceId: string }
   | { readonly name: "import"; readonly spaceId: string }
+  | { readonly name: "freshness"; readonly spaceId: string }
   | { readonly name: "revision"; readonly spaceId: string; readonly revisionId: string; readonly pagePath: string }
   | { readonly name: "notFound"; readonly path: string }
 
@@ -79,6 +81,7 @@ export const parseRoute = (pathname: string, search = ""): Route => {
     if (third === "openapi" && fourth === undefined) return { name: "specs", organizationId: second }
     if (third === "translations" && fourth === undefined) return { name: "translations", organizationId: second }
     if (third === "assistant" && fourth === undefined) return { name: "assistant", organizationId: second }
+    if (third === "freshness" && fourth === undefined) return { name: "orgFreshness", organizationId: second }
     if (third === "c" && fourth !== undefined && rest.length === 0) return { name: "collection", organizationId: second, collectionId: fourth }
     if (third === "sites" && fourth !== undefined && rest.length === 0) return { name: "site", organizationId: second, siteId: fourth, tab: "overview" }
     if (third === "sites" && fourth !== undefined && rest.length === 1 && isSiteTab(rest[0])) return { name: "site", organizationId: second, siteId: fourth, tab: rest[0] }
@@ -100,6 +103,7 @@ export const parseRoute = (pathname: string, search = ""): Route => {
       if (fourth === "merge-rules" && rest.length === 0) return { name: "mergeRules", spaceId: second }
       if (fourth === "git" && rest.length === 0) return { name: "gitSync", spaceId: second }
       if (fourth === "import" && rest.length === 0) return { name: "import", spaceId: second }
+      if (fourth === "freshness" && rest.length === 0) return { name: "freshness", spaceId: second }
       return { name: "notFound", path: pathname }
     }
     return { name: "space", spaceId: second, pagePath: parts.slice(2).join("/") }

@@ -39,6 +39,7 @@ const groups = {
   changeRequests: () => import("@quire/api/groups/ChangeRequestsApi").then((m) => m.ChangeRequestsApi),
   collections: () => import("@quire/api/groups/CollectionsApi").then((m) => m.CollectionsApi),
   comments: () => import("@quire/api/groups/CommentsApi").then((m) => m.CommentsApi),
+  freshness: () => import("@quire/api/groups/FreshnessApi").then((m) => m.FreshnessApi),
   git: () => import("@quire/api/groups/GitApi").then((m) => m.GitApi),
   gitInstallations: () => import("@quire/api/groups/GitInstallationsApi").then((m) => m.GitInstallationsApi),
   gitWebhook: () => import("@quire/api/groups/GitApi").then((m) => m.GitWebhookApi),

@@ -13,7 +13,7 @@ import { navigate } from "../router.ts"
 import { appPath, Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import { ChangeRequestState } from "../ui/ChangeRequestState.tsx"
-import { AskIcon, ChangeRequestIcon, FolderIcon, MembersIcon, PlusIcon, SettingsIcon, SpecIcon, TeamsIcon, TranslationIcon } from "../ui/icons.tsx"
+import { AskIcon, ChangeRequestIcon, CheckIcon, FolderIcon, MembersIcon, PlusIcon, SettingsIcon, SpecIcon, TeamsIcon, TranslationIcon } from "../ui/icons.tsx"
 import { EmptyState } from "../ui/EmptyState.tsx"
 
 const createSpace = QuireApi.mutation("spaces", "createSpace")
@@ -115,6 +115,7 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
           <Link className="button" href={`/o/${props.organizationId}/openapi`}><SpecIcon />OpenAPI specs</Link>
           <Link className="button" href={`/o/${props.organizationId}/translations`}><TranslationIcon />Translations</Link>
           <Link className="button" href={`/o/${props.organizationId}/assistant`}><AskIcon />Assistant</Link>
+          <Link className="button" href={`/o/${props.organizationId}/freshness`}><CheckIcon />Freshness</Link>
           {AsyncResult.isSuccess(org) && org.value.permissions.admin
             ? <Link className="button" href={`/o/${props.organizationId}/settings`}><SettingsIcon />Settings</Link>
             : null}

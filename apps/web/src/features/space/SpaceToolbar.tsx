@@ -6,7 +6,7 @@
 import { useState } from "react"
 import { ShareButton } from "../admin/ShareButton.tsx"
 import { NewChangeRequestForm } from "../editing/NewChangeRequest.tsx"
-import { ChangeRequestIcon, GitIcon, MergeRulesIcon, MoreIcon, PlusIcon, UploadIcon } from "../../ui/icons.tsx"
+import { ChangeRequestIcon, CheckIcon, GitIcon, MergeRulesIcon, MoreIcon, PlusIcon, UploadIcon } from "../../ui/icons.tsx"
 import { Menu, MenuItem, MenuLink, MenuSeparator } from "../../ui/Menu.tsx"
 import { type ExportedPage, ExportItems, ExportStatus, useExport } from "./Export.tsx"
 import { ImportDialog } from "./ImportDialog.tsx"
@@ -38,6 +38,7 @@ export const SpaceToolbar = (props: SpaceToolbarProps) => {
           </MenuItem>
           <MenuLink icon={<ChangeRequestIcon />} href={`/s/${space.id}/~/change-requests`}>Change requests</MenuLink>
           <MenuLink icon={<MergeRulesIcon />} href={`/s/${space.id}/~/merge-rules`}>Merge rules</MenuLink>
+          <MenuLink icon={<CheckIcon />} href={`/s/${space.id}/~/freshness`}>Freshness</MenuLink>
           {space.permissions.admin ? <MenuLink icon={<GitIcon />} href={`/s/${space.id}/~/git`}>Git sync</MenuLink> : null}
           <MenuSeparator />
           <ExportItems exporter={exporter} />
