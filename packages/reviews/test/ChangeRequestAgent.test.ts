@@ -10,7 +10,7 @@ import { Effect, Layer } from "effect"
 import { as, errorTag } from "@quire/testkit"
 import { lastOf, type ModelReply, type ModelRequest, startModelServer } from "@quire/testkit/ModelServer"
 import { OpenAiCompatible } from "@quire/outbound"
-import { AgentInstructions, AgentModel, type AgentProgress, ChangeRequestAgent, ChangeRequests, ReviewsLayers } from "../src/index.ts"
+import { AgentInstructions, AgentModel, type AgentProgress, AgentReviewQueue, ChangeRequestAgent, ChangeRequests, ReviewsLayers } from "../src/index.ts"
 import { layer as useCases, newChangeRequest, newSpace } from "./UseCases.ts"
 
 /** The model: "add" creates a page, "fix" reads then writes the first page, anything else is answered in words. */
@@ -42,9 +42,10 @@ const instructions = Layer.succeed(AgentInstructions)({ forOrganization: () => E
 const withModel = ReviewsLayers.layerAgent.pipe(
   Layer.provideMerge(useCases),
   Layer.provide(AgentModel.layerFrom(OpenAiCompatible.layer({ url: model.url, model: "test-model", retries: 0 }))),
-  Layer.provide(instructions)
+  Layer.provide(instructions),
+  Layer.provide(AgentReviewQueue.layerNone)
 )
-const withoutModel = ReviewsLayers.layerAgent.pipe(Layer.provideMerge(useCases), Layer.provide([AgentModel.layerNone, AgentInstructions.layerNone]))
+const withoutModel = ReviewsLayers.layerAgent.pipe(Layer.provideMerge(useCases), Layer.provide([AgentModel.layerNone, AgentInstructions.layerNone, AgentReviewQueue.layerNone]))
 
 it.layer(withModel, { timeout: "60 seconds" })("ChangeRequestAgent with a model", (it) => {
   describe("send", () => {

@@ -154,10 +154,32 @@ it("writes a change request's subject and description, and reviews it with ancho
   }
 })
 
+it("asks the agent for a review in the reviewers picker, beside people; its review runs in the background and shows its status", async () => {
+  const url = server.url
+  const { space, cr } = await organization(url, "Agent Reviewer Org")
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  type Requested = { readonly items: ReadonlyArray<{ readonly user: { readonly id: string }; readonly agentReview?: { readonly status: string; readonly comments: number } }> }
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
+    await page.getByLabel("Ask for a review").selectOption("agent")
+    await page.getByRole("button", { name: "Request review" }).click()
+    // What /v1 holds: the agent among the requested reviewers, its review done with its comment.
+    await expect.poll(async () => (await api<Requested>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}/requested-reviewers`)).items.map((r) => [r.user.id, r.agentReview?.status]), { timeout: 30_000 })
+      .toEqual([["agent", "done"]])
+    await page.getByRole("region", { name: "Reviews" }).getByText("Agent: reviewed, 1 comment on the pages").waitFor()
+    await page.getByText("Say which time zone.").first().waitFor()
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
 it("without a model: the assistant quotes the passages found, and \"Write with the agent\" says what to set", async () => {
   const url = inject("readyServer")
   const { org, space, cr } = await organization(url, "No Model Org")
-  const session = await open(browser(), url, { expected: [/status of 501/] })
+  const session = await open(browser(), url, { expected: [/status of 501/, /status of 400/] })
   const { page, problems, context } = session
   try {
     await signInAsAdmin(session, url)
@@ -169,6 +191,12 @@ it("without a model: the assistant quotes the passages found, and \"Write with t
     await page.getByRole("button", { name: "Write with the agent" }).click()
     const alert = page.getByRole("alert").filter({ hasText: "QUIRE_AI_URL" })
     await alert.waitFor()
+    // Asking the agent for a review says a model is needed, and nothing is requested.
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
+    await page.getByLabel("Ask for a review").selectOption("agent")
+    await page.getByRole("button", { name: "Request review" }).click()
+    await page.getByRole("alert").filter({ hasText: "reviews with a language model" }).waitFor()
+    expect((await api<{ items: ReadonlyArray<unknown> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}/requested-reviewers`)).items).toEqual([])
     expect(problems).toEqual([])
   } finally {
     await context.close()

@@ -1,0 +1,28 @@
+/**
+ * The agent's review when it is asked as a reviewer (reviews' AgentReviews): queued on the job
+ * queue, run by whoever runs the jobs (the embedded server, or the worker beside PostgreSQL) as the
+ * person who asked. One attempt: its outcome, failure included, is recorded on the request.
+ */
+import { Effect, Layer, Schema } from "effect"
+import { define, JobQueue } from "@quire/queue"
+import { AgentReviewQueue, AgentReviews } from "@quire/reviews"
+
+export const agentReview = define("reviews.agentReview", {
+  payload: Schema.Struct({ spaceId: Schema.String, changeRequestId: Schema.String, requestedBy: Schema.String, requestedAt: Schema.String }),
+  maxAttempts: 1,
+  handler: (job) => AgentReviews.use((reviews) => reviews.execute(job))
+})
+
+export const jobs = [agentReview] as const
+
+/** Reviews' AgentReviewQueue over the job queue: one job per request (a renewed request is a new job). */
+export const layerQueue = Layer.effect(
+  AgentReviewQueue,
+  Effect.gen(function*() {
+    const queue = yield* JobQueue
+    return AgentReviewQueue.of({
+      enqueue: (job) =>
+        agentReview.enqueue(job, { jobKey: `reviews.agentReview:${job.changeRequestId}:${job.requestedAt}` }).pipe(Effect.provideService(JobQueue, queue))
+    })
+  })
+)
