@@ -2,7 +2,8 @@
  * The organization's assistant and the change request's agent tasks in the browser, against a
  * built server whose model is the test kit's scripted one: a member asks the Assistant screen a
  * question and reads the answer with its page, renames the conversation and deletes it; a writer has
- * the agent write a change request's subject and description; a reviewer asks the agent to review.
+ * the agent write a change request's subject and description; a reviewer asks the agent to review, and the
+ * agent is asked from the reviewers picker.
  * On the shared server (no model) the assistant quotes the passages found and "Write with the agent"
  * says what to set.
  */
@@ -20,6 +21,20 @@ const script = (request: ModelRequest) => {
   const afterTool = request.messages.at(-1)?.role === "tool"
   if (tools.has("setChangeRequestDetails")) {
     return afterTool ? { text: "Done." } : { toolCalls: [{ name: "setChangeRequestDetails", arguments: { subject: "Document nightly backups", description: "Adds the **backups** page." } }] }
+  }
+  // The organization's agent asked for an edit: it picks the Handbook; the change request's agent lists, reads and writes the page.
+  if (tools.has("editSpace")) {
+    if (afterTool) return { text: "I reworded the Operations page." }
+    const handbook = /- ([A-Za-z0-9_-]+): Handbook/.exec(request.messages[0]?.content ?? "")?.[1] ?? ""
+    return { toolCalls: [{ name: "editSpace", arguments: { spaceId: handbook, subject: "Say when the backup runs", instructions: "In the page Operations, write \"runs every night\" for \"runs nightly\"." } }] }
+  }
+  if (tools.has("writePage")) {
+    const results = request.messages.filter((m) => m.role === "tool")
+    const pageId = /^(\S+)\tOperations\t/m.exec(results[0]?.content ?? "")?.[1] ?? ""
+    if (results.length === 0) return { toolCalls: [{ name: "listPages", arguments: {} }] }
+    if (results.length === 1) return { toolCalls: [{ name: "readPage", arguments: { pageId } }] }
+    if (results.length === 2) return { toolCalls: [{ name: "writePage", arguments: { pageId, markdown: (results[1]?.content ?? "").replace("runs nightly", "runs every night") } }] }
+    return { text: "Reworded." }
   }
   if (tools.has("comment")) {
     if (afterTool) return { text: "One point to fix." }
@@ -91,6 +106,36 @@ it("answers a member in the Assistant screen with the page it used; the conversa
     await page.getByRole("dialog", { name: "Delete this conversation?" }).getByRole("button", { name: "Delete" }).click()
     await expect.poll(async () => (await api<Conversations>(url, "GET", `/orgs/${org.id}/agent/conversations`)).items).toEqual([])
     await page.getByText("No conversations yet").waitFor()
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
+it("makes the edit a member asks the Assistant for in a change request it opens as them, and links it", async () => {
+  const url = server.url
+  const { org, space } = await organization(url, "Assistant Edit Org")
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  type Listed = { readonly items: ReadonlyArray<{ readonly id: string; readonly changeRequest?: string }> }
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/o/${org.id}/assistant`)
+    const question = page.getByLabel("Ask the assistant")
+    await question.fill("Fix the wording of the Operations page in the Handbook")
+    await question.press("Control+Enter")
+    // What /v1 holds: the conversation edits in a change request of the Handbook, which has the new words and main does not.
+    await expect.poll(async () => (await api<Listed>(url, "GET", `/orgs/${org.id}/agent/conversations`)).items.map((c) => c.changeRequest !== undefined), { timeout: 30_000 }).toEqual([true])
+    const crId = (await api<Listed>(url, "GET", `/orgs/${org.id}/agent/conversations`)).items[0]!.changeRequest!
+    const cr = await api<{ number: number; subject: string }>(url, "GET", `/spaces/${space.id}/change-requests/${crId}`)
+    expect(cr.subject).toBe("Say when the backup runs")
+    expect((await api<{ markdown: string }>(url, "GET", `/spaces/${space.id}/change-requests/${crId}/content/path/operations?format=markdown`)).markdown).toContain("runs every night")
+    expect((await api<{ markdown: string }>(url, "GET", `/spaces/${space.id}/content/path/operations?format=markdown`)).markdown).toContain("runs nightly")
+    const messages = page.getByRole("list", { name: "Messages" })
+    await messages.getByText("I reworded the Operations page.").waitFor()
+    const link = messages.getByRole("link", { name: `Open change request #${cr.number}: Say when the backup runs` })
+    await link.click()
+    await page.waitForURL(new RegExp(`/s/${space.id}/~/changes/${cr.number}`))
     expect(problems).toEqual([])
   } finally {
     await context.close()
