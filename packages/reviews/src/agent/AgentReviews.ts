@@ -33,7 +33,7 @@ export class AgentReviewQueue extends Context.Service<AgentReviewQueue, {
 
 /** What the agent's refusal says without a model. */
 export const agentReviewerNeedsModel =
-  "is the agent, which reviews with a language model, and this server has none: set QUIRE_AI_URL (and QUIRE_AI_MODEL) to an OpenAI-compatible endpoint, such as Ollama's (docs/ai.md)"
+  "the agent reviews with a language model, and this server has none: set QUIRE_AI_URL (and QUIRE_AI_MODEL) to an OpenAI-compatible endpoint, such as Ollama's (docs/ai.md)"
 
 export interface AgentReviewsShape {
   /**
