@@ -47,6 +47,8 @@ export interface AgentReviewsShape {
   ) => Effect.Effect<ReadonlyArray<RequestedReviewer>, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   /** Runs a queued review as the person who asked, recording its outcome on the request (never fails). */
   readonly execute: (job: AgentReviewJob) => Effect.Effect<void>
+  /** The queue gave the review up (its process died): the request says it failed and why, rather than running for good. */
+  readonly giveUp: (job: AgentReviewJob, reason: string) => Effect.Effect<void>
 }
 
 export class AgentReviews extends Context.Service<AgentReviews, AgentReviewsShape>()("@quire/reviews/AgentReviews") {
@@ -105,7 +107,13 @@ export class AgentReviews extends Context.Service<AgentReviews, AgentReviewsShap
         yield* record(job, outcome)
       })
 
-      return AgentReviews.of({ requestReviewers, execute })
+      const giveUp = Effect.fn("AgentReviews.giveUp")(function*(job: AgentReviewJob, reason: string) {
+        const stored = yield* current(job)
+        const status = Option.isSome(stored) ? stored.value.agentReview?.status : undefined
+        if (status === "pending" || status === "running") yield* record(job, { status: "failed", comments: 0, message: `The review stopped: ${reason}` })
+      })
+
+      return AgentReviews.of({ requestReviewers, execute, giveUp })
     })
   )
 }
