@@ -49,7 +49,7 @@ export const ChangeRequestRequestedReviewer = Schema.Struct({
   agentReview: Schema.optionalKey(Schema.Struct({
     status: Schema.Literals(["pending", "running", "done", "failed"]),
     /** The comments it left, anchored on the pages. */
-    comments: Schema.Number,
+    comments: Schema.Finite,
     /** Its closing words when done, or why it failed. */
     message: Schema.optionalKey(Schema.String)
   }))

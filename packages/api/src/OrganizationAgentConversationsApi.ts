@@ -38,7 +38,7 @@ export const OrganizationAgentMessage = Schema.Struct({
   changeRequest: Schema.optionalKey(Schema.Struct({
     space: Schema.String,
     id: Schema.String,
-    number: Schema.Number,
+    number: Schema.Finite,
     subject: Schema.String,
     /** The change request in the app. */
     path: Schema.String
