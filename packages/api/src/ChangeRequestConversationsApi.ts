@@ -18,7 +18,7 @@ export const AgentConversation = Schema.Struct({
   id: Schema.String,
   title: Schema.optionalKey(Schema.String),
   shared: Schema.Boolean,
-  /** For an organization agent conversation, the change request it edits in (GitBook's; Quire's organization agent answers and does not edit yet). */
+  /** For an organization agent conversation, the change request it edits in (GitBook's): the latest one its agent opened for an edit asked. */
   changeRequest: Schema.optionalKey(Schema.String),
   createdAt: Timestamp,
   updatedAt: Timestamp

@@ -44,7 +44,15 @@ export const ChangeRequestRequestedReviewer = Schema.Struct({
   requestedBy: User,
   createdAt: Timestamp,
   kind: Schema.Literal("user"),
-  user: User
+  user: User,
+  /** Quire's: when the reviewer is the agent (`user.id` "agent"), where its review stands. */
+  agentReview: Schema.optionalKey(Schema.Struct({
+    status: Schema.Literals(["pending", "running", "done", "failed"]),
+    /** The comments it left, anchored on the pages. */
+    comments: Schema.Finite,
+    /** Its closing words when done, or why it failed. */
+    message: Schema.optionalKey(Schema.String)
+  }))
 }).annotate({ identifier: "ChangeRequestRequestedReviewer" })
 export type ChangeRequestRequestedReviewer = typeof ChangeRequestRequestedReviewer.Type
 
@@ -172,7 +180,8 @@ export class ChangeRequestReviewsApi extends HttpApiGroup.make("changeRequestRev
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Request reviewers for a change request",
-        description: "Asks members of the organization for a review; each must be able to review the space (the review role or above) and must not be the change request's author (a 400 names `users[i]` otherwise). Asking again renews the request. Optionally changes the subject. Needs the edit role.",
+        description: "Asks members of the organization for a review; each must be able to review the space (the review role or above) and must not be the change request's author (a 400 names `users[i]` otherwise). Asking again renews the request. Optionally changes the subject. Needs the edit role. " +
+          "Quire's agent is asked as the user `agent`: its review runs in the background as the person who asked, with their rights, leaving comments anchored on the pages, and the request says where it stands (`agentReview`); without a language model on the server, asking it is a 400 naming `users[i]`.",
         transform: requestExample({ users: ["u_reviewer"], subject: "Rewrite the installation guide" })
       })),
     /** Withdraws a review request: 205 when it existed, 204 otherwise. */

@@ -33,7 +33,16 @@ export const OrganizationAgentMessage = Schema.Struct({
   createdAt: Timestamp,
   /** For the agent's: whether a model wrote it (else it quotes the passages found). */
   byModel: Schema.optionalKey(Schema.Boolean),
-  sources: Schema.optionalKey(Schema.Array(OrganizationAgentSource))
+  sources: Schema.optionalKey(Schema.Array(OrganizationAgentSource)),
+  /** For the agent's: the change request it opened, as the member, and wrote the edit asked for in. */
+  changeRequest: Schema.optionalKey(Schema.Struct({
+    space: Schema.String,
+    id: Schema.String,
+    number: Schema.Finite,
+    subject: Schema.String,
+    /** The change request in the app. */
+    path: Schema.String
+  }))
 }).annotate({ identifier: "OrganizationAgentMessage" })
 export type OrganizationAgentMessage = typeof OrganizationAgentMessage.Type
 
@@ -88,7 +97,9 @@ export class OrganizationAgentConversationsApi extends HttpApiGroup.make("organi
       summary: "Ask the organization's agent in a conversation",
       description:
         "Quire's own. Starts the caller's conversation (the client chooses its id) or continues it. The agent answers from the pages of the spaces the caller may read, " +
-        "with what was said before and the organization's agent instructions. Without a model (QUIRE_AI_URL unset) the answer quotes the passages that best match, with their pages; 502 when the model fails."
+        "with what was said before and the organization's agent instructions. Without a model (QUIRE_AI_URL unset) the answer quotes the passages that best match, with their pages; 502 when the model fails. " +
+          "With a model, a message that asks for an edit (it starts with fix, change, add, rewrite…) is made in a new change request of a space the caller may edit, as the caller, " +
+          "by the change request's agent; the answer links it (`changeRequest`). A caller who may edit no space is told so in the answer, and nothing is changed."
     }))
   )
   .add(

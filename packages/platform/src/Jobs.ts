@@ -10,7 +10,8 @@ import { jobs as identityJobs } from "@quire/identity/Jobs"
 import { jobs as sitesJobs } from "@quire/sites/Jobs"
 import { jobs as translationsJobs } from "@quire/translations/Jobs"
 import { jobs as specsJobs } from "@quire/specs/Jobs"
+import { jobs as agentReviewJobs } from "./AgentReviewJob.ts"
 import { jobs as notificationMailJobs } from "./NotificationMail.ts"
 import type { Services } from "./Services.ts"
 
-export const jobs: ReadonlyArray<JobDefinition<Services>> = [...identityJobs, ...contentJobs, ...gitsyncJobs, ...gatewayJobs, ...sitesJobs, ...specsJobs, ...translationsJobs, ...notificationMailJobs]
+export const jobs: ReadonlyArray<JobDefinition<Services>> = [...identityJobs, ...contentJobs, ...gitsyncJobs, ...gatewayJobs, ...sitesJobs, ...specsJobs, ...translationsJobs, ...notificationMailJobs, ...agentReviewJobs]

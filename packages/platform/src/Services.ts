@@ -2,6 +2,7 @@
 import { migrations as auditMigrations } from "@quire/audit"
 import { Effect, Layer, Option } from "effect"
 import * as AgentModelLive from "./AgentModelLive.ts"
+import * as AgentReviewJob from "./AgentReviewJob.ts"
 import * as AiBudgetLive from "./AiBudgetLive.ts"
 import * as AiLogLive from "./AiLogLive.ts"
 import { AskEmbeddings, ContentLayers, MainObservers, migrations as contentMigrations, OrganizationAsk, ParsePool, SpaceContent } from "@quire/content"
@@ -100,10 +101,13 @@ const layerReviews = ReviewsLayers.layerServices.pipe(Layer.provide(Notification
 // The agent in change requests, over the change requests' use cases, with the model of QUIRE_AI_*.
 // It follows the organization's agent instructions (identity's, read through sites' AgentGuidance).
 const layerAgentInstructions = Layer.effect(AgentInstructions, Effect.map(Effect.service(AgentGuidance), (guidance) => ({ forOrganization: guidance.forOrganization })))
+// Its turns spend the organization's AI budget (QUIRE_AI_TOKEN_BUDGET).
+const layerAgentModel = AgentModelLive.layer.pipe(Layer.provide([AiBudgetLive.layer, AiLogLive.layer]))
 const layerAgent = ReviewsLayers.layerAgent.pipe(
-  // Its turns spend the organization's AI budget (QUIRE_AI_TOKEN_BUDGET).
-  Layer.provide(AgentModelLive.layer.pipe(Layer.provide([AiBudgetLive.layer, AiLogLive.layer]))),
-  Layer.provide(layerAgentInstructions)
+  Layer.provide(layerAgentModel),
+  Layer.provide(layerAgentInstructions),
+  // Its reviews as a requested reviewer run as queued jobs (AgentReviewJob).
+  Layer.provide(AgentReviewJob.layerQueue)
 )
 
 // Ask's model (QUIRE_AI_*), whose answers spend the organization's AI budget.
@@ -145,6 +149,9 @@ const layerServices = Layer.mergeAll(
     // The organization's agent: members' own conversations, answered by that Ask with the organization's instructions.
     ReviewsLayers.layerOrganizationAgent.pipe(
       Layer.provide(OrganizationAsk.layer().pipe(Layer.provide([layerAskModel, AskEmbeddings.layerConfig]))),
+      // The edits members ask it for are made by the change request's agent, with their rights.
+      Layer.provide(layerAgent.pipe(Layer.provideMerge(layerReviews), Layer.provide(layerAgentGuidance))),
+      Layer.provide(layerAgentModel),
       Layer.provide(layerAgentInstructions),
       Layer.provide(layerAgentGuidance)
     ),

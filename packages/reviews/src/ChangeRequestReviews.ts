@@ -9,7 +9,7 @@ import { ChangeRequests } from "./ChangeRequests.ts"
 import { type CommentScope, type CommentView, Comments } from "./Comments.ts"
 import { type Commenter, CommentsRepo } from "./CommentsRepo.ts"
 import type { ChangeRequest } from "./domain/ChangeRequest.ts"
-import type { RequestedReviewer, Review, ReviewStatus } from "./domain/Review.ts"
+import { agentReviewerId, type RequestedReviewer, type Review, type ReviewStatus } from "./domain/Review.ts"
 import * as MergeRules from "./MergeRules.ts"
 import * as Notify from "./notifications/Notify.ts"
 import { requestedReviewerKeyShape, reviewKeyShape, ReviewsRepo } from "./ReviewsRepo.ts"
@@ -105,7 +105,8 @@ const reviewersOf = Effect.fnUntraced(function*(
 ) {
   const users: Array<string> = []
   for (const [index, userId] of asked.entries()) {
-    if (users.includes(userId)) continue
+    // The agent is asked through AgentReviews, which checks its own conditions and runs it.
+    if (users.includes(userId) || userId === agentReviewerId) continue
     if (userId === cr.createdBy) {
       return yield* new Errors.InvalidInput({ field: `users[${index}]`, reason: "is the author of the change request, who cannot review it" })
     }

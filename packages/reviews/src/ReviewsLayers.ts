@@ -29,6 +29,8 @@ import * as SqlSpaceCountersRepo from "./SqlSpaceCountersRepo.ts"
 import * as SqlViewedPagesRepo from "./SqlViewedPagesRepo.ts"
 import { AgentConversationsRepo } from "./agent/AgentConversationsRepo.ts"
 import { AgentLive } from "./agent/AgentLive.ts"
+import { AgentReviews } from "./agent/AgentReviews.ts"
+import { OrganizationEdits } from "./agent/OrganizationEdits.ts"
 import { AgentTasks } from "./agent/AgentTasks.ts"
 import { ChangeRequestAgent } from "./agent/ChangeRequestAgent.ts"
 import * as SqlAgentConversationsRepo from "./agent/SqlAgentConversationsRepo.ts"
@@ -78,10 +80,14 @@ export const layerSpaceDependents = SpaceRemoval.layer
 
 /**
  * The agent in change requests (its conversations, and its tasks: writing the details, reviewing), over the use cases above;
- * needs the agent's model (AgentModel: none, or a LanguageModel) and its organization's instructions (AgentInstructions).
+ * needs the agent's model (AgentModel: none, or a LanguageModel), its organization's instructions (AgentInstructions) and
+ * the queue of its requested reviews (AgentReviewQueue).
  * Gives AgentLive too, which live editing serves while its server runs.
  */
-export const layerAgent = Layer.mergeAll(ChangeRequestAgent.layer, AgentTasks.layer).pipe(Layer.provideMerge(AgentLive.layer))
+export const layerAgent = Layer.mergeAll(ChangeRequestAgent.layer, AgentReviews.layer.pipe(Layer.provideMerge(AgentTasks.layer))).pipe(Layer.provideMerge(AgentLive.layer))
 
-/** The organization's agent: members' own conversations answered by content's OrganizationAsk; needs it and the organization's instructions (AgentInstructions). */
-export const layerOrganizationAgent = OrganizationAgent.layer
+/**
+ * The organization's agent: members' own conversations answered by content's OrganizationAsk, and the edits they ask for made
+ * by the change request's agent; needs them, the agent's model and the organization's instructions (AgentInstructions).
+ */
+export const layerOrganizationAgent = OrganizationAgent.layer.pipe(Layer.provide(OrganizationEdits.layer))

@@ -2,7 +2,7 @@
 import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Rows } from "@quire/kernel"
-import { type EditContribution, type RequestedReviewer, type Review, ReviewStatus } from "./domain/Review.ts"
+import { AgentReviewState, type EditContribution, type RequestedReviewer, type Review, ReviewStatus } from "./domain/Review.ts"
 import { requestedReviewerKey, reviewKey, ReviewsRepo } from "./ReviewsRepo.ts"
 
 type Row = Record<string, unknown>
@@ -41,7 +41,8 @@ const requests = Rows.decoder(
     space_id: Schema.String,
     requested_by: Schema.String,
     revision: Schema.String,
-    created_at: Rows.Timestamp
+    created_at: Rows.Timestamp,
+    agent_review: Schema.optional(Schema.NullOr(AgentReviewState))
   }),
   (row): RequestedReviewer => ({
     spaceId: row.space_id,
@@ -49,7 +50,8 @@ const requests = Rows.decoder(
     userId: row.user_id,
     requestedBy: row.requested_by,
     revision: row.revision,
-    createdAt: row.created_at
+    createdAt: row.created_at,
+    ...(row.agent_review === null || row.agent_review === undefined ? {} : { agentReview: row.agent_review })
   })
 )
 
@@ -102,11 +104,12 @@ export const layer = Layer.effect(
         ),
       requestReviewer: (request) =>
         sql`
-          INSERT INTO reviews_requested_reviewers (change_request_id, user_id, space_id, requested_by, revision, created_at)
+          INSERT INTO reviews_requested_reviewers (change_request_id, user_id, space_id, requested_by, revision, created_at, agent_review)
           VALUES (${request.changeRequestId}, ${request.userId}, ${request.spaceId}, ${request.requestedBy}, ${request.revision},
-            ${request.createdAt})
+            ${request.createdAt}, ${request.agentReview === undefined ? null : JSON.stringify(request.agentReview)}::jsonb)
           ON CONFLICT (change_request_id, user_id) DO UPDATE
-          SET requested_by = EXCLUDED.requested_by, revision = EXCLUDED.revision, created_at = EXCLUDED.created_at`.pipe(
+          SET requested_by = EXCLUDED.requested_by, revision = EXCLUDED.revision, created_at = EXCLUDED.created_at,
+            agent_review = EXCLUDED.agent_review`.pipe(
           Effect.orDie,
           Effect.asVoid
         ),

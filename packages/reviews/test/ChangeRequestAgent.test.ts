@@ -10,7 +10,7 @@ import { Effect, Layer } from "effect"
 import { as, errorTag } from "@quire/testkit"
 import { lastOf, type ModelReply, type ModelRequest, startModelServer } from "@quire/testkit/ModelServer"
 import { OpenAiCompatible } from "@quire/outbound"
-import { AgentInstructions, AgentModel, type AgentProgress, ChangeRequestAgent, ChangeRequests, ReviewsLayers } from "../src/index.ts"
+import { AgentInstructions, AgentModel, type AgentProgress, AgentReviewQueue, AgentReviews, ChangeRequestAgent, ChangeRequestReviews, ChangeRequests, ReviewsLayers } from "../src/index.ts"
 import { layer as useCases, newChangeRequest, newSpace } from "./UseCases.ts"
 
 /** The model: "add" creates a page, "fix" reads then writes the first page, anything else is answered in words. */
@@ -42,9 +42,10 @@ const instructions = Layer.succeed(AgentInstructions)({ forOrganization: () => E
 const withModel = ReviewsLayers.layerAgent.pipe(
   Layer.provideMerge(useCases),
   Layer.provide(AgentModel.layerFrom(OpenAiCompatible.layer({ url: model.url, model: "test-model", retries: 0 }))),
-  Layer.provide(instructions)
+  Layer.provide(instructions),
+  Layer.provide(AgentReviewQueue.layerNone)
 )
-const withoutModel = ReviewsLayers.layerAgent.pipe(Layer.provideMerge(useCases), Layer.provide([AgentModel.layerNone, AgentInstructions.layerNone]))
+const withoutModel = ReviewsLayers.layerAgent.pipe(Layer.provideMerge(useCases), Layer.provide([AgentModel.layerNone, AgentInstructions.layerNone, AgentReviewQueue.layerNone]))
 
 it.layer(withModel, { timeout: "60 seconds" })("ChangeRequestAgent with a model", (it) => {
   describe("send", () => {
@@ -154,5 +155,24 @@ it.layer(withoutModel, { timeout: "60 seconds" })("ChangeRequestAgent without a 
       assert.deepStrictEqual(yield* agent.list(space.id, cr.id).pipe(as("erin")), [])
       const composing = yield* Effect.flip(agent.compose(space.id, cr.id, { instruction: "write the intro" }).pipe(as("erin")))
       assert.strictEqual(composing._tag, "AgentNotConfigured")
+    }))
+})
+
+it.layer(withModel, { timeout: "60 seconds" })("the agent as a requested reviewer", (it) => {
+  it.effect("is asked beside nobody else, waits while queued, and a review the queue gives up says it failed", () =>
+    Effect.gen(function*() {
+      const reviews = yield* AgentReviews
+      const space = yield* newSpace()
+      const cr = yield* newChangeRequest(space.id, "Operations", "erin")
+      const [asked] = yield* reviews.requestReviewers(space.id, cr.id, { users: ["agent"] }).pipe(as("erin"))
+      assert.deepStrictEqual([asked?.userId, asked?.requestedBy, asked?.agentReview?.status], ["agent", "erin", "pending"])
+      const job = { spaceId: space.id, changeRequestId: cr.id, requestedBy: "erin", requestedAt: asked!.createdAt.toISOString() }
+      // A job for another request (renewed or withdrawn since) changes nothing.
+      yield* reviews.giveUp({ ...job, requestedAt: new Date(0).toISOString() }, "the worker stopped")
+      yield* reviews.giveUp(job, "the worker stopped")
+      const listed = yield* (yield* ChangeRequestReviews).requestedReviewers(space.id, cr.id, {}).pipe(as("erin"))
+      assert.deepStrictEqual(listed.items.map((r) => [r.userId, r.agentReview]), [["agent", { status: "failed", comments: 0, message: "The review stopped: the worker stopped" }]])
+      // A reader may not ask it.
+      assert.strictEqual(yield* errorTag(reviews.requestReviewers(space.id, cr.id, { users: ["agent"] }).pipe(as("rhea"))), "Forbidden")
     }))
 })

@@ -7,7 +7,7 @@ import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, type ChangeRequestRequestedReviewer, type ChangeRequestReview } from "@quire/api"
 import { Members } from "@quire/identity"
-import { ChangeRequestReviews, type CommenterPage, type RequestedReviewer, type ReviewView, ViewedPages, type ViewedPagesView } from "@quire/reviews"
+import { AgentReviews, agentReviewerId, ChangeRequestReviews, type CommenterPage, type RequestedReviewer, type ReviewView, ViewedPages, type ViewedPagesView } from "@quire/reviews"
 import * as CommentPresenters from "../CommentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
@@ -17,6 +17,15 @@ import { PublicUrl } from "../PublicUrl.ts"
 const reviewPath = (spaceId: string, changeRequestId: string, reviewId: string) =>
   `/spaces/${spaceId}/change-requests/${changeRequestId}/reviews/${reviewId}`
 
+/** The agent as GitBook's `User`, so that GitBook's clients list it among the reviewers. */
+const agentUser = (urls: PublicUrl["Service"]) =>
+  ({ object: "user" as const, id: agentReviewerId, displayName: "Agent", urls: { location: urls.api(`/users/${agentReviewerId}`) } })
+
+const agentReviewOf = (r: RequestedReviewer) =>
+  r.agentReview === undefined
+    ? {}
+    : { agentReview: { status: r.agentReview.status, comments: r.agentReview.comments, ...(r.agentReview.message === null ? {} : { message: r.agentReview.message }) } }
+
 const presentViewed = (view: ViewedPagesView) => ({
   object: "change-request-viewed-pages" as const,
   items: view.pages.map((mark) => ({ pageId: mark.pageId, revision: mark.revision, viewedAt: mark.viewedAt.toISOString() }))
@@ -24,6 +33,7 @@ const presentViewed = (view: ViewedPagesView) => ({
 
 export const layer = HttpApiBuilder.group(Api, "changeRequestReviews", Effect.fn(function*(handlers) {
   const reviews = yield* ChangeRequestReviews
+  const agentReviews = yield* AgentReviews
   const viewed = yield* ViewedPages
   const members = yield* Members
   const urls = yield* PublicUrl
@@ -54,14 +64,14 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestReviews", Effect.fn
   const presentReview = (view: ReviewView) => Effect.map(presentReviews([view]), (items) => items[0]!)
 
   const presentRequests = Effect.fnUntraced(function*(requests: ReadonlyArray<RequestedReviewer>) {
-    const user = yield* lookup(requests.flatMap((r) => [r.userId, r.requestedBy]))
+    const user = yield* lookup(requests.flatMap((r) => [...(r.userId === agentReviewerId ? [] : [r.userId]), r.requestedBy]))
     return requests.map((r): ChangeRequestRequestedReviewer => ({
       object: "change-request-requested-reviewer",
       revision: r.revision,
       requestedBy: user(r.requestedBy),
       createdAt: r.createdAt.toISOString(),
       kind: "user",
-      user: user(r.userId)
+      ...(r.userId === agentReviewerId ? { user: agentUser(urls), ...agentReviewOf(r) } : { user: user(r.userId) })
     }))
   })
 
@@ -104,7 +114,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestReviews", Effect.fn
         )
       ))
     .handle("requestReviewersForChangeRequest", ({ params, payload }) =>
-      reviews.requestReviewers(params.spaceId, params.changeRequestId, payload).pipe(
+      agentReviews.requestReviewers(params.spaceId, params.changeRequestId, payload).pipe(
         DomainErrors.api,
         Effect.flatMap(presentRequests),
         Effect.map((items) => ({ users: items }))

@@ -5,10 +5,12 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors, BudgetSpent, ModelFailed, modelFailure } from "@quire/api"
 import type { OrganizationAskFailure } from "@quire/content"
 import { Errors, Pagination } from "@quire/kernel"
-import { type OrganizationAgentMessage, OrganizationAgent, type OrganizationConversation } from "@quire/reviews"
+import { changeRequestPath, type OrganizationAgentMessage, OrganizationAgent, type OrganizationConversation } from "@quire/reviews"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
 import { callerKey, siteLimits, siteRefused, TrustProxy } from "../RateLimits.ts"
+
+const changeRequestOf = (c: OrganizationConversation) => c.messages.findLast((m) => m.changeRequest !== undefined)?.changeRequest
 
 const conversationOf = (c: OrganizationConversation) => ({
   object: "agent-conversation" as const,
@@ -16,6 +18,8 @@ const conversationOf = (c: OrganizationConversation) => ({
   ...(c.title === undefined ? {} : { title: c.title }),
   // A member's own: never shared (GitBook's organization conversations are private to their creator).
   shared: false,
+  // GitBook's: the change request the conversation edits in (its latest).
+  ...(changeRequestOf(c) === undefined ? {} : { changeRequest: changeRequestOf(c)!.changeRequestId }),
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString()
 })
@@ -25,7 +29,10 @@ const messageOf = (m: OrganizationAgentMessage) => ({
   text: m.text,
   createdAt: m.at,
   ...(m.byModel === undefined ? {} : { byModel: m.byModel }),
-  ...(m.sources === undefined ? {} : { sources: m.sources.map((s) => ({ space: s.spaceId, page: s.pageId, title: s.title, path: s.path })) })
+  ...(m.sources === undefined ? {} : { sources: m.sources.map((s) => ({ space: s.spaceId, page: s.pageId, title: s.title, path: s.path })) }),
+  ...(m.changeRequest === undefined ? {} : {
+    changeRequest: { space: m.changeRequest.spaceId, id: m.changeRequest.changeRequestId, number: m.changeRequest.number, subject: m.changeRequest.subject, path: changeRequestPath(m.changeRequest) }
+  })
 })
 
 const withMessages = (c: OrganizationConversation) => ({ ...conversationOf(c), messages: c.messages.map(messageOf) })

@@ -127,8 +127,8 @@ const ReviewBody = (props: Props) => {
           {reviews.map((r: { id: string; status: string; reviewer: { displayName: string }; outdated: boolean }) => (
             <li key={r.id}>{r.reviewer.displayName}: {r.status === "approved" ? "approved" : "requested changes"}{r.outdated ? " (on an older version)" : ""}</li>
           ))}
-          {requested.map((r: { user: { id: string; displayName: string } }) => (
-            <RequestedReviewer key={r.user.id} params={params} user={r.user} me={me} canEdit={!closed && permissions?.edit === true} onDone={reload} />
+          {requested.map((r: { user: { id: string; displayName: string }; agentReview?: AgentReviewState }) => (
+            <RequestedReviewer key={r.user.id} params={params} user={r.user} agentReview={r.agentReview} me={me} canEdit={!closed && permissions?.edit === true} onDone={reload} />
           ))}
           {reviews.length + requested.length === 0 && <li className="muted">No reviews yet.</li>}
         </ul>
@@ -220,6 +220,7 @@ const useBlockComments = (spaceId: string, number: number, organizationId: strin
 const RequestedReviewer = (props: {
   params: { spaceId: string; changeRequestId: string }
   user: { id: string; displayName: string }
+  agentReview: AgentReviewState | undefined
   me: string | undefined
   canEdit: boolean
   onDone: () => void
@@ -228,9 +229,18 @@ const RequestedReviewer = (props: {
   const action = useAction()
   const mine = props.me === props.user.id
   const remove = () => void action.run(async () => { await withdraw({ params: { ...props.params, userId: props.user.id } }); props.onDone() })
+  // The agent's review runs in the background: read again until it is done or failed.
+  const working = props.agentReview?.status === "pending" || props.agentReview?.status === "running"
+  const onDone = useRef(props.onDone)
+  onDone.current = props.onDone
+  useEffect(() => {
+    if (!working) return
+    const timer = setInterval(() => onDone.current(), 2000)
+    return () => clearInterval(timer)
+  }, [working])
   return (
-    <li>
-      {mine ? "You" : props.user.displayName}: review requested{" "}
+    <li data-reviewer={props.user.id}>
+      {mine ? "You" : props.user.displayName}: {props.agentReview === undefined ? "review requested" : agentReviewWords(props.agentReview)}{" "}
       {mine
         ? <button type="button" className="link" disabled={action.busy} aria-label="Decline the review request made to you" onClick={remove}>Decline</button>
         : props.canEdit
@@ -239,6 +249,26 @@ const RequestedReviewer = (props: {
       {action.error && <span className="review-error" role="alert"> {action.error}</span>}
     </li>
   )
+}
+
+/** Where the agent's review stands (GitBook's requested reviewer, with Quire's `agentReview`). */
+interface AgentReviewState {
+  readonly status: "pending" | "running" | "done" | "failed"
+  readonly comments: number
+  readonly message?: string
+}
+
+const agentReviewWords = (state: AgentReviewState) => {
+  switch (state.status) {
+    case "pending":
+      return "review requested, about to start"
+    case "running":
+      return "reviewing…"
+    case "done":
+      return state.comments === 0 ? "reviewed, nothing to comment on" : `reviewed, ${state.comments} comment${state.comments === 1 ? "" : "s"} on the pages`
+    case "failed":
+      return `the review failed: ${state.message ?? "no reason given"}`
+  }
 }
 
 const RequestReview = (props: { spaceId: string; params: { spaceId: string; changeRequestId: string }; onDone: () => void }) => {
@@ -254,6 +284,7 @@ const RequestReview = (props: { spaceId: string; params: { spaceId: string; chan
       <label htmlFor="reviewer">Ask for a review</label>
       <select id="reviewer" value={user} onChange={(e) => setUser(e.target.value)}>
         <option value="">Pick a member</option>
+        <option value="agent">Agent (reviews in the background, as you)</option>
         {members.value.items.map((m) => <option key={m.user.id} value={m.user.id}>{m.user.displayName}</option>)}
       </select>
       <button type="button" disabled={user === "" || action.busy} onClick={() => void action.run(async () => { await request({ params: props.params, payload: { users: [user] } }); props.onDone() })}>Request review</button>

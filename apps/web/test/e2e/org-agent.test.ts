@@ -2,7 +2,8 @@
  * The organization's assistant and the change request's agent tasks in the browser, against a
  * built server whose model is the test kit's scripted one: a member asks the Assistant screen a
  * question and reads the answer with its page, renames the conversation and deletes it; a writer has
- * the agent write a change request's subject and description; a reviewer asks the agent to review.
+ * the agent write a change request's subject and description; a reviewer asks the agent to review, and the
+ * agent is asked from the reviewers picker.
  * On the shared server (no model) the assistant quotes the passages found and "Write with the agent"
  * says what to set.
  */
@@ -20,6 +21,20 @@ const script = (request: ModelRequest) => {
   const afterTool = request.messages.at(-1)?.role === "tool"
   if (tools.has("setChangeRequestDetails")) {
     return afterTool ? { text: "Done." } : { toolCalls: [{ name: "setChangeRequestDetails", arguments: { subject: "Document nightly backups", description: "Adds the **backups** page." } }] }
+  }
+  // The organization's agent asked for an edit: it picks the Handbook; the change request's agent lists, reads and writes the page.
+  if (tools.has("editSpace")) {
+    if (afterTool) return { text: "I reworded the Operations page." }
+    const handbook = /- ([A-Za-z0-9_-]+): Handbook/.exec(request.messages[0]?.content ?? "")?.[1] ?? ""
+    return { toolCalls: [{ name: "editSpace", arguments: { spaceId: handbook, subject: "Say when the backup runs", instructions: "In the page Operations, write \"runs every night\" for \"runs nightly\"." } }] }
+  }
+  if (tools.has("writePage")) {
+    const results = request.messages.filter((m) => m.role === "tool")
+    const pageId = /^(\S+)\tOperations\t/m.exec(results[0]?.content ?? "")?.[1] ?? ""
+    if (results.length === 0) return { toolCalls: [{ name: "listPages", arguments: {} }] }
+    if (results.length === 1) return { toolCalls: [{ name: "readPage", arguments: { pageId } }] }
+    if (results.length === 2) return { toolCalls: [{ name: "writePage", arguments: { pageId, markdown: (results[1]?.content ?? "").replace("runs nightly", "runs every night") } }] }
+    return { text: "Reworded." }
   }
   if (tools.has("comment")) {
     if (afterTool) return { text: "One point to fix." }
@@ -97,6 +112,36 @@ it("answers a member in the Assistant screen with the page it used; the conversa
   }
 })
 
+it("makes the edit a member asks the Assistant for in a change request it opens as them, and links it", async () => {
+  const url = server.url
+  const { org, space } = await organization(url, "Assistant Edit Org")
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  type Listed = { readonly items: ReadonlyArray<{ readonly id: string; readonly changeRequest?: string }> }
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/o/${org.id}/assistant`)
+    const question = page.getByLabel("Ask the assistant")
+    await question.fill("Fix the wording of the Operations page in the Handbook")
+    await question.press("Control+Enter")
+    // What /v1 holds: the conversation edits in a change request of the Handbook, which has the new words and main does not.
+    await expect.poll(async () => (await api<Listed>(url, "GET", `/orgs/${org.id}/agent/conversations`)).items.map((c) => c.changeRequest !== undefined), { timeout: 30_000 }).toEqual([true])
+    const crId = (await api<Listed>(url, "GET", `/orgs/${org.id}/agent/conversations`)).items[0]!.changeRequest!
+    const cr = await api<{ number: number; subject: string }>(url, "GET", `/spaces/${space.id}/change-requests/${crId}`)
+    expect(cr.subject).toBe("Say when the backup runs")
+    expect((await api<{ markdown: string }>(url, "GET", `/spaces/${space.id}/change-requests/${crId}/content/path/operations?format=markdown`)).markdown).toContain("runs every night")
+    expect((await api<{ markdown: string }>(url, "GET", `/spaces/${space.id}/content/path/operations?format=markdown`)).markdown).toContain("runs nightly")
+    const messages = page.getByRole("list", { name: "Messages" })
+    await messages.getByText("I reworded the Operations page.").waitFor()
+    const link = messages.getByRole("link", { name: `Open change request #${cr.number}: Say when the backup runs` })
+    await link.click()
+    await page.waitForURL(new RegExp(`/s/${space.id}/~/changes/${cr.number}`))
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
 it("keeps each model call in the AI log for the organization's admins: what the model was sent, what it answered", async () => {
   const url = server.url
   const { org } = await organization(url, "AI Log Org")
@@ -154,10 +199,32 @@ it("writes a change request's subject and description, and reviews it with ancho
   }
 })
 
+it("asks the agent for a review in the reviewers picker, beside people; its review runs in the background and shows its status", async () => {
+  const url = server.url
+  const { space, cr } = await organization(url, "Agent Reviewer Org")
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  type Requested = { readonly items: ReadonlyArray<{ readonly user: { readonly id: string }; readonly agentReview?: { readonly status: string; readonly comments: number } }> }
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
+    await page.getByLabel("Ask for a review").selectOption("agent")
+    await page.getByRole("button", { name: "Request review" }).click()
+    // What /v1 holds: the agent among the requested reviewers, its review done with its comment.
+    await expect.poll(async () => (await api<Requested>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}/requested-reviewers`)).items.map((r) => [r.user.id, r.agentReview?.status]), { timeout: 30_000 })
+      .toEqual([["agent", "done"]])
+    await page.getByRole("region", { name: "Reviews" }).getByText("Agent: reviewed, 1 comment on the pages").waitFor()
+    await page.getByText("Say which time zone.").first().waitFor()
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
 it("without a model: the assistant quotes the passages found, and \"Write with the agent\" says what to set", async () => {
   const url = inject("readyServer")
   const { org, space, cr } = await organization(url, "No Model Org")
-  const session = await open(browser(), url, { expected: [/status of 501/] })
+  const session = await open(browser(), url, { expected: [/status of 501/, /status of 400/] })
   const { page, problems, context } = session
   try {
     await signInAsAdmin(session, url)
@@ -169,6 +236,12 @@ it("without a model: the assistant quotes the passages found, and \"Write with t
     await page.getByRole("button", { name: "Write with the agent" }).click()
     const alert = page.getByRole("alert").filter({ hasText: "QUIRE_AI_URL" })
     await alert.waitFor()
+    // Asking the agent for a review says a model is needed, and nothing is requested.
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
+    await page.getByLabel("Ask for a review").selectOption("agent")
+    await page.getByRole("button", { name: "Request review" }).click()
+    await page.getByRole("alert").filter({ hasText: "reviews with a language model" }).waitFor()
+    expect((await api<{ items: ReadonlyArray<unknown> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.id}/requested-reviewers`)).items).toEqual([])
     expect(problems).toEqual([])
   } finally {
     await context.close()

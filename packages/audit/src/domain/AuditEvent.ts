@@ -58,6 +58,7 @@ export const actions = {
   "change-request.merged": "Merged a change request",
   "change-request.agent-reviewed": "Had the agent review a change request",
   "change-request.agent-described": "Had the agent write a change request's subject and description",
+  "organization.agent-edited": "Had the organization's agent make an edit in a change request",
   "space.deleted": "Deleted a space",
   "space.restored": "Restored a space",
   "space.transferred": "Transferred a space to another organization",

@@ -62,14 +62,18 @@ const targetOf = (cr: { readonly id: string; readonly number: number; readonly s
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}\n…` : text)
 
-/** Runs the model with its tools until it stops calling them, spending the organization's AI budget; answers its closing words. */
-const run = <T extends Record<string, Tool.Any>, R>(
+/**
+ * Runs the model with its tools until it stops calling them (at most six turns), spending the
+ * organization's AI budget and logged under `log` (the agent's tasks: `agent-task`); answers its closing words.
+ */
+export const runTools = <T extends Record<string, Tool.Any>, R>(
   organizationId: string,
   llm: LanguageModel.LanguageModel,
   system: string,
   prompt: string,
   toolkit: Toolkit.Toolkit<T>,
-  handlers: Layer.Layer<Tool.HandlersFor<T>, never, R>
+  handlers: Layer.Layer<Tool.HandlersFor<T>, never, R>,
+  log: { readonly conversation: string | null; readonly purpose: string } = { conversation: null, purpose: "agent-task" }
 ) =>
   Effect.gen(function*() {
     const chat = yield* Chat.fromPrompt(Prompt.make([{ role: "system" as const, content: system }]))
@@ -82,7 +86,7 @@ const run = <T extends Record<string, Tool.Any>, R>(
     Effect.provide(handlers),
     Effect.provideService(LanguageModel.LanguageModel, llm),
     aiForOrganization(organizationId),
-    aiForConversation(null, "agent-task"),
+    aiForConversation(log.conversation, log.purpose),
     Effect.mapError((error) => new AgentFailed({ message: `The agent could not answer: ${error.message}` }))
   )
 
@@ -148,7 +152,7 @@ export class AgentTasks extends Context.Service<AgentTasks, AgentTasksShape>()("
             return Effect.succeed("Set.")
           }
         })
-        const closing = yield* run(
+        const closing = yield* runTools(
           view.access.space.organizationId,
           llm,
           "You write the subject and the description of a change request to a documentation space, from its diff below. " +
@@ -201,7 +205,7 @@ export class AgentTasks extends Context.Service<AgentTasks, AgentTasksShape>()("
               return `Commented on ${page.page.title}.`
             })
         })
-        const summary = yield* run(
+        const summary = yield* runTools(
           view.access.space.organizationId,
           llm,
           "You review a change request to a documentation space, from its diff below, as a careful technical writer: what is wrong, unclear, inconsistent or missing. " +

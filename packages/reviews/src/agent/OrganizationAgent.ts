@@ -5,6 +5,7 @@
  * instructions for its agent. With a model the model writes the answer; without one the answer is
  * the passages found, with their pages: nothing breaks. A conversation is recorded at its first
  * message (provisioning only checks the member and the id, as GitBook records nothing before).
+ * A message that asks for an edit is made in a change request (OrganizationEdits), as the member.
  */
 import { aiForConversation } from "@quire/outbound"
 import { Clock, Context, Effect, Layer, Option } from "effect"
@@ -14,6 +15,7 @@ import { conversationBounds } from "./AgentConversation.ts"
 import { AgentInstructions } from "./ChangeRequestAgent.ts"
 import type { OrganizationAgentMessage, OrganizationConversation } from "./OrganizationConversation.ts"
 import { OrganizationConversationsRepo } from "./OrganizationConversationsRepo.ts"
+import { OrganizationEdits } from "./OrganizationEdits.ts"
 
 /** How many earlier messages a question is sent with. */
 const historyKept = 10
@@ -51,6 +53,7 @@ export class OrganizationAgent extends Context.Service<OrganizationAgent, Organi
       const access = yield* ContentAccess
       const asker = yield* OrganizationAsk
       const guidance = yield* AgentInstructions
+      const edits = yield* OrganizationEdits
 
       /** The caller, a member of the organization (NotFound for anyone else, who learns nothing of it). */
       const member = Effect.fnUntraced(function*(organizationId: string) {
@@ -108,19 +111,25 @@ export class OrganizationAgent extends Context.Service<OrganizationAgent, Organi
         const conversation: OrganizationConversation = Option.getOrElse(existing, () => ({
           organizationId, userId: actor.userId, id, title: undefined, createdAt: now, updatedAt: now, messages: []
         }))
+        const logId = `${actor.userId}:${id}`
+        // A request for an edit is made in a change request, with the member's rights; anything else is a question for Ask.
+        const edited = yield* edits.edit(organizationId, logId, text)
         const history = conversation.messages.slice(-historyKept).map((m) => ({ role: m.role === "user" ? "user" as const : "assistant" as const, content: m.text }))
         // The answer reads only what this member may read: the Ask runs as them.
-        const answer = yield* asker.ask(organizationId, text, { history, instructions: yield* guidance.forOrganization(organizationId) }).pipe(
-          // Logged for the admins under the member's conversation (its id is the member's own).
-          aiForConversation(`${actor.userId}:${id}`, "organization-agent")
-        )
+        const answer = Option.isSome(edited)
+          ? { answer: edited.value.text, byModel: edited.value.byModel, sources: [], changeRequest: edited.value.changeRequest }
+          : yield* asker.ask(organizationId, text, { history, instructions: yield* guidance.forOrganization(organizationId) }).pipe(
+            // Logged for the admins under the member's conversation (its id is the member's own).
+            aiForConversation(logId, "organization-agent")
+          )
         const at = new Date(yield* Clock.currentTimeMillis)
         const reply: OrganizationAgentMessage = {
           role: "agent",
           text: answer.answer.slice(0, conversationBounds.message),
           at: at.toISOString(),
           byModel: answer.byModel,
-          sources: answer.sources.map((s) => ({ spaceId: s.spaceId, pageId: s.pageId, title: s.title, path: s.path }))
+          sources: answer.sources.map((s) => ({ spaceId: s.spaceId, pageId: s.pageId, title: s.title, path: s.path })),
+          ...("changeRequest" in answer && answer.changeRequest !== undefined ? { changeRequest: answer.changeRequest } : {})
         }
         const stored: OrganizationConversation = {
           ...conversation,

@@ -17,6 +17,8 @@ export interface OrganizationAgentMessage {
   /** For the agent's: whether a model wrote it (else it is the passages found). */
   readonly byModel?: boolean | undefined
   readonly sources?: ReadonlyArray<OrganizationAgentSource> | undefined
+  /** For the agent's: the change request it opened and wrote the edit asked for in. */
+  readonly changeRequest?: { readonly spaceId: string; readonly changeRequestId: string; readonly number: number; readonly subject: string } | undefined
 }
 
 export interface OrganizationConversation {

@@ -21,7 +21,8 @@ const conversations = Rows.decoder(
       text: Schema.String,
       at: Schema.String,
       byModel: Schema.optionalKey(Schema.Boolean),
-      sources: Schema.optionalKey(Schema.Array(Schema.Struct({ spaceId: Schema.String, pageId: Schema.String, title: Schema.String, path: Schema.String })))
+      sources: Schema.optionalKey(Schema.Array(Schema.Struct({ spaceId: Schema.String, pageId: Schema.String, title: Schema.String, path: Schema.String }))),
+      changeRequest: Schema.optionalKey(Schema.Struct({ spaceId: Schema.String, changeRequestId: Schema.String, number: Schema.Number, subject: Schema.String }))
     })))
   }),
   (row): OrganizationConversation => ({

@@ -32,7 +32,25 @@ export interface RequestedReviewer {
   /** The change request's head when the request was made. */
   readonly revision: string
   readonly createdAt: Date
+  /** When the agent is the reviewer asked (`userId` is `agentReviewerId`): where its review stands. */
+  readonly agentReview?: AgentReviewState | undefined
 }
+
+/** The user id that names the change request's agent among requested reviewers. */
+export const agentReviewerId = "agent"
+
+/** The agent's review, run in the background once requested. */
+export const AgentReviewStatus = Schema.Literals(["pending", "running", "done", "failed"])
+export type AgentReviewStatus = typeof AgentReviewStatus.Type
+
+export const AgentReviewState = Schema.Struct({
+  status: AgentReviewStatus,
+  /** The comments it left (done). */
+  comments: Schema.Number,
+  /** Its closing words (done), or why it failed. */
+  message: Schema.NullOr(Schema.String)
+})
+export type AgentReviewState = typeof AgentReviewState.Type
 
 /** A user's edits of a change request: how many batches, and the last one's instant. */
 export interface EditContribution {

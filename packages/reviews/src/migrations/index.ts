@@ -17,6 +17,7 @@ import { m0013_change_request_description } from "./0013_change_request_descript
 import { m0014_agent_conversations } from "./0014_agent_conversations.ts"
 import { m0015_organization_agent_conversations } from "./0015_organization_agent_conversations.ts"
 import { m0016_ai_log } from "./0016_ai_log.ts"
+import { m0017_agent_reviewer } from "./0017_agent_reviewer.ts"
 
 export const migrations: {
   readonly table: string
@@ -39,6 +40,7 @@ export const migrations: {
     "0013_change_request_description": m0013_change_request_description,
     "0014_agent_conversations": m0014_agent_conversations,
     "0015_organization_agent_conversations": m0015_organization_agent_conversations,
-    "0016_ai_log": m0016_ai_log
+    "0016_ai_log": m0016_ai_log,
+    "0017_agent_reviewer": m0017_agent_reviewer
   }
 }

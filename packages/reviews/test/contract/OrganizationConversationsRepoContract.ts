@@ -26,7 +26,9 @@ export const organizationConversationsRepoContract = (it: Vitest.MethodsNonLive<
           title: "VPN",
           messages: [
             { role: "user", text: "How do I connect to the VPN?", at: "2026-01-01T00:00:00.000Z" },
-            { role: "agent", text: "Install the client [1].", at: "2026-01-01T00:00:01.000Z", byModel: true, sources: [{ spaceId: "s1", pageId: "p1", title: "Remote access", path: "/s/s1/remote-access" }] }
+            { role: "agent", text: "Install the client [1].", at: "2026-01-01T00:00:01.000Z", byModel: true, sources: [{ spaceId: "s1", pageId: "p1", title: "Remote access", path: "/s/s1/remote-access" }] },
+            { role: "user", text: "Fix the typo in Remote access", at: "2026-01-01T00:00:02.000Z" },
+            { role: "agent", text: "Done.", at: "2026-01-01T00:00:03.000Z", byModel: true, sources: [], changeRequest: { spaceId: "s1", changeRequestId: "cr1", number: 3, subject: "Fix a typo" } }
           ]
         })
         yield* repo.put(first)

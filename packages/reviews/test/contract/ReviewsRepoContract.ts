@@ -88,6 +88,14 @@ export const reviewsRepoContract = (it: Vitest.MethodsNonLive<ReviewsRepo | Tran
         assertNone(yield* repo.findRequestedReviewer(cr, "bob"))
         assert.deepStrictEqual((yield* allPages((after) => repo.listRequestedReviewers(cr, after, 10))).flat().map((r) => r.userId), ["carol", "dan"])
         assert.strictEqual(some(yield* repo.findRequestedReviewer("rv-req-other", "bob")).changeRequestId, "rv-req-other")
+        // The agent's request keeps where its review stands, replaced as it moves on.
+        const agent = makeRequest(cr, "agent", { createdAt: at(6), agentReview: { status: "pending", comments: 0, message: null } })
+        yield* repo.requestReviewer(agent)
+        assert.deepStrictEqual(some(yield* repo.findRequestedReviewer(cr, "agent")), agent)
+        const done = { ...agent, agentReview: { status: "done" as const, comments: 2, message: "Two points." } }
+        yield* repo.requestReviewer(done)
+        assert.deepStrictEqual(some(yield* repo.findRequestedReviewer(cr, "agent")), done)
+        assert.isTrue(yield* repo.removeRequestedReviewer(cr, "agent"))
         assert.deepStrictEqual([...(yield* repo.changeRequestsAwaiting("dan"))], [cr])
         assert.deepStrictEqual([...(yield* repo.changeRequestsAwaiting("bob"))], ["rv-req-other"])
         assert.deepStrictEqual([...(yield* repo.changeRequestsAwaiting("nobody"))], [])

@@ -1,7 +1,7 @@
 /**
  * One of the person's conversations with the organization's assistant: its messages (answers drawn
- * as the palette draws Ask's: paragraphs, citations, the pages they stand on as links) and the
- * field to ask the next question. A new conversation is recorded with its first question.
+ * as the palette draws Ask's: paragraphs, citations, the pages they stand on as links; for an edit
+ * it made, the change request it opened) and the field to ask the next question or for an edit. A new conversation is recorded with its first question.
  */
 import type { OrganizationAgentMessage } from "@quire/api"
 import { type FormEvent, useEffect, useId, useRef, useState } from "react"
@@ -16,9 +16,14 @@ const Message = (props: { readonly message: OrganizationAgentMessage }) => {
   return (
     <li className={`assistant-message assistant-message-${message.role}`}>
       <span className="visually-hidden">{message.role === "user" ? "You:" : "Assistant:"}</span>
-      {paragraphsOf(message.text).map((pieces, i) => (
+      {paragraphsOf(message.changeRequest === undefined ? message.text : message.text.replace(/\n\nChange request: \[[^\]]*\]\([^)]*\)\s*$/, "")).map((pieces, i) => (
         <p key={i}>{pieces.map((piece, j) => piece.kind === "cite" ? <sup key={j}>[{piece.n}]</sup> : piece.kind === "link" ? <Link key={j} href={piece.href}>{piece.text}</Link> : piece.kind === "code" ? <code key={j}>{piece.text}</code> : piece.kind === "strong" ? <strong key={j}>{piece.text}</strong> : <span key={j}>{piece.text}</span>)}</p>
       ))}
+      {message.changeRequest === undefined ? null : (
+        <p className="assistant-change-request">
+          <Link href={message.changeRequest.path}>Open change request #{message.changeRequest.number}: {message.changeRequest.subject}</Link>
+        </p>
+      )}
       {(message.sources ?? []).length === 0 ? null : (
         <ol className="assistant-sources" aria-label="Pages this answer stands on">
           {message.sources!.map((source, i) => <li key={i}><Link href={source.path}>{source.title}</Link></li>)}
@@ -76,7 +81,7 @@ export const Conversation = (props: {
         : <ol className="assistant-messages" aria-label="Messages" aria-live="polite">{messages.map((m, i) => <Message key={i} message={m} />)}</ol>}
       <form onSubmit={submit} className="assistant-form">
         <label htmlFor={id} className="visually-hidden">Ask the assistant</label>
-        <textarea ref={input} id={id} rows={2} value={text} placeholder="Ask a question…" maxLength={8000}
+        <textarea ref={input} id={id} rows={2} value={text} placeholder="Ask a question, or for an edit…" maxLength={8000}
           aria-describedby={error === undefined ? undefined : `${id}-error`}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {

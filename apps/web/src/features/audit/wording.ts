@@ -120,6 +120,8 @@ const agentSentence = (action: string, who: string, what: string, server: string
       return `The agent reviewed the change request ${what} for ${who}, leaving ${comments} comment${comments === 1 ? "" : "s"}`
     case "change-request.agent-described":
       return `The agent wrote the subject and description of the change request ${what} for ${who}`
+    case "organization.agent-edited":
+      return `The organization’s agent made the edit ${who} asked for in the change request ${what}`
     case "organization.agent-instructions-changed":
       return `${who} changed the organization’s agent instructions`
     case "site.agent-settings-changed":
