@@ -192,6 +192,8 @@ export const StoredConnection = Schema.Struct({
   failureMessage: Schema.NullOr(Schema.String),
   failureReason: Schema.NullOr(ContextConnectionFailureReason),
   syncedAt: Schema.NullOr(Schema.String),
+  /** When its last sync started, however it went: the schedule waits from it. */
+  attemptedAt: Schema.optionalKey(Schema.String),
   createdAt: Schema.String
 })
 export type StoredConnection = typeof StoredConnection.Type

@@ -126,7 +126,7 @@ export const findingView = (f: StoredFinding): FindingView => ({
   type: f.type,
   severity: f.severity,
   description: f.description,
-  autoFixable: f.type === "content-gap",
+  autoFixable: f.type === "content-gap" || f.type === "content-outdated" || f.type === "content-incorrect",
   createdAt: f.createdAt,
   updatedAt: f.updatedAt
 })
