@@ -143,7 +143,8 @@ for (const backend of backends) {
             { id: "Z-2", type: "ticket", title: "Install the tool", body: "Installing works as the page says." }
           ]))
         const scan = yield* site.api.siteContext.startSiteScan({ params: site.siteParams })
-        assert.strictEqual((yield* scanned(gitbook, org, site.siteId, scan.id)).status, "done")
+        const ran = yield* scanned(gitbook, org, site.siteId, scan.id)
+        assert.deepStrictEqual([ran.status, ran.withoutModel], ["done", undefined])
         const findings = (yield* call(() => gitbook.orgs.listSiteFindings(org, site.siteId))).data.items
         // The Docker page is outdated; the install page's malformed verdict made nothing, and the scan did not fail.
         assert.deepStrictEqual(findings.map((f) => [f.type, f.title, f.records, f.pages, f.autoFixable]), [["content-outdated", "Outdated: Docker", 1, 1, true]])
@@ -241,6 +242,8 @@ for (const backend of backends) {
         assert.strictEqual(started.status, "pending")
         const scan = yield* scanned(gitbook, org, site.siteId, started.id)
         assert.strictEqual(scan.status, "done")
+        // Without a model the scan says what one would add.
+        assert.include(scan.withoutModel ?? "", "QUIRE_AI_URL")
         assert.deepStrictEqual((yield* call(() => gitbook.orgs.listSiteScans(org, site.siteId))).data.items.map((s) => s.id), [started.id])
 
         // The question became a record of the site's insights, in one topic with the ticket.

@@ -141,7 +141,9 @@ export const StoredScan = Schema.Struct({
   startedAt: Schema.NullOr(Schema.String),
   finishedAt: Schema.NullOr(Schema.String),
   findings: SeverityCounts,
-  failureMessage: Schema.NullOr(Schema.String)
+  failureMessage: Schema.NullOr(Schema.String),
+  /** Whether it ran with a model (judging pages, naming topics); absent before it ran. */
+  withModel: Schema.optionalKey(Schema.Boolean)
 })
 export type StoredScan = typeof StoredScan.Type
 

@@ -478,7 +478,7 @@ const scanPart = (c: Ctx) => {
         }
       }
       const processed = records.map((r): StoredRecord => ({ ...r, topics: topicsOfRecord.get(r.id) ?? r.topics, processedAt: at }))
-      const done: StoredScan = { ...scan, status: "done", finishedAt: new Date(yield* Clock.currentTimeMillis).toISOString(), findings: counts }
+      const done: StoredScan = { ...scan, status: "done", finishedAt: new Date(yield* Clock.currentTimeMillis).toISOString(), findings: counts, withModel: Option.isSome(model) }
       yield* repo.saveScan(done, savedTopics, savedFindings, processed)
     }).pipe(aiForOrganization(scan.organizationId), aiForConversation(scan.id, "findings"))
 
