@@ -185,6 +185,26 @@ for (const backend of backends) {
       }))
   })
 
+  layer(withSettings(backend.layer, { QUIRE_AI_URL: model.url, QUIRE_AI_MODEL: "test-model", QUIRE_AI_TOKEN_BUDGET: 1 }), { timeout: 120_000, excludeTestServices: true })(`a site's findings past the AI budget (${backend.name})`, (it) => {
+    it.effect("asks the model nothing past the organization's budget, and the scan still ends with what needs no model", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("public", assistant)
+        const org = site.organizationId
+        const gitbook = new GitBookAPI({ endpoint: yield* baseUrl, authToken: site.token }) as unknown as GitBookFindings
+        yield* call(() =>
+          gitbook.orgs.upsertSiteContextRecords(org, site.siteId, [
+            { id: "B-1", type: "ticket", title: "Docker steps giraffes", body: "The page still says giraffes." },
+            { id: "B-2", type: "ticket", title: "Okapi sandwich recipes", body: "Nothing about them." }
+          ]))
+        const before = model.requests.length
+        const scan = yield* site.api.siteContext.startSiteScan({ params: site.siteParams })
+        assert.strictEqual((yield* scanned(gitbook, org, site.siteId, scan.id)).status, "done")
+        // At most the one call the budget let through before it was spent.
+        assert.isAtMost(model.requests.length - before, 1)
+        assert.deepStrictEqual((yield* call(() => gitbook.orgs.listSiteFindings(org, site.siteId))).data.items.map((f) => f.type), ["content-gap"])
+      }))
+  })
+
   layer(withSettings(backend.layer, { QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_CONTEXT_SYNC_MINUTES: 1 }), { timeout: 150_000, excludeTestServices: true })(`a site's connections on a schedule (${backend.name})`, (it) => {
     it.effect("syncs a connection's records on its own, and records why a sync failed on the connection", () =>
       Effect.gen(function*() {

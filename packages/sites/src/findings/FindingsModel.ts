@@ -106,7 +106,7 @@ export const judgePage = (
   return LanguageModel.generateText({ prompt }).pipe(
     Effect.provideService(LanguageModel.LanguageModel, model),
     Effect.map((response) => judgementOf(response.text, text, sent.length)),
-    Effect.catch((error) => Effect.as(Effect.logWarning("The findings model did not judge a page", error), Option.none<Judgement>()))
+    Effect.catch((error) => Effect.as(Effect.logWarning(`The findings model did not judge a page: ${error.message}`), Option.none<Judgement>()))
   )
 }
 
@@ -133,5 +133,5 @@ export const nameTopic = (model: LanguageModel.LanguageModel, titles: ReadonlyAr
   }).pipe(
     Effect.provideService(LanguageModel.LanguageModel, model),
     Effect.map((response) => topicNameOf(response.text)),
-    Effect.catch((error) => Effect.as(Effect.logWarning("The findings model did not name a topic", error), Option.none<string>()))
+    Effect.catch((error) => Effect.as(Effect.logWarning(`The findings model did not name a topic: ${error.message}`), Option.none<string>()))
   )
