@@ -35,8 +35,24 @@ const forge = await startForgeServer({
 })
 const forgeUrl = forge.githubUrl
 
-/** The model: the site's Ask finds the sources silent; the agent writes the page it is given, then says so. */
+const systemOf = (request: ModelRequest) => request.messages.find((m) => m.role === "system")?.content ?? ""
+
+/**
+ * The model: a scan's judge finds the Docker page outdated (and answers nonsense about the install
+ * page), its namer names webhook topics; the site's Ask finds the sources silent; the agent writes
+ * the page it is given, then says so.
+ */
 const model = await startModelServer((request: ModelRequest): ModelReply => {
+  if (systemOf(request).startsWith("You check a documentation page")) {
+    const asked = lastOf(request, "user")
+    if (asked.includes("Page: Docker")) {
+      return { text: "```json\n" + JSON.stringify({ verdict: "outdated", quote: "Docker steps with giraffes.", record: 1, why: "Since 2.0 the Docker steps use zebras." }) + "\n```" }
+    }
+    return { text: asked.includes("Page: Install") ? "{\"verdict\": \"outdated\", \"quote\": 42" : "{\"verdict\": \"current\"}" }
+  }
+  if (systemOf(request).startsWith("You name a topic")) {
+    return { text: lastOf(request, "user").toLowerCase().includes("webhook") ? "{\"name\": \"Webhook secret rotation\"}" : "I cannot name it." }
+  }
   if (request.tools === undefined || request.tools.length === 0) return { text: "The sources do not say." }
   if (request.messages.some((m) => m.role === "tool")) return { text: "Drafted the page." }
   const pageId = /The page's id is ([A-Za-z0-9_-]+)/.exec(lastOf(request, "user"))?.[1] ?? "none"
@@ -103,7 +119,9 @@ for (const backend of backends) {
         const scan = yield* site.api.siteContext.startSiteScan({ params: site.siteParams })
         yield* scanned(gitbook, org, site.siteId, scan.id)
         const finding = (yield* call(() => gitbook.orgs.listSiteFindings(org, site.siteId))).data.items[0]!
-        assert.strictEqual(finding.title, "How do I rotate the webhook signing secret")
+        // The model named the topic from its records.
+        assert.strictEqual(finding.title, "Webhook secret rotation")
+        assert.strictEqual((yield* call(() => gitbook.orgs.getSiteTopicById(org, site.siteId, finding.topic!))).data.label, "Webhook secret rotation")
         assert.strictEqual((yield* call(() => gitbook.orgs.triggerChangeRequestsForSiteFinding(org, site.siteId, finding.id))).status, 202)
         const cr = (yield* call(() => gitbook.orgs.listChangeRequestsForSiteFinding(org, site.siteId, finding.id))).data.items[0]!
         const content = (yield* raw("GET", `/v1/spaces/${site.guides.id}/change-requests/${cr.id}/content`, { token: site.token })).body as { pages: Array<{ id: string; title: string }> }
@@ -113,9 +131,110 @@ for (const backend of backends) {
         // The agent was told what readers asked.
         assert.isTrue(model.requests.some((r) => (r.tools?.length ?? 0) > 0 && lastOf(r, "user").includes(question)))
       }))
+
+    it.effect("has the model judge the pages that answer the records: an outdated page is a finding citing it and the record; a malformed verdict is none", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("public", assistant)
+        const org = site.organizationId
+        const gitbook = new GitBookAPI({ endpoint: yield* baseUrl, authToken: site.token }) as unknown as GitBookFindings
+        yield* call(() =>
+          gitbook.orgs.upsertSiteContextRecords(org, site.siteId, [
+            { id: "Z-1", type: "ticket", title: "Docker steps giraffes", body: "Since 2.0 the Docker setup uses zebras, the page still says giraffes.", url: "https://help.example.com/Z-1" },
+            { id: "Z-2", type: "ticket", title: "Install the tool", body: "Installing works as the page says." }
+          ]))
+        const scan = yield* site.api.siteContext.startSiteScan({ params: site.siteParams })
+        const ran = yield* scanned(gitbook, org, site.siteId, scan.id)
+        assert.deepStrictEqual([ran.status, ran.withoutModel], ["done", undefined])
+        const findings = (yield* call(() => gitbook.orgs.listSiteFindings(org, site.siteId))).data.items
+        // The Docker page is outdated; the install page's malformed verdict made nothing, and the scan did not fail.
+        assert.deepStrictEqual(findings.map((f) => [f.type, f.title, f.records, f.pages, f.autoFixable]), [["content-outdated", "Outdated: Docker", 1, 1, true]])
+        const finding = findings[0]!
+        const described = JSON.stringify(finding.description)
+        assert.include(described, "Docker steps with giraffes.")
+        assert.include(described, "Since 2.0 the Docker steps use zebras.")
+        assert.include(described, "https://help.example.com/Z-1")
+        assert.deepStrictEqual((yield* call(() => gitbook.orgs.listPagesForSiteFinding(org, site.siteId, finding.id))).data.items.map((p) => p.page.title), ["Docker"])
+        assert.deepStrictEqual((yield* call(() => gitbook.orgs.listRecordsForSiteFinding(org, site.siteId, finding.id))).data.items.map((r) => r.title), ["Docker steps giraffes"])
+        // The judge was sent the page's passages and the record, within bounds.
+        const judged = model.requests.filter((r) => systemOf(r).startsWith("You check a documentation page") && lastOf(r, "user").includes("Page: Docker"))
+        assert.strictEqual(judged.length, 1)
+        assert.include(lastOf(judged[0]!, "user"), "Since 2.0 the Docker setup uses zebras")
+        // Its calls are in the organization's AI log, under the scan.
+        const logged = (yield* raw("GET", `/v1/orgs/${org}/ai/calls?conversation=${scan.id}`, { token: site.token })).body as { items: Array<{ purpose: string }> }
+        assert.isAtLeast(logged.items.length, 2)
+        assert.isTrue(logged.items.every((c) => c.purpose === "findings"))
+
+        // A second scan asks nothing again about records it has judged, and keeps the finding.
+        const before = model.requests.length
+        const again = yield* site.api.siteContext.startSiteScan({ params: site.siteParams })
+        yield* scanned(gitbook, org, site.siteId, again.id)
+        assert.strictEqual(model.requests.slice(before).filter((r) => systemOf(r).startsWith("You check a documentation page")).length, 0)
+        assert.deepStrictEqual((yield* call(() => gitbook.orgs.listSiteFindings(org, site.siteId))).data.items.map((f) => f.id), [finding.id])
+
+        // Its trigger opens a change request on the Docker page itself, which the agent rewrites.
+        assert.strictEqual((yield* call(() => gitbook.orgs.triggerChangeRequestsForSiteFinding(org, site.siteId, finding.id))).status, 202)
+        const cr = (yield* call(() => gitbook.orgs.listChangeRequestsForSiteFinding(org, site.siteId, finding.id))).data.items[0]!
+        assert.strictEqual(cr.subject, "Fix: Outdated: Docker")
+        const content = (yield* raw("GET", `/v1/spaces/${site.guides.id}/change-requests/${cr.id}/content`, { token: site.token })).body as { pages: Array<{ id: string; title: string; pages?: Array<{ id: string; title: string }> }> }
+        const pages = content.pages.flatMap((p) => [p, ...(p.pages ?? [])])
+        const docker = pages.filter((p) => p.title === "Docker")
+        assert.strictEqual(docker.length, 1)
+        const rewritten = (yield* raw("GET", `/v1/spaces/${site.guides.id}/change-requests/${cr.id}/content/page/${docker[0]!.id}?format=markdown`, { token: site.token })).body as { markdown: string }
+        assert.include(rewritten.markdown, "Rotate secret")
+        assert.isTrue(model.requests.some((r) => (r.tools?.length ?? 0) > 0 && lastOf(r, "user").includes("Docker steps with giraffes.")))
+      }))
   })
 
-  layer(withSettings(backend.layer, { QUIRE_FETCH_ALLOW: "127.0.0.1" }), { timeout: 120_000, excludeTestServices: true })(`a site's findings (${backend.name})`, (it) => {
+  layer(withSettings(backend.layer, { QUIRE_AI_URL: model.url, QUIRE_AI_MODEL: "test-model", QUIRE_AI_TOKEN_BUDGET: 1 }), { timeout: 120_000, excludeTestServices: true })(`a site's findings past the AI budget (${backend.name})`, (it) => {
+    it.effect("asks the model nothing past the organization's budget, and the scan still ends with what needs no model", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("public", assistant)
+        const org = site.organizationId
+        const gitbook = new GitBookAPI({ endpoint: yield* baseUrl, authToken: site.token }) as unknown as GitBookFindings
+        yield* call(() =>
+          gitbook.orgs.upsertSiteContextRecords(org, site.siteId, [
+            { id: "B-1", type: "ticket", title: "Docker steps giraffes", body: "The page still says giraffes." },
+            { id: "B-2", type: "ticket", title: "Okapi sandwich recipes", body: "Nothing about them." }
+          ]))
+        const before = model.requests.length
+        const scan = yield* site.api.siteContext.startSiteScan({ params: site.siteParams })
+        assert.strictEqual((yield* scanned(gitbook, org, site.siteId, scan.id)).status, "done")
+        // At most the one call the budget let through before it was spent.
+        assert.isAtMost(model.requests.length - before, 1)
+        assert.deepStrictEqual((yield* call(() => gitbook.orgs.listSiteFindings(org, site.siteId))).data.items.map((f) => f.type), ["content-gap"])
+      }))
+  })
+
+  layer(withSettings(backend.layer, { QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_CONTEXT_SYNC_MINUTES: 1 }), { timeout: 150_000, excludeTestServices: true })(`a site's connections on a schedule (${backend.name})`, (it) => {
+    it.effect("syncs a connection's records on its own, and records why a sync failed on the connection", () =>
+      Effect.gen(function*() {
+        const site = yield* publishedSite("public", assistant)
+        const org = site.organizationId
+        const gitbook = new GitBookAPI({ endpoint: yield* baseUrl, authToken: site.token }) as unknown as GitBookFindings
+        const good = (yield* call(() =>
+          gitbook.orgs.createSiteContextConnection(org, site.siteId, { connector: "builtin:github-issues", setupSettings: { repository: "acme/docs", token: "good-token", apiUrl: forgeUrl } }))).data
+        const bad = (yield* call(() =>
+          gitbook.orgs.createSiteContextConnection(org, site.siteId, { connector: "builtin:github-issues", setupSettings: { repository: "acme/docs", token: "bad", apiUrl: forgeUrl } }))).data
+        // Nobody asks for a sync: the schedule (each minute) pulls both.
+        const settled = (id: string) =>
+          Effect.gen(function*() {
+            for (let i = 0; i < 280; i++) {
+              const c = (yield* call(() => gitbook.orgs.getSiteContextConnectionById(org, site.siteId, id))).data
+              if (c.status === "succeeded" || c.status === "failed") return c
+              yield* Effect.sleep("250 millis")
+            }
+            return assert.fail("the schedule did not sync the connection")
+          })
+        const synced = yield* settled(good.id)
+        assert.deepStrictEqual([synced.status, synced.records, typeof synced.syncedAt], ["succeeded", 1, "string"])
+        assert.deepStrictEqual((yield* call(() => gitbook.orgs.listSiteContextRecords(org, site.siteId, { connection: good.id }))).data.items.map((r) => r.title), ["Webhook signing secret rotation is undocumented"])
+        const failed = yield* settled(bad.id)
+        assert.deepStrictEqual([failed.status, failed.failureReason, failed.failureMessage?.includes("401")], ["failed", "authentication", true])
+        assert.isUndefined((failed as { attemptedAt?: string }).attemptedAt)
+      }))
+  })
+
+  layer(withSettings(backend.layer, { QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_CONTEXT_SYNC_MINUTES: 0 }), { timeout: 120_000, excludeTestServices: true })(`a site's findings (${backend.name})`, (it) => {
     it.effect("makes an unanswered question and a ticket a finding, and its trigger opens a change request holding what was asked", () =>
       Effect.gen(function*() {
         const site = yield* publishedSite("public", assistant)
@@ -143,6 +262,8 @@ for (const backend of backends) {
         assert.strictEqual(started.status, "pending")
         const scan = yield* scanned(gitbook, org, site.siteId, started.id)
         assert.strictEqual(scan.status, "done")
+        // Without a model the scan says what one would add.
+        assert.include(scan.withoutModel ?? "", "QUIRE_AI_URL")
         assert.deepStrictEqual((yield* call(() => gitbook.orgs.listSiteScans(org, site.siteId))).data.items.map((s) => s.id), [started.id])
 
         // The question became a record of the site's insights, in one topic with the ticket.

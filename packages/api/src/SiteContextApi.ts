@@ -58,7 +58,7 @@ export const ContextRecordInput = Schema.Struct({
   metadata: Schema.optionalKey(Schema.Record(Text.check(Schema.isMaxLength(100)), Schema.Union([Text.check(Schema.isMaxLength(1000)), Schema.Finite])))
 }).annotate({ identifier: "ContextRecordInput" })
 
-/** GitBook's `SiteScan`. */
+/** GitBook's `SiteScan`, with Quire's `withoutModel`. */
 export const SiteScan = Schema.Struct({
   object: Schema.Literal("site-scan"),
   id: Schema.String,
@@ -69,6 +69,8 @@ export const SiteScan = Schema.Struct({
   finishedAt: Schema.optionalKey(Timestamp),
   findings: Counts,
   failureMessage: Schema.optionalKey(Schema.String),
+  /** Quire's: the scan ran without a model; what one would add and how to set it. */
+  withoutModel: Schema.optionalKey(Schema.String),
   urls: Location
 }).annotate({ identifier: "SiteScan" })
 export type SiteScan = typeof SiteScan.Type

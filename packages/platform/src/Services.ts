@@ -27,6 +27,7 @@ import * as MembershipsLive from "./MembershipsLive.ts"
 import * as NotificationMail from "./NotificationMail.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 import * as StyleguideModelLive from "./StyleguideModelLive.ts"
+import * as FindingsModelLive from "./FindingsModelLive.ts"
 import * as StyleguideReviewsLive from "./StyleguideReviewsLive.ts"
 
 /** Every package's migrations, in dependency order. */
@@ -136,8 +137,9 @@ const layerServices = Layer.mergeAll(
     // (QUIRE_AI_MODEL_EMBEDDINGS; words alone when unset).
     // Site permissions read a member's role and teams through content's Memberships port.
     // A site's findings open change requests (the agent drafts them when there is a model).
+    // Its scans judge pages and name topics with the model of QUIRE_AI_* when there is one.
     SitesLayers.layerFindings.pipe(
-      Layer.provide(MembershipsLive.layer),
+      Layer.provide([MembershipsLive.layer, FindingsModelLive.layer]),
       Layer.provide(FindingFixesLive.layer.pipe(Layer.provide(layerAgent.pipe(Layer.provideMerge(layerReviews), Layer.provide(layerAgentGuidance))))),
       Layer.provideMerge(SitesLayers.layerServices.pipe(
         Layer.provideMerge(layerSpecOperations),

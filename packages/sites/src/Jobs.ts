@@ -1,6 +1,7 @@
 /** Background jobs of the sites package. */
 import { Effect, Schema } from "effect"
 import { define } from "@quire/queue"
+import { SiteContextConnections, syncTask } from "./findings/SiteContextConnections.ts"
 import { scanTask, SiteFindings } from "./findings/SiteFindings.ts"
 import { SiteInsights } from "./insights/SiteInsights.ts"
 import { SiteQuestions } from "./questions/SiteQuestions.ts"
@@ -28,6 +29,21 @@ export const scanSite = define(scanTask, {
   })
 })
 
+/**
+ * Every minute: the few context connections not synced for `QUIRE_CONTEXT_SYNC_MINUTES` (360 by
+ * default; 0 turns the schedule off) pull their sources again, through the outbound guard; a
+ * failure is recorded on the connection (its status, message and reason) and waits its interval.
+ */
+export const syncContextConnections = define(syncTask, {
+  payload: Schema.Struct({}),
+  schedule: { every: "1 minute" },
+  handler: () =>
+    Effect.gen(function*() {
+      const synced = yield* (yield* SiteContextConnections).syncDue
+      if (synced > 0) yield* Effect.logInfo(`Synced ${synced} site context connection(s) on schedule`)
+    })
+})
+
 /** A style guide check run: checks its change requests, comments and records its findings (its outcome is recorded on the run, never retried). */
 export const runStyleguideCheck = define(runTask, {
   payload: RunJob,
@@ -35,4 +51,4 @@ export const runStyleguideCheck = define(runTask, {
   handler: (job) => Styleguides.use((styleguides) => styleguides.execute(job.runId))
 })
 
-export const jobs = [purgeExpiredSiteEvents, scanSite, runStyleguideCheck] as const
+export const jobs = [purgeExpiredSiteEvents, scanSite, syncContextConnections, runStyleguideCheck] as const

@@ -86,6 +86,7 @@ export { styleguideTemplates, type StyleguideTemplate } from "./styleguides/Styl
 export { needsModel, parseRules, type RuleCheck, type StyleRule } from "./styleguides/StyleRules.ts"
 export { anchorOf as styleAnchorOf, checkMarkdown, type StyleHit } from "./styleguides/StyleCheck.ts"
 export { StyleguideModel, withoutModel as styleguideWithoutModel } from "./styleguides/StyleguideModel.ts"
+export { FindingsModel, withoutModel as findingsWithoutModel } from "./findings/FindingsModel.ts"
 export { type ReviewPage, type ReviewTarget, StyleguideReviews, type StyleguideReviewsShape } from "./styleguides/StyleguideReviews.ts"
 export { StyleguideRepo } from "./styleguides/StyleguideRepo.ts"
 export * as SqlStyleguideRepo from "./styleguides/SqlStyleguideRepo.ts"

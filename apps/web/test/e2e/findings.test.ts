@@ -2,7 +2,9 @@
  * A site's findings: a reader asks the published site a question its pages do not answer (the
  * model, a fake OpenAI-compatible endpoint started here, says the sources do not say); the admin
  * sees it unanswered on the site's Insights, runs a scan on its Findings tab, which makes it a
- * finding, and the finding's button opens a change request, read back through `/v1`.
+ * finding, and the finding's button opens a change request, read back through `/v1`. A ticket that
+ * the install page answers is judged by the model: the page is outdated, and the finding shows the
+ * page and opens a change request on it.
  */
 import http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -13,12 +15,18 @@ import { api, eventually, type RunningServer, setupAdmin, startServer } from "./
 
 const browser = sharedBrowser()
 
-/** The fake model: the sources never answer. */
+/** The fake model: the sources never answer; a scan's judge finds the install page outdated. */
 const provider = http.createServer((request, response) => {
-  request.resume()
+  let body = ""
+  request.on("data", (chunk: Buffer) => (body += chunk.toString()))
   request.on("end", () => {
+    const messages = (JSON.parse(body || "{}") as { messages?: Array<{ role: string; content: string | null }> }).messages ?? []
+    const judge = messages[0]?.content?.startsWith("You check a documentation page") === true && messages.at(-1)?.content?.includes("Page: Install") === true
+    const content = judge
+      ? JSON.stringify({ verdict: "outdated", quote: "Install the giraffe tool with its installer.", record: 1, why: "Since 3.0 the tool installs from the package manager." })
+      : "The sources do not say."
     response.writeHead(200, { "content-type": "application/json" })
-    response.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: "The sources do not say." } }] }))
+    response.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content } }] }))
   })
 })
 let server: RunningServer | undefined
@@ -54,6 +62,9 @@ it("makes a reader's unanswered question a finding, and the finding a change req
   await api(url, "PUT", `${sitePath}/customization`, { ai: { mode: "assistant" } })
   await api(url, "POST", `${sitePath}/publish`)
   const question = "How do I rotate the webhook signing secret?"
+  await api(url, "PUT", `${sitePath}/context-records`, [
+    { id: "T-9", type: "ticket", title: "Install giraffe tool installer", body: "The installer is gone since 3.0; the tool installs from the package manager." }
+  ])
 
   const reader = await open(browser(), url)
   const session = await open(browser(), url)
@@ -77,12 +88,14 @@ it("makes a reader's unanswered question a finding, and the finding a change req
 
     // 3. A scan on the Findings tab makes it a finding.
     await openSiteTab(page, "Findings")
-    const findings = page.getByRole("region", { name: "What the docs are missing" })
+    const findings = page.getByRole("region", { name: "What the docs miss or get wrong" })
     await findings.getByText("No findings").waitFor()
     await page.getByRole("button", { name: "Run a scan" }).click()
-    const listed = await eventually("a finding made", () => api<{ items: Array<{ id: string; title: string; type: string; questions: number }> }>(url, "GET", `${sitePath}/findings`), (f) => f.items.length === 1)
-    const finding = listed.items[0]!
-    expect([finding.type, finding.questions]).toEqual(["content-gap", 1])
+    const listed = await eventually("two findings made", () => api<{ items: Array<{ id: string; title: string; type: string; questions: number }> }>(url, "GET", `${sitePath}/findings`), (f) => f.items.length === 2)
+    const finding = listed.items.find((f) => f.type === "content-gap")!
+    expect(finding.questions).toBe(1)
+    const outdated = listed.items.find((f) => f.type === "content-outdated")!
+    expect(outdated.title).toBe("Outdated: Install")
     const item = findings.getByRole("listitem").filter({ hasText: finding.title })
     await item.locator("summary").click()
     await item.getByText(question).waitFor()
@@ -99,7 +112,27 @@ it("makes a reader's unanswered question a finding, and the finding a change req
       await page.setViewportSize({ width: 1280, height: 800 })
     }
 
-    // 4. Its button opens a change request in the site's space.
+    // 4. The outdated finding shows the page's words and the page, and opens a change request on that page.
+    const stale = findings.getByRole("listitem").filter({ hasText: outdated.title })
+    await stale.locator("summary").click()
+    await stale.locator("blockquote", { hasText: "Install the giraffe tool with its installer." }).waitFor()
+    await stale.getByRole("link", { name: "Install", exact: true }).waitFor()
+    await stale.locator("q", { hasText: "Install giraffe tool installer" }).waitFor()
+    await captureScreen(page, "site-findings-outdated")
+    await stale.getByRole("button", { name: `Open a change request for “${outdated.title}”` }).click()
+    await page.waitForURL(new RegExp(`/s/${space.id}/~/changes/\\d+/`))
+    const fix = (await api<{ items: Array<{ id: string; subject: string }> }>(url, "GET", `${sitePath}/findings/${outdated.id}/change-requests`)).items
+    expect(fix.map((cr) => cr.subject)).toEqual(["Fix: Outdated: Install"])
+    const fixPages = await api<{ pages: Array<{ id: string; title: string }> }>(url, "GET", `/spaces/${space.id}/change-requests/${fix[0]!.id}/content`)
+    const install = fixPages.pages.find((p) => p.title === "Install")!
+    const fixed = await api<{ markdown: string }>(url, "GET", `/spaces/${space.id}/change-requests/${fix[0]!.id}/content/page/${install.id}?format=markdown`)
+    expect(fixed.markdown).toContain("Opened from a finding of the site's scan (outdated)")
+    expect(fixed.markdown).toContain("Install the giraffe tool with its installer.")
+    await page.goto(`/o/${org.id}/sites/${site.id}`)
+    await openSiteTab(page, "Findings")
+    await item.locator("summary").click()
+
+    // 5. The gap's button opens a change request in the site's space.
     await item.getByRole("button", { name: `Open a change request for “${finding.title}”` }).click()
     await page.waitForURL(new RegExp(`/s/${space.id}/~/changes/\\d+/`))
     const opened = await api<{ items: Array<{ id: string; number: number; subject: string }> }>(url, "GET", `${sitePath}/findings/${finding.id}/change-requests`)

@@ -141,7 +141,9 @@ export const StoredScan = Schema.Struct({
   startedAt: Schema.NullOr(Schema.String),
   finishedAt: Schema.NullOr(Schema.String),
   findings: SeverityCounts,
-  failureMessage: Schema.NullOr(Schema.String)
+  failureMessage: Schema.NullOr(Schema.String),
+  /** Whether it ran with a model (judging pages, naming topics); absent before it ran. */
+  withModel: Schema.optionalKey(Schema.Boolean)
 })
 export type StoredScan = typeof StoredScan.Type
 
@@ -192,6 +194,8 @@ export const StoredConnection = Schema.Struct({
   failureMessage: Schema.NullOr(Schema.String),
   failureReason: Schema.NullOr(ContextConnectionFailureReason),
   syncedAt: Schema.NullOr(Schema.String),
+  /** When its last sync started, however it went: the schedule waits from it. */
+  attemptedAt: Schema.optionalKey(Schema.String),
   createdAt: Schema.String
 })
 export type StoredConnection = typeof StoredConnection.Type

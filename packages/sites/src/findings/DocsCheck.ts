@@ -21,13 +21,15 @@ export interface Coverage {
   readonly answered: boolean
   /** The pages about it, best first. */
   readonly pages: ReadonlyArray<PageRef>
+  /** The page that holds most of its words, with the passages that do (what a model judges). */
+  readonly best: { readonly page: PageRef; readonly share: number; readonly passages: string } | undefined
 }
 
 /** How the docs of `spaceIds` cover `text`. */
 export const coverage = (published: PublishedContent["Service"], spaceIds: ReadonlyArray<string>, text: string): Effect.Effect<Coverage> =>
   Effect.gen(function*() {
     const stems = stemsOf(text)
-    if (stems.length === 0 || spaceIds.length === 0) return { answered: false, pages: [] }
+    if (stems.length === 0 || spaceIds.length === 0) return { answered: false, pages: [], best: undefined }
     const found = yield* rankPages(
       (query, options) =>
         Effect.map(published.search({ spaceIds, query, offset: 0, ...options }), (hits) => hits.pages.map((hit) => ({ hit }))),
@@ -36,11 +38,17 @@ export const coverage = (published: PublishedContent["Service"], spaceIds: Reado
     )
     let answered = false
     const pages: Array<PageRef> = []
+    let best: Coverage["best"] = undefined
     for (const { found: page, sections } of found) {
       const words = new Set(wordsOf([page.hit.title, ...sections.flatMap((s) => [s.title, s.body])].join(" ")).map(stemOf))
       const share = stems.filter((s) => words.has(s) || [...words].some((w) => s.length >= 4 && w.startsWith(s))).length / stems.length
       if (share >= answeredShare) answered = true
-      if (share >= relatedShare) pages.push({ spaceId: page.hit.spaceId, pageId: page.hit.pageId, title: page.hit.title, path: page.hit.path })
+      if (share < relatedShare) continue
+      const ref = { spaceId: page.hit.spaceId, pageId: page.hit.pageId, title: page.hit.title, path: page.hit.path }
+      pages.push(ref)
+      if (best === undefined || share > best.share) {
+        best = { page: ref, share, passages: sections.map((s) => [s.title, s.body].filter((t) => t.trim() !== "").join("\n")).join("\n\n") }
+      }
     }
-    return { answered, pages }
+    return { answered, pages, best }
   })

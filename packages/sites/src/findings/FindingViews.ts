@@ -1,6 +1,7 @@
 /** GitBook's shapes of a site's context records, topics, scans and findings, without their `urls.location` (the API's). */
 import type { ContextRecordType, PageRef, SeverityCounts, SiteFindingSeverity, SiteFindingStatus, SiteFindingType, SiteScanStatus, StoredFinding, StoredRecord, StoredScan, StoredTopic } from "../domain/Findings.ts"
 import type { QuestionStats } from "../questions/QuestionViews.ts"
+import { withoutModel } from "./FindingsModel.ts"
 
 export interface RecordView {
   readonly object: "context-record"
@@ -44,6 +45,8 @@ export interface ScanView {
   readonly finishedAt?: string
   readonly findings: SeverityCounts
   readonly failureMessage?: string
+  /** Quire's: the scan ran without a model, and what one would add. */
+  readonly withoutModel?: string
 }
 
 export const scanView = (s: StoredScan): ScanView => ({
@@ -55,7 +58,8 @@ export const scanView = (s: StoredScan): ScanView => ({
   ...(s.startedAt === null ? {} : { startedAt: s.startedAt }),
   ...(s.finishedAt === null ? {} : { finishedAt: s.finishedAt }),
   findings: s.findings,
-  ...(s.failureMessage === null ? {} : { failureMessage: s.failureMessage })
+  ...(s.failureMessage === null ? {} : { failureMessage: s.failureMessage }),
+  ...(s.withModel === false ? { withoutModel } : {})
 })
 
 export interface TopicView {
@@ -126,7 +130,7 @@ export const findingView = (f: StoredFinding): FindingView => ({
   type: f.type,
   severity: f.severity,
   description: f.description,
-  autoFixable: f.type === "content-gap",
+  autoFixable: f.type === "content-gap" || f.type === "content-outdated" || f.type === "content-incorrect",
   createdAt: f.createdAt,
   updatedAt: f.updatedAt
 })

@@ -4,7 +4,7 @@
  * records; a GitHub repository's open issues, read through the forge's API with a token (sealed
  * under the instance secret, never read back), give `ticket` records. A sync pulls them now.
  */
-import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { Clock, Config, Context, Effect, Layer, Option, Schema } from "effect"
 import { Actor, Errors, Ids, Pagination, Sealed } from "@quire/kernel"
 import { OutboundFetch, OutboundFetchError } from "@quire/outbound"
 import type { ContextConnectionFailureReason, ContextUsageSettings, StoredConnection, StoredRecord } from "../domain/Findings.ts"
@@ -52,7 +52,14 @@ export interface SiteContextConnectionsShape {
   /** Pulls the connection's records now; the connection's status says how it went. */
   readonly sync: (organizationId: string, siteId: string, id: string) => Op<ConnectionView>
   readonly test: (organizationId: string, siteId: string, id: string) => Op<{ readonly success: boolean; readonly error: string | undefined }>
+  /** The schedule's: syncs, one after another, the few connections longest unsynced (at most `maxScheduledSyncs`, each at most once an interval); answers how many. */
+  readonly syncDue: Effect.Effect<number>
 }
+
+/** How many connections one run of the schedule syncs, one after another. */
+export const maxScheduledSyncs = 5
+/** The job that syncs connections on a schedule. */
+export const syncTask = "findings.syncConnections"
 
 const Issues = Schema.Array(Schema.Struct({
   number: Schema.Finite,
@@ -155,8 +162,11 @@ const sources = ({ ids, key, nowIso, outbound, repo }: SourceDeps) => {
       return pages
     })
 
-  const syncOne = (c: StoredConnection) =>
+  const syncOne = (before: StoredConnection) =>
     Effect.gen(function*() {
+      // Marked as syncing (and when), so the schedule waits from this attempt however it ends.
+      const c: StoredConnection = { ...before, status: "syncing", attemptedAt: yield* nowIso }
+      yield* repo.putConnection(c)
       const pulled = yield* Effect.result(pull(c))
       const now = yield* nowIso
       if (pulled._tag === "Failure") {
@@ -214,7 +224,7 @@ export class SiteContextConnections extends Context.Service<SiteContextConnectio
 
       const view = (c: StoredConnection) =>
         Effect.map(repo.records(c.siteId), (records): ConnectionView => {
-          const { organizationId: _o, setup, siteId: _s, ...rest } = c
+          const { attemptedAt: _a, organizationId: _o, setup, siteId: _s, ...rest } = c
           return {
             ...rest,
             connector: setup.connector,
@@ -233,6 +243,7 @@ export class SiteContextConnections extends Context.Service<SiteContextConnectio
         }))
 
       const { pull, syncOne } = sources({ repo, outbound, ids, key, nowIso })
+      const interval = yield* Config.Int("QUIRE_CONTEXT_SYNC_MINUTES").pipe(Config.withDefault(360), Effect.orDie)
 
       return SiteContextConnections.of({
         list: Effect.fn("SiteContextConnections.list")(function*(organizationId, siteId, request) {
@@ -299,7 +310,17 @@ export class SiteContextConnections extends Context.Service<SiteContextConnectio
           const c = yield* found(siteId, id)
           const pulled = yield* Effect.result(pull(c.setup.connector === "builtin:website" ? c : c))
           return pulled._tag === "Success" ? { success: true, error: undefined } : { success: false, error: pulled.failure.message }
-        })
+        }),
+        syncDue: Effect.gen(function*() {
+          if (interval <= 0) return 0
+          const now = yield* Clock.currentTimeMillis
+          const due = yield* repo.dueConnections(new Date(now - interval * 60_000).toISOString(), maxScheduledSyncs)
+          // One after another: each source is asked once, and nothing waits on a slow one but the schedule.
+          yield* Effect.forEach(due, (c) =>
+            Effect.flatMap(syncOne(c), (synced) =>
+              synced.status === "failed" ? Effect.logWarning(`The context connection ${c.id} of site ${c.siteId} failed to sync: ${synced.failureMessage ?? ""}`) : Effect.void), { discard: true })
+          return due.length
+        }).pipe(Effect.withSpan("SiteContextConnections.syncDue"))
       })
     })
   )

@@ -13,6 +13,8 @@ export interface SiteContextRepoShape {
   readonly connections: (siteId: string) => Effect.Effect<ReadonlyArray<StoredConnection>>
   readonly connection: (siteId: string, id: string) => Effect.Effect<Option.Option<StoredConnection>>
   readonly putConnection: (connection: StoredConnection) => Effect.Effect<void>
+  /** Connections of every site whose last sync started (or, never tried, was made) before `before`, the longest waiting first. */
+  readonly dueConnections: (before: string, limit: number) => Effect.Effect<ReadonlyArray<StoredConnection>>
   /** Forgets a connection and its records (one transaction). */
   readonly removeConnection: (siteId: string, id: string) => Effect.Effect<void>
   /** A site's topics, oldest first. */
@@ -76,6 +78,14 @@ export class SiteContextRepo extends Context.Service<SiteContextRepo, SiteContex
       connections: connections.all,
       connection: connections.one,
       putConnection: connections.put,
+      dueConnections: (before, limit) =>
+        Effect.sync(() =>
+          Array.from(connections.rows.values())
+            .map((c) => ({ c, at: c.attemptedAt ?? c.syncedAt ?? "" }))
+            .filter(({ at }) => at < before)
+            .toSorted((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.c.id < b.c.id ? -1 : a.c.id > b.c.id ? 1 : 0))
+            .slice(0, limit)
+            .map(({ c }) => c)),
       removeConnection: (siteId, id) =>
         Effect.sync(() => {
           const found = connections.rows.get(id)

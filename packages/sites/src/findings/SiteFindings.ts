@@ -8,6 +8,7 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type PublishedContent, PublishedContent as PublishedContentService } from "@quire/content"
 import { Actor, Errors, Ids, Pagination } from "@quire/kernel"
+import { aiForConversation, aiForOrganization } from "@quire/outbound"
 import { JobQueue } from "@quire/queue"
 import {
   apiConnection,
@@ -33,7 +34,8 @@ import { questionView, type QuestionView, statsOf } from "../questions/QuestionV
 import { SiteQuestionsRepo } from "../questions/SiteQuestionsRepo.ts"
 import * as SiteGuard from "../SiteGuard.ts"
 import { cluster, labelOf } from "./Clustering.ts"
-import { coverage } from "./DocsCheck.ts"
+import { type Coverage, coverage } from "./DocsCheck.ts"
+import { FindingsModel, judgePage, type Judgement, maxRecords, nameTopic } from "./FindingsModel.ts"
 import { FindingFixes, type OpenedFix } from "./FindingFixes.ts"
 import {
   type FindingPageView,
@@ -160,6 +162,7 @@ const context = Effect.gen(function*() {
     const ids = yield* Ids.Ids
     const queue = yield* JobQueue
     const fixes = yield* FindingFixes
+    const { model } = yield* FindingsModel
     const guard = yield* SiteGuard.make
     const readable = insightsReader(guard)
     const editable = (organizationId: string, siteId: string) => guard.editor(organizationId, siteId, "change the site's findings")
@@ -216,7 +219,7 @@ const context = Effect.gen(function*() {
           ? Effect.void
           : Effect.fail(new Errors.InvalidInput({ field: "source", reason: "is `questions` or `connection:<id>`" })), { discard: true })
 
-  return { repo, questionsRepo, eventsRepo, questionRecorder, eventRecorder, publishedSites, published, ids, queue, fixes, guard, readable, editable, nowIso, found, recordOf, topicOf, findingOf, scanOf, newestFirst, inOrder, recentAnswers, topicStats, topicViewOf, matchesFilter, checkSources }
+  return { repo, questionsRepo, eventsRepo, questionRecorder, eventRecorder, publishedSites, published, ids, queue, fixes, model, guard, readable, editable, nowIso, found, recordOf, topicOf, findingOf, scanOf, newestFirst, inOrder, recentAnswers, topicStats, topicViewOf, matchesFilter, checkSources }
 })
 type Ctx = Effect.Success<typeof context>
 
@@ -285,13 +288,85 @@ const recordsPart = (c: Ctx) => {
   return { listRecords, getRecord, upsertRecords }
 }
 
+/** A change request fixing a page the model judged outdated or wrong: a note atop the page, and what the agent is asked. */
+const judgedFix = (finding: StoredFinding, pageTitle: string) => ({
+  stub: [
+    "{% hint style=\"warning\" %}",
+    `Opened from a finding of the site's scan (${finding.type === "content-outdated" ? "outdated" : "incorrect"}): ${finding.description.split("\n").filter((l) => l.startsWith(">")).join(" ").replace(/^>\s*/, "")} Check it against what the record says, fix the page and remove this note.`,
+    "{% endhint %}"
+  ].join("\n"),
+  instructions: [
+    `A scan of the documentation found that the page "${pageTitle}" in this change request is ${finding.type === "content-outdated" ? "out of date" : "wrong"}:`,
+    "",
+    finding.description,
+    "",
+    `Read the page "${pageTitle}", correct what it says there (keep the rest of the page as it is), and remove the note at its top. Where the records do not give the right fact, write what a writer must check as a short note rather than inventing it.`
+  ].join("\n")
+})
+
+/** The most topics a scan has the model judge, and name: a scan's cost is bounded whatever the records. */
+const maxJudgedTopics = 20
+const maxNamedTopics = 20
+
+/** Findings of one family replace each other within a topic: the gap (or broken links) and the model's verdict on a page. */
+const familyOf = (type: SiteFindingType) => (type === "content-outdated" || type === "content-incorrect" ? "judged" : "gap")
+
+type FindingBase = Pick<StoredFinding, "title" | "description" | "type" | "severity" | "records" | "questions" | "connectors" | "connections" | "pages" | "updatedAt">
+
+/** What a finding of `records` shares whatever its kind. */
+const evidenceOf = (records: ReadonlyArray<StoredRecord>) => ({
+  severity: severityOf(records.reduce((n, r) => n + (typeof r.metadata["askings"] === "number" ? r.metadata["askings"] : 1), 0)),
+  records: records.map((r) => r.id),
+  questions: [...new Set(records.flatMap((r) => (r.questionId === null ? [] : [r.questionId])))],
+  connectors: [...new Set(records.map((r) => r.connector))],
+  connections: [...new Set(records.map((r) => r.connectionId))]
+})
+
+const gapFinding = (label: string, gaps: ReadonlyArray<StoredRecord>, pages: ReadonlyArray<PageRef>, at: string): FindingBase => {
+  const type: SiteFindingType = gaps.every((r) => r.origin === "not-found") ? "broken-link" : "content-gap"
+  return {
+    title: type === "broken-link" ? `Pages not found: ${label}` : label,
+    description: [
+      type === "broken-link"
+        ? `Readers reached ${gaps.length} address(es) where the site has no page.`
+        : `The docs do not answer ${gaps.length} record(s) about ${label.toLowerCase()}: no page holds what they ask.`,
+      "",
+      ...gaps.slice(0, 10).map((r) => bullet(r.title))
+    ].join("\n"),
+    type,
+    ...evidenceOf(gaps),
+    pages,
+    updatedAt: at
+  }
+}
+
+const quoted = (text: string) => `> ${text.replace(/\s+/g, " ").replace(/([\\`*_[\]<>#|])/g, "\\$1")}`
+
+/** The model's verdict on a page as a finding citing the page's words and the record that shows them wrong. */
+const judgedFinding = (page: PageRef, judgement: Judgement, record: StoredRecord, at: string): FindingBase => ({
+  title: `${judgement.verdict === "outdated" ? "Outdated" : "Incorrect"}: ${page.title}`.slice(0, 256),
+  description: [
+    `The page “${page.title}” (${page.path}) says:`,
+    "",
+    quoted(judgement.quote),
+    "",
+    `${judgement.verdict === "outdated" ? "It is out of date" : "It is wrong"}, going by the record “${record.title.replace(/\s+/g, " ")}”${record.url === null ? "" : ` (${record.url})`}${judgement.why === "" ? "." : `: ${judgement.why}`}`,
+    "",
+    "Judged by the model of the site's scan."
+  ].join("\n"),
+  type: judgement.verdict === "outdated" ? "content-outdated" : "content-incorrect",
+  ...evidenceOf([record]),
+  pages: [page],
+  updatedAt: at
+})
+
 const scanPart = (c: Ctx) => {
-  const { repo, questionsRepo, eventsRepo, questionRecorder, eventRecorder, publishedSites, published, ids } = c
-  const scanOnce = (scan: StoredScan) =>
+  const { repo, questionsRepo, eventsRepo, questionRecorder, eventRecorder, publishedSites, published, ids, model } = c
+
+  /** The records of the scan: those stored, and those the site's insights give since. */
+  const recordsOf = (scan: StoredScan, now: number, at: string) =>
     Effect.gen(function*() {
       const { siteId, organizationId } = scan
-      const now = yield* Clock.currentTimeMillis
-      const at = new Date(now).toISOString()
       yield* eventRecorder.flush
       yield* questionRecorder.flush
       const from = new Date(now - scanWindowDays * dayMillis)
@@ -302,8 +377,33 @@ const scanPart = (c: Ctx) => {
       ])
       const existing = yield* repo.records(siteId)
       const added = yield* asStored({ organizationId, siteId }, [...fromQuestions(questions, answers), ...fromEvents(events)], existing, ids.make, at)
-      const records = [...existing, ...added]
+      return [...existing, ...added]
+    })
 
+  /** The model's verdict on the page that best answers the topic's records the docs answer; none without a model. */
+  const judge = (covered: ReadonlyArray<{ readonly record: StoredRecord; readonly best: NonNullable<Coverage["best"]> }>) =>
+    Effect.gen(function*() {
+      if (Option.isNone(model) || covered.length === 0) return Option.none()
+      const byPage = new Map<string, { best: NonNullable<Coverage["best"]>; records: Array<StoredRecord> }>()
+      for (const { best, record } of covered) {
+        const key = `${best.page.spaceId}/${best.page.pageId}`
+        const entry = byPage.get(key) ?? { best, records: [] }
+        byPage.set(key, entry)
+        entry.records.push(record)
+      }
+      // The page most of the records point to.
+      const page = [...byPage.values()].toSorted((a, b) => b.records.length - a.records.length || b.best.share - a.best.share)[0]!
+      const sent = page.records.slice(0, maxRecords)
+      const judgement = yield* judgePage(model.value, page.best.page.title, page.best.passages, sent)
+      return Option.map(judgement, (j) => ({ page: page.best.page, judgement: j, record: sent[j.record]! }))
+    })
+
+  const scanOnce = (scan: StoredScan) =>
+    Effect.gen(function*() {
+      const { siteId, organizationId } = scan
+      const now = yield* Clock.currentTimeMillis
+      const at = new Date(now).toISOString()
+      const records = yield* recordsOf(scan, now, at)
       const site = Option.getOrUndefined(yield* publishedSites.byId(siteId))
       const spaceIds = site === undefined ? [] : spacesOf(site)
       const topics = yield* repo.topics(siteId)
@@ -314,6 +414,21 @@ const scanPart = (c: Ctx) => {
       const savedFindings: Array<StoredFinding> = []
       const topicsOfRecord = new Map<string, Array<string>>()
       const counts = { low: 0, medium: 0, high: 0 }
+      let judged = 0
+      let named = 0
+      /** The topic's finding of `base`'s family: the open one updated, else a new one, unless one closed already stands on the same records. */
+      const keep = (topicId: string, base: FindingBase) =>
+        Effect.gen(function*() {
+          const family = familyOf(base.type)
+          const own = findings.filter((f) => f.topicId === topicId && familyOf(f.type) === family)
+          const open = own.find((f) => f.status === "open" || f.status === "candidate")
+          if (open === undefined && own.some((f) => (f.status === "done" || f.status === "canceled") && base.records.every((r) => f.records.includes(r)))) return
+          savedFindings.push(open === undefined
+            ? { id: yield* ids.make, organizationId, siteId, scanId: scan.id, topicId, status: "open", changeRequests: [], createdAt: at, ...base }
+            : { ...open, ...base, scanId: scan.id })
+          counts[base.severity]++
+        })
+
       for (const c of clusters) {
         const before = c.seed === undefined ? undefined : topics.find((t) => t.id === c.seed)
         const topicId = before?.id ?? (yield* ids.make)
@@ -323,14 +438,23 @@ const scanPart = (c: Ctx) => {
         // The pages about the records the docs do not answer: those a fix may change.
         const gapPages = new Map<string, PageRef>()
         const gaps: Array<StoredRecord> = []
+        const covered: Array<{ record: StoredRecord; best: NonNullable<Coverage["best"]> }> = []
         for (const r of c.members) {
-          const covered = yield* coverage(published, spaceIds, r.title)
-          for (const p of covered.pages) pages.set(`${p.spaceId}/${p.pageId}`, p)
-          if (covered.answered) continue
+          const found = yield* coverage(published, spaceIds, r.title)
+          for (const p of found.pages) pages.set(`${p.spaceId}/${p.pageId}`, p)
+          if (found.answered) {
+            if (found.best !== undefined) covered.push({ record: r, best: found.best })
+            continue
+          }
           gaps.push(r)
-          for (const p of covered.pages) gapPages.set(`${p.spaceId}/${p.pageId}`, p)
+          for (const p of found.pages) gapPages.set(`${p.spaceId}/${p.pageId}`, p)
         }
-        const label = before?.label ?? labelOf(c.words, c.members.map((r) => r.title))
+        // The model is asked again only about what changed: a new topic, or records new or changed since the last scan.
+        const changed = before === undefined || c.members.some((r) => r.processedAt === null || !before.records.includes(r.id))
+        const written = Option.isSome(model) && changed && named < maxNamedTopics
+          ? yield* Effect.tap(nameTopic(model.value, c.members.map((r) => r.title)), () => Effect.sync(() => void named++))
+          : Option.none<string>()
+        const label = Option.getOrElse(written, () => before?.label ?? labelOf(c.words, c.members.map((r) => r.title)))
         const topic: StoredTopic = {
           id: topicId,
           organizationId,
@@ -345,43 +469,18 @@ const scanPart = (c: Ctx) => {
           updatedAt: at
         }
         savedTopics.push(topic)
-        if (gaps.length === 0) continue
-        const type: SiteFindingType = gaps.every((r) => r.origin === "not-found") ? "broken-link" : "content-gap"
-        const questionIds = [...new Set(gaps.flatMap((r) => (r.questionId === null ? [] : [r.questionId])))]
-        const askings = gaps.reduce((n, r) => n + (typeof r.metadata["askings"] === "number" ? r.metadata["askings"] : 1), 0)
-        const severity = severityOf(askings)
-        const description = [
-          type === "broken-link"
-            ? `Readers reached ${gaps.length} address(es) where the site has no page.`
-            : `The docs do not answer ${gaps.length} record(s) about ${label.toLowerCase()}: no page holds what they ask.`,
-          "",
-          ...gaps.slice(0, 10).map((r) => bullet(r.title))
-        ].join("\n")
-        const open = findings.find((f) => f.topicId === topicId && (f.status === "open" || f.status === "candidate"))
-        const base = {
-          title: type === "broken-link" ? `Pages not found: ${label}` : label,
-          description,
-          type,
-          severity,
-          records: gaps.map((r) => r.id),
-          questions: questionIds,
-          connectors: [...new Set(gaps.map((r) => r.connector))],
-          connections: [...new Set(gaps.map((r) => r.connectionId))],
-          pages: [...gapPages.values()],
-          updatedAt: at
+        if (gaps.length > 0) yield* keep(topicId, gapFinding(label, gaps, [...gapPages.values()], at))
+        const fresh = covered.filter(({ record }) => record.processedAt === null)
+        if (fresh.length > 0 && judged < maxJudgedTopics) {
+          judged++
+          const verdict = yield* judge(covered)
+          if (Option.isSome(verdict)) yield* keep(topicId, judgedFinding(verdict.value.page, verdict.value.judgement, verdict.value.record, at))
         }
-        const closed = findings.filter((f) => f.topicId === topicId && (f.status === "done" || f.status === "canceled"))
-        // A finding closed already is not made again from the same records.
-        if (open === undefined && closed.some((f) => gaps.every((r) => f.records.includes(r.id)))) continue
-        savedFindings.push(open === undefined
-          ? { id: yield* ids.make, organizationId, siteId, scanId: scan.id, topicId, status: "open", changeRequests: [], createdAt: at, ...base }
-          : { ...open, ...base, scanId: scan.id })
-        counts[severity]++
       }
       const processed = records.map((r): StoredRecord => ({ ...r, topics: topicsOfRecord.get(r.id) ?? r.topics, processedAt: at }))
-      const done: StoredScan = { ...scan, status: "done", finishedAt: new Date(yield* Clock.currentTimeMillis).toISOString(), findings: counts }
+      const done: StoredScan = { ...scan, status: "done", finishedAt: new Date(yield* Clock.currentTimeMillis).toISOString(), findings: counts, withModel: Option.isSome(model) }
       yield* repo.saveScan(done, savedTopics, savedFindings, processed)
-    })
+    }).pipe(aiForOrganization(scan.organizationId), aiForConversation(scan.id, "findings"))
 
   return { scanOnce }
 }
@@ -552,7 +651,10 @@ const findingsPart = (c: Ctx) => {
       "",
       `Rewrite the page "${pageTitle}" so that it answers them, using what the space's other pages say (read them first). Where the docs give no fact, write what a writer must add as a short note rather than inventing it. Keep it brief.`
     ].join("\n")
-    const opened = yield* fixes.open({ spaceId, subject: `Fix: ${finding.title}`.slice(0, 255), pageTitle, stub, instructions })
+    const target = familyOf(finding.type) === "judged" ? finding.pages[0] : undefined
+    const opened = yield* fixes.open(target === undefined
+      ? { spaceId, subject: `Fix: ${finding.title}`.slice(0, 255), pageTitle, stub, instructions }
+      : { spaceId, subject: `Fix: ${finding.title}`.slice(0, 255), pageTitle: target.title, pageId: target.pageId, ...judgedFix(finding, target.title) })
     const now = yield* nowIso
     yield* repo.putFinding({
       ...finding,

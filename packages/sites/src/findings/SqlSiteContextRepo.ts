@@ -49,6 +49,13 @@ export const layer = Layer.effect(
       connections: all(tables.connections),
       connection: one(tables.connections),
       putConnection: (c) => put(tables.connections.name)(c).pipe(Effect.orDie),
+      // Connections are few (at most 50 a site): a scan of the table, no index.
+      dueConnections: (before, limit) =>
+        sql`
+          SELECT data FROM sites_context_connections
+          WHERE COALESCE(data->>'attemptedAt', data->>'syncedAt', '') COLLATE "C" < ${before}
+          ORDER BY COALESCE(data->>'attemptedAt', data->>'syncedAt', '') COLLATE "C", id
+          LIMIT ${limit}`.pipe(Effect.orDie, Effect.flatMap(tables.connections.rows.all)),
       removeConnection: (siteId, id) =>
         Effect.gen(function*() {
           yield* sql`DELETE FROM sites_context_records WHERE site_id = ${siteId} AND connection_id = ${id}`

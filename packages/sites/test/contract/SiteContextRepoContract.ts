@@ -154,6 +154,19 @@ export const siteContextRepoContract = (it: Vitest.MethodsNonLive<SiteContextRep
         assert.deepStrictEqual((yield* repo.records("con-site")).map((r) => r.id), ["cr-2"])
       }))
 
+    it.effect("answers the connections of every site due a sync, the longest waiting first", () =>
+      Effect.gen(function*() {
+        const repo = yield* SiteContextRepo
+        yield* repo.putConnection({ ...connection("due-a", "due-site-1", 10), attemptedAt: iso(1_000), syncedAt: iso(100) })
+        yield* repo.putConnection({ ...connection("due-b", "due-site-2", 10), syncedAt: iso(500) })
+        yield* repo.putConnection({ ...connection("due-c", "due-site-1", 10), attemptedAt: iso(5_000), syncedAt: iso(200) })
+        const due = yield* repo.dueConnections(iso(2_000), 1_000)
+        // Connections never tried (other tests') come first; a failed attempt waits like a success.
+        assert.deepStrictEqual(due.map((c) => c.id).filter((id) => id.startsWith("due-")), ["due-b", "due-a"])
+        assert.deepStrictEqual(due.find((c) => c.id === "due-a")?.attemptedAt, iso(1_000))
+        assert.isAtMost((yield* repo.dueConnections(iso(2_000), 1)).length, 1)
+      }))
+
     it.effect("forgets everything of a deleted site, and nothing of another", () =>
       Effect.gen(function*() {
         const repo = yield* SiteContextRepo

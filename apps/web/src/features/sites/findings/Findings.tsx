@@ -2,16 +2,19 @@
  * `/o/<org>/sites/<site>/findings`, the site dashboard's Findings tab (GitBook's site-context):
  * what readers asked that the docs do not answer, from the site's own questions, failed searches,
  * bad ratings and 404s, pushed tickets and connections. "Run a scan" clusters them into topics and
- * checks each against the published pages; each finding lists its records and opens a change
- * request fixing it (the agent drafts it when the server has a model; without one its page holds
- * the questions). Loaded with the site screen's chunk.
+ * checks each against the published pages (with a model, it also judges whether the page that
+ * answers is outdated or wrong, and names the topics); each finding lists its pages and records and
+ * opens a change request fixing it (the agent drafts it when the server has a model; without one
+ * its page holds the questions, or a note atop the page to fix). Loaded with the site screen's chunk.
  */
 import type { ContextRecord, Site, SiteFinding, SiteScan } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
 import { useState } from "react"
 import { useAtomValue, useMutation } from "../../../api/react.ts"
+import { documentText } from "../../change-request/description-view.ts"
 import { navigate } from "../../../router.ts"
 import { EmptyState } from "../../../ui/EmptyState.tsx"
+import { Link } from "../../../ui/Link.tsx"
 import { ChevronDownIcon, QuestionIcon } from "../../../ui/icons.tsx"
 import { refusalOf } from "../../../ui/refusal.ts"
 import { Failure, Loading } from "../../../ui/States.tsx"
@@ -106,13 +109,37 @@ const OpenFix = (props: { readonly organizationId: string; readonly siteId: stri
   )
 }
 
+/** A judged finding's description: what the page says (quoted) and what the record says instead. */
+const JudgedDescription = (props: { readonly finding: SiteFinding }) => {
+  const lines = documentText(props.finding.description as unknown as Parameters<typeof documentText>[0]).split("\n").map((l) => l.trim()).filter((l) => l !== "")
+  return (
+    <div className="findings-description">
+      {lines.map((line, i) => line.startsWith(">") ? <blockquote key={i}>{line.replace(/^>\s*/, "").replace(/\\([\\`*_[\]<>#|])/g, "$1")}</blockquote> : <p key={i}>{line}</p>)}
+    </div>
+  )
+}
+
 const Detail = (props: { readonly organizationId: string; readonly siteId: string; readonly finding: SiteFinding; readonly editor: boolean }) => {
   const detail = useAtomValue(findingDetailAtom(`${props.organizationId}\n${props.siteId}\n${props.finding.id}`))
   if (AsyncResult.isFailure(detail)) return <Failure result={detail} />
   if (!AsyncResult.isSuccess(detail)) return <Loading what="the finding" />
-  const { changeRequests, records } = detail.value
+  const { changeRequests, pages, records } = detail.value
+  const judged = props.finding.type === "content-outdated" || props.finding.type === "content-incorrect"
   return (
     <div className="insights-question-detail">
+      {judged ? <JudgedDescription finding={props.finding} /> : null}
+      {pages.length === 0 ? null : (
+        <>
+          <h4>{judged ? "The page" : "Pages about it"}</h4>
+          <ul className="insights-question-sources">
+            {pages.map((p) => (
+              <li key={`${p.spaceId}/${p.page.id}`}>
+                <Link href={`/s/${p.spaceId}/${p.page.path}`}>{p.page.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h4>What readers and customers asked</h4>
       <ul className="insights-question-sources">
         {records.map((record) => (
@@ -176,11 +203,12 @@ export const Findings = (props: { readonly organizationId: string; readonly site
         tickets pushed through the API or pulled by connections; it groups them into topics by their words and searches the published pages for each. A topic no page answers is a finding.
       </p>
       <p className="site-note" role="note">
-        With an AI model on the server (<code>QUIRE_AI_URL</code>), a finding’s change request is drafted by the agent from the space’s other pages. Without one, scans and findings work
-        the same and the change request’s page lists the readers’ questions for a writer to answer.
+        With an AI model on the server (<code>QUIRE_AI_URL</code>), a scan also judges whether the page that answers a topic is outdated or contradicts what was reported, names each
+        topic, and a finding’s change request is drafted by the agent. Without one, scans find what the docs do not answer, and the change request lists the questions for a writer.
       </p>
       {AsyncResult.isFailure(data) ? <Failure result={data} /> : !AsyncResult.isSuccess(data) ? <Loading what="the findings" /> : (
         <>
+          {data.value.lastScan?.withoutModel === undefined ? null : <p className="site-note" role="note">{data.value.lastScan.withoutModel}</p>}
           {editor ? <RunScan organizationId={props.organizationId} siteId={props.site.id} last={data.value.lastScan} /> : null}
           <p className="insights-total">
             <strong>{data.value.stats.statuses.open}</strong> open {data.value.stats.statuses.open === 1 ? "finding" : "findings"} ·{" "}
@@ -189,7 +217,7 @@ export const Findings = (props: { readonly organizationId: string; readonly site
           </p>
           <div className="insights-grid">
             <section className="insights-part panel" aria-labelledby="findings-list">
-              <h2 id="findings-list">What the docs are missing</h2>
+              <h2 id="findings-list">What the docs miss or get wrong</h2>
               {data.value.findings.length === 0
                 ? <EmptyState icon={<QuestionIcon size={20} />} title="No findings">{data.value.lastScan === undefined ? "Run a scan to check what readers asked against the docs." : "The last scan found every topic answered by a page."}</EmptyState>
                 : (

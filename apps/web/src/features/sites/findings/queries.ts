@@ -1,6 +1,6 @@
 /**
  * The Findings tab's reads: GitBook's `listSiteFindings`, `listSiteTopics`, `getSiteFindingStats`
- * and the latest of `listSiteScans`; for a finding opened, its records and change requests.
+ * and the latest of `listSiteScans`; for a finding opened, its pages, records and change requests.
  * Reactivity keys: `findings:<site>` (a scan, a trigger) and `site:<id>`.
  */
 import { Effect } from "effect"
@@ -28,17 +28,18 @@ export const findingsAtom = Atom.family((ref: string) => {
   })).pipe(Atom.withReactivity([findingsKey(siteId), siteKey(siteId)]))
 })
 
-/** A finding's records and the change requests it opened. */
+/** A finding's pages, records and the change requests it opened. */
 export const findingDetailAtom = Atom.family((ref: string) => {
   const [organizationId = "", siteId = "", siteFindingId = ""] = ref.split("\n")
   const params = { organizationId, siteId, siteFindingId }
   return QuireApi.runtime.atom(Effect.gen(function*() {
     const client = yield* QuireApi
-    const [records, changeRequests] = yield* Effect.all([
+    const [pages, records, changeRequests] = yield* Effect.all([
+      client.siteContext.listPagesForSiteFinding({ params, query: { limit: 20 } }),
       client.siteContext.listRecordsForSiteFinding({ params, query: { limit: 20 } }),
       client.siteContext.listChangeRequestsForSiteFinding({ params, query: { limit: 20 } })
-    ], { concurrency: 2 })
-    return { records: records.items, changeRequests: changeRequests.items }
+    ], { concurrency: 3 })
+    return { pages: pages.items, records: records.items, changeRequests: changeRequests.items }
   })).pipe(Atom.withReactivity([findingsKey(siteId)]))
 })
 
