@@ -24,9 +24,9 @@ const limit = Number(process.env["QUIRE_ASK_RETRIEVAL_QUESTIONS"] ?? "")
  * its tuned questions and on its held-out ones.
  */
 const floors: Record<string, Record<QuestionSet, { readonly page: number; readonly fact: number }>> = {
-  "GitBook's public docs": { tuned: { page: 0.9, fact: 0.85 }, "held-out": { page: 0.5, fact: 0.5 } },
-  "Beefree SDK's docs": { tuned: { page: 0.8, fact: 0.8 }, "held-out": { page: 0.5, fact: 0.5 } },
-  "Airstack's docs": { tuned: { page: 0.75, fact: 0.7 }, "held-out": { page: 0.5, fact: 0.5 } }
+  "GitBook's public docs": { tuned: { page: 0.9, fact: 0.85 }, "held-out": { page: 0.7, fact: 0.7 } },
+  "Beefree SDK's docs": { tuned: { page: 0.8, fact: 0.8 }, "held-out": { page: 0.8, fact: 0.8 } },
+  "Airstack's docs": { tuned: { page: 0.75, fact: 0.7 }, "held-out": { page: 0.6, fact: 0.6 } }
 }
 
 /**
