@@ -5,6 +5,8 @@
  * from its mirror's main branch under its GitBook root, are written into a space through change
  * requests (images and other files left out), published, and asked twenty questions written as
  * support tickets are (their own words, a product word for the docs' one, now and then a typo).
+ * Ten more per repository, held out, were written after the ranking was tuned and are never tuned on:
+ * they say whether a change generalises (reported apart).
  * A question counts twice: when the page that answers it is among the sources Ask passes the
  * model, and when the sentence that answers it (a phrase of it, `fact`) is in the passages passed.
  * The test (AskRetrieval.test.ts) and `pnpm bench --ask-retrieval` run it.
@@ -19,6 +21,9 @@ export interface Question {
   readonly fact: string
 }
 
+/** Which of a repository's questions: those the ranking was tuned on, or those held out from tuning. */
+export type QuestionSet = "tuned" | "held-out"
+
 /** A GitBook repository measured, if its bare mirror is on this machine. */
 export interface Repository {
   readonly name: string
@@ -26,6 +31,11 @@ export interface Repository {
   /** The GitBook root (`.gitbook.yaml`'s `root`), `""` for the repository's. */
   readonly root: string
   readonly questions: ReadonlyArray<Question>
+  /**
+   * Questions written after the ranking was last tuned, to tell whether a change generalises: never
+   * tuned on, measured and reported apart from `questions`.
+   */
+  readonly heldOut: ReadonlyArray<Question>
 }
 
 const q = (question: string, page: string, fact: string): Question => ({ question, page, fact })
@@ -55,6 +65,18 @@ const gitbook: Repository = {
     q("How do I publish several versions of the same documentation?", "Content variants", "publish multiple versions of the same documentation"),
     q("How do I embed the docs in a React app?", "React", "npm install @gitbook/embed"),
     q("Why do Test It requests fail because of CORS?", "Using OpenAPI proxy", "Without CORS configured, Test It requests fail in the browser")
+  ],
+  heldOut: [
+    q("our git server only accepts traffic from known IPs, which addresses does the sync come from?", "GitHub & GitLab Sync", "allowlist these outbound Git Sync IPs"),
+    q("how do I link someone straight to one section of a page", "Headings", "it creates an anchor link"),
+    q("can I hide the try it panel on some of our endpoints", "Configuring the “Test it” button", "x-hideTryItPanel"),
+    q("we want the docs at ourcompany.com/docs, not on a subdomain", "Setting a custom subdirectory", "With a custom subdirectory, you can make your docs site accessible at"),
+    q("is there a free plan for open source projects if we show an ad", "Sponsored site plan", "while displaying a small, relevant ad"),
+    q("can I put a collapsible section inside a step by step guide block?", "Stepper", "you cannot add expandable blocks or another stepper block"),
+    q("formatting gets mangled when I paste markdown into the editor", "Markdown", "Paste and Match Style"),
+    q("I installed an integration but it only works in one section, how do I turn it on everywhere", "Install and manage integrations", "all the sections across your organization"),
+    q("where do I see all open change requests for a site in one list", "Change requests screen", "view and manage active change requests across your site"),
+    q("can claude code or cursor edit our docs for us", "GitBook MCP", "Tools like Claude Code, Codex, Cursor")
   ]
 }
 
@@ -83,6 +105,18 @@ const beefree: Repository = {
     q("which inboxes show the interactive carousel emails", "AMP for Email", "Gmail, Yahoo Mail"),
     q("how wide is the phone preview in the editor", "Mobile Design Mode", "resize the work area width to 320px"),
     q("whats the biggest file a user can upload in the file manger", "Mime Types and Groups", "maximum file size you can upload is 20MB")
+  ],
+  heldOut: [
+    q("when the editor opens I want the rows tab selected instead of content", "Custom Tab Layout", "decide which content should be visible first in the sidebar"),
+    q("can we add fullstory tracking inside the editor?", "Custom JavaScript Libraries Injection", "like FullStory or Heap"),
+    q("users want to set the spacing between lines of text as a percentage", "Line Height", "Enter exact Line height values (in percentage)"),
+    q("how do I get the list of template categories for our template gallery", "Categories", "all the Categories present within the catalog"),
+    q("can users pick google fonts in the text toolbar", "Font management", "adding web fonts from popular services, such as Google fonts"),
+    q("which gpt model runs behind the write with ai button if we choose openai", "Available Providers", "is the model used when you configure OpenAI as your provider"),
+    q("lock a form field so our users cant change it in the builder", "Passing forms to the builder", "the configuration for that field will be locked"),
+    q("can you host our full email designs for us the way you host saved rows?", "Storage options", "there currently isn't a way to host full email, page, and popup designs"),
+    q("is the client side demo ok to put in production", "Sample Code", "The client-side sample is not safe for a production environment"),
+    q("can landing pages play a youtube shorts clip", "Content options", "embedding a YouTube, YouTube Shorts, or Vimeo video")
   ]
 }
 
@@ -111,6 +145,18 @@ const airstack: Repository = {
     q("how do I pass a dynamic value into my query instead of hardcoding it", "🌪️ Variables", "specify the correct typing"),
     q("got an error that looks like its on your side, not my query", "ERROR\\_002", "internal server-side error"),
     q("how do i list every farcaster user id", "🗒️ FIDs", "get all existing FIDs")
+  ],
+  heldOut: [
+    q("how do I filter results where a number is bigger than some value", "📏 Working with GraphQL", "comparison operators which are used to filter data in queries"),
+    q("cant get hub events older than a few days", "🎉 Hub Events", "Hubs prune events older than 3 days"),
+    q("how do i post a cast through your hubs api", "📧 Message", "submit a signed protobuf-serialized message to the Hub"),
+    q("what info can I get about a farcaster channel", "FarcasterChannels API", "channel name, channel ID, description, image URI, participants"),
+    q("get someone's twitter handle from their ens name", "✍️ ENS Domain Details", "fetch an ENS domain text records using the texts field"),
+    q("do follows from inactive people still count toward someone's score?", "😎 FarScores, FarBoost, and Cast Scores", "do not factor in follows from users who have not been active"),
+    q("see everyone who hearted a specific post on farcaster", "👍 Farcaster Likes", "get all the users that liked a cast"),
+    q("look up which fid owns a username", "💳 Username Proofs", "get username by a specific username"),
+    q("getting an error that my input is missing or wrong", "ERROR\\_004", "insufficient filter fields"),
+    q("how to get the quote casts of a cast", "FarcasterQuotedRecasts API", "fetch a list of all quoted recasts")
   ]
 }
 

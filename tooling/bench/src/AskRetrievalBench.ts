@@ -3,7 +3,8 @@
  * and the sentence that answers it, on the real GitBook repositories whose mirrors are on this
  * machine (GitBook's public docs, Beefree SDK's, Airstack's). Runs the server suite's measurement
  * (apps/server/test/AskRetrieval.test.ts, PostgreSQL, a fake model) and reports each repository's
- * figures and the questions it missed; when no mirror is on this machine, says so.
+ * figures and the questions it missed, on the questions the ranking was tuned on and, apart, on
+ * questions held out from tuning; when no mirror is on this machine, says so.
  */
 import { Effect } from "effect"
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
@@ -30,6 +31,7 @@ export const run = (progress: (line: string) => Effect.Effect<void>, questions?:
     }
     const reports = JSON.parse(readFileSync(out, "utf8")) as Array<{
       repository: string
+      set?: "tuned" | "held-out"
       questions: number
       found: number
       rate: number
@@ -40,7 +42,7 @@ export const run = (progress: (line: string) => Effect.Effect<void>, questions?:
     rmSync(dir, { recursive: true, force: true })
     return [
       ...reports.flatMap((report) => [
-        `Ask retrieval (${report.repository}): the answering page among the sources for ${report.found} of ${report.questions} questions (${percent(report.rate)}), its fact in the passages for ${report.factsFound} (${percent(report.factRate)})`,
+        `Ask retrieval (${report.repository}${report.set === "held-out" ? ", held-out questions" : ""}): the answering page among the sources for ${report.found} of ${report.questions} questions (${percent(report.rate)}), its fact in the passages for ${report.factsFound} (${percent(report.factRate)})`,
         ...report.misses.map((miss) =>
           `  missed ${miss.passed.includes(miss.expected) ? "the fact" : miss.factFound ? "the page" : "page and fact"}: "${miss.question}" (expected "${miss.expected}", "${miss.fact}")`
         )

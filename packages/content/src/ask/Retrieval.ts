@@ -142,6 +142,49 @@ const passageCharacters = 500
 /** Passages of a page passed, per section a page may pass (`bounds.sectionsPerPage`): passages are a third of a section's bound. */
 const passagesPerSection = 2
 
+/** How far apart (in words that say something) two of the question's words still count as close. */
+const nearWords = 3
+
+/**
+ * A search's own score of a page (PostgreSQL's `ts_rank` of its best section, which counts repeats
+ * and not length), discounted by that section's length: a 40 KB video transcript holds every word
+ * many times and topped each search, so it led the fused rank of pages whatever the question.
+ * Measured (`pnpm bench --ask-retrieval`): from 200 to 1,000 characters the same; at 5,000 no gain.
+ */
+const discountCharacters = 1_000
+const lengthDiscounted = (hit: PageHit): number => hit.score / (1 + Math.log(1 + (hit.sections[0]?.body.length ?? 0) / discountCharacters))
+
+/**
+ * What two of the question's words close together in a passage add (term-pair proximity, after
+ * Rasolofo and Savoy): for each pair of its words, each time they are at most `nearWords` words apart
+ * (words that say nothing not counted), the inverse of their distance, saturated as BM25 saturates
+ * repeats, weighed by the pair's weights. A passage where the question's words make one phrase
+ * answers it better than one where they are far apart.
+ */
+const nearness = (words: ReadonlyArray<string>, stems: ReadonlyArray<string>, weights: ReadonlyMap<string, number>, norm: number): number => {
+  const positions = stems.map((): Array<number> => [])
+  let at = 0
+  for (const word of words) {
+    if (stopWords.has(word)) continue
+    for (const [i, stem] of stems.entries()) if (formOf(word, stem)) positions[i]!.push(at)
+    at++
+  }
+  let total = 0
+  for (let i = 0; i < stems.length; i++) {
+    for (let j = i + 1; j < stems.length; j++) {
+      let near = 0
+      for (const x of positions[i]!) {
+        for (const y of positions[j]!) {
+          const d = Math.abs(x - y)
+          if (d > 0 && d <= nearWords) near += 1 / d
+        }
+      }
+      if (near > 0) total += (((weights.get(stems[i]!) ?? 0) + (weights.get(stems[j]!) ?? 0)) / 2) * ((near * (k1 + 1)) / (near + norm))
+    }
+  }
+  return total
+}
+
 /**
  * Adds to each passage of the `semanticPages` most promising pages (by their searches, then their
  * best passage's words) its nearness in meaning to the question, from 0 for the farthest of them to
@@ -176,10 +219,11 @@ const weighMeaning = (
  * of it that answer best. Searches gather candidates (each word, each pair of words, all of them);
  * then every passage of every candidate section is scored on its own (BM25 over the question's
  * words, rare words weighing more, page title and heading counting as text that names the
- * subject); given `similarity` (an embedding model: AskEmbeddings), the passages of the most
- * promising pages also gain their nearness in meaning to the question, so that a question in other
- * words than the page's ("phone" for "mobile") still finds it. A page ranks by its best passage, so
- * its length is no weight, and the best passages of the best pages fill the budget.
+ * subject, the question's words close together counting more: `nearness`); given `similarity`
+ * (an embedding model: AskEmbeddings), the passages of the most promising pages also gain their
+ * nearness in meaning to the question, so that a question in other words than the page's ("phone"
+ * for "mobile") still finds it. A page ranks by its best passage, so its length is no weight, and
+ * the best passages of the best pages fill the budget.
  */
 export const rankPages = <F extends { readonly hit: PageHit }, E, R>(
   find: Finder<F, E, R>,
@@ -191,10 +235,11 @@ export const rankPages = <F extends { readonly hit: PageHit }, E, R>(
     const keywords = keywordsOf(question)
     const stems = keywords.map(stemOf)
     const pages = new Map<string, { readonly found: F; readonly sections: Map<string, Section> }>()
-    // Each search's pages fused by rank (reciprocal rank fusion), the page's search-level score.
+    // Each search's pages fused by rank (reciprocal rank fusion), the page's search-level score; a
+    // search's pages ranked by its score discounted by length (lengthDiscounted).
     const fused = new Map<string, number>()
     const gather = (found: ReadonlyArray<F>, weight: number) => {
-      for (const [rank, f] of found.entries()) {
+      for (const [rank, f] of found.toSorted((x, y) => lengthDiscounted(y.hit) - lengthDiscounted(x.hit)).entries()) {
         const key = `${f.hit.spaceId}/${f.hit.pageId}`
         const page = pages.get(key) ?? { found: f, sections: new Map() }
         pages.set(key, page)
@@ -210,7 +255,8 @@ export const rankPages = <F extends { readonly hit: PageHit }, E, R>(
       const found = yield* find(stem, { limit, sectionsPerPage, prefix: stem !== keywords[i] })
       // A word on few pages tells more than one on many. One on more pages than a search returns
       // ("docs", "site" on a docs site) is taken to be on most of them: it tells little.
-      const weight = found.length >= limit ? frequentWordWeight : Math.log(1 + (2 * limit) / Math.max(1, found.length))
+      // One the search finds on no page (a word it does not index, "what") tells nothing either.
+      const weight = found.length === 0 ? 0 : found.length >= limit ? frequentWordWeight : Math.log(1 + (2 * limit) / found.length)
       weights.set(stem, weight)
       gather(found, weight)
     }
@@ -251,7 +297,7 @@ export const rankPages = <F extends { readonly hit: PageHit }, E, R>(
         const named = (title.some((w) => formOf(w, stem)) ? titleWeight : 0) + (heading.some((w) => formOf(w, stem)) ? headingWeight : 0)
         score += (weights.get(stem) ?? frequentWordWeight) * (text + named)
       }
-      passage.score = score
+      passage.score = score + nearness(words, stems, weights, norm)
     }
 
     // Each passage's words as a share of the best passage's; with a model of meaning, the passages of
