@@ -25,6 +25,7 @@ import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
 import { SitePermissionsApi, SiteUsersApi } from "./SitePermissionsApi.ts"
 import { SiteRedirectsApi } from "./SiteRedirectsApi.ts"
+import { SiteExportApi } from "./SiteExportApi.ts"
 import { SiteAgentFeedbackApi, SiteInsightsApi } from "./SiteInsightsApi.ts"
 import { SiteQuestionsApi } from "./SiteQuestionsApi.ts"
 import { SiteContextApi } from "./SiteContextApi.ts"
@@ -99,6 +100,7 @@ export class Api extends HttpApi.make("quire")
   .add(OrganizationAskApi)
   .add(OrganizationAgentConversationsApi)
   .add(SiteRedirectsApi)
+  .add(SiteExportApi)
   .add(SitePermissionsApi)
   .add(SiteUsersApi)
   .add(GitApi)
