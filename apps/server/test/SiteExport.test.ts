@@ -2,8 +2,9 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { unzipSync } from "fflate"
+import { createContext, runInContext } from "node:vm"
 import { baseUrl, errorCode, inviteAndAccept, memoryAndPostgres, newUser, publicUrl } from "./Harness.ts"
-import { png, publishedSite } from "./SiteFixtures.ts"
+import { get, png, publishedSite } from "./SiteFixtures.ts"
 
 /** The export's files, downloaded from the link `exportSite` answered. */
 const downloadExport = Effect.fnUntraced(function*(url: string) {
@@ -28,6 +29,17 @@ const localTargets = (html: string, file: string): Array<string> =>
     .map((m) => m[1]!.replace(/&amp;/g, "&"))
     .filter((url) => url !== "" && !/^[a-z]+:/i.test(url))
     .map((url) => decodeURIComponent(new URL(url, `file:///x/${file}`).pathname.slice("/x/".length)))
+
+/** The export's own search (its index and script, run as a page would), answering `query` as titles and URLs. */
+const offlineSearch = (files: Record<string, Uint8Array>) => {
+  const context: Record<string, unknown> = { document: { currentScript: null, querySelector: () => null } }
+  context["window"] = context
+  createContext(context)
+  runInContext(text(files, "~export/search-index.js"), context)
+  runInContext(text(files, "~export/search.js"), context)
+  const search = context["quireSearch"] as (query: string) => ReadonlyArray<{ readonly title: string; readonly url: string; readonly score: number }>
+  return (query: string) => search(query)
+}
 
 for (const backend of memoryAndPostgres) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`site export on ${backend.name}`, (it) => {
@@ -74,6 +86,17 @@ for (const backend of memoryAndPostgres) {
         const found = pages.find((page) => page.sections.some(([, , body]) => body.includes("giraffes")))
         assert.strictEqual(found?.title, "Docker")
         assert.strictEqual(found?.url, "install/docker/index.html")
+
+        // The export's search finds the pages the site's `~search` finds, and on memory the same best page.
+        const offline = offlineSearch(files)
+        for (const query of ["giraffes", "install", "zebr", "docker or configure", "install -docker", "the install"]) {
+          const online = JSON.parse((yield* get(`${site.path}~search?q=${encodeURIComponent(query)}`, { accept: "application/json" })).text) as { items: Array<{ title: string }> }
+          const found = offline(query)
+          assert.deepStrictEqual(found.map((r) => r.title).toSorted(), online.items.map((r) => r.title).toSorted(), query)
+          // The order is the memory index's (PostgreSQL's ts_rank also counts repetitions); pages of the same score are in no particular order.
+          if (backend.name === "memory" && found.length > 0 && (found[1] === undefined || found[1].score < found[0]!.score)) assert.strictEqual(found[0]!.title, online.items[0]!.title, `${query}: the best page`)
+        }
+        assert.strictEqual(offline("giraffes")[0]?.url, "install/docker/index.html")
       }))
 
     it.effect("is for the site's editors: a reader of the organization is refused, another organization finds nothing", () =>

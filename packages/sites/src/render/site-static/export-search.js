@@ -7,13 +7,10 @@
   var me = document.currentScript;
   var root = (me && me.getAttribute("data-root")) || "";
   var index = window.quireSearchIndex;
-  var form = document.querySelector("[data-export-search]");
-  if (!form || !index) return;
-  var input = form.querySelector("input[name=q]");
-  var box = form.querySelector(".search-results");
-  var key = form.querySelector(".search-key");
-  if (key) key.hidden = false;
+  if (!index) return;
   var weights = { title: 1, heading: 0.4, body: 0.2 };
+  // PostgreSQL's English stop words (what the server's search is in production): never searched for.
+  var stop = setOf("i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been being have has had having do does did doing a an the and but if or because as until while of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very s t can will just don should now".split(" "));
   function words(text) {
     return String(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
   }
@@ -33,6 +30,9 @@
       });
     });
   }
+  function searched(word) {
+    return !stop[word];
+  }
   function parse(query) {
     var alternatives = [], required = [], excluded = [];
     query.split(/\s+/).forEach(function(token) {
@@ -40,8 +40,8 @@
         if (required.length) alternatives.push({ required: required, excluded: excluded });
         required = [];
         excluded = [];
-      } else if (token.charAt(0) === "-") excluded.push.apply(excluded, words(token));
-      else required.push.apply(required, words(token));
+      } else if (token.charAt(0) === "-") excluded.push.apply(excluded, words(token).filter(searched));
+      else required.push.apply(required, words(token).filter(searched));
     });
     if (required.length) alternatives.push({ required: required, excluded: excluded });
     return alternatives;
@@ -54,6 +54,7 @@
     if (token.toLowerCase() === "or" || token.charAt(0) === "-" || token.indexOf("\"") !== -1) return parse(query);
     var word = token.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
     if (!word) return parse(query);
+    if (stop[word]) return parse(query.slice(0, m.index));
     var alternatives = parse(query.slice(0, m.index));
     if (!alternatives.length) return [{ required: [], excluded: [], prefix: word }];
     return alternatives.map(function(a) {
@@ -105,12 +106,21 @@
       var body = String(section[2]).replace(/\s+/g, " ").trim();
       return {
         title: page.title,
+        score: hit.score,
         url: root + page.url + (section[0] ? "#" + encodeURIComponent(section[0]) : ""),
         section: page.section || "",
         snippet: body.length > 200 ? body.slice(0, 197) + "\u2026" : body
       };
     });
   }
+  // The ranking alone, for a console or a test: `quireSearch("words")`.
+  window.quireSearch = search;
+  var form = document.querySelector("[data-export-search]");
+  if (!form) return;
+  var input = form.querySelector("input[name=q]");
+  var box = form.querySelector(".search-results");
+  var key = form.querySelector(".search-key");
+  if (key) key.hidden = false;
   var timer = 0, active = -1;
   function close() {
     box.hidden = true;
