@@ -37,7 +37,7 @@ const offlineSearch = (files: Record<string, Uint8Array>) => {
   createContext(context)
   runInContext(text(files, "~export/search-index.js"), context)
   runInContext(text(files, "~export/search.js"), context)
-  const search = context["quireSearch"] as (query: string) => ReadonlyArray<{ readonly title: string; readonly url: string; readonly score: number }>
+  const search = context["quireSearch"] as (query: string) => ReadonlyArray<{ readonly title: string; readonly url: string; readonly score: number; readonly section: string }>
   return (query: string) => search(query)
 }
 
@@ -90,9 +90,11 @@ for (const backend of memoryAndPostgres) {
         // The export's search finds the pages the site's `~search` finds, and on memory the same best page.
         const offline = offlineSearch(files)
         for (const query of ["giraffes", "install", "zebr", "docker or configure", "install -docker", "the install"]) {
-          const online = JSON.parse((yield* get(`${site.path}~search?q=${encodeURIComponent(query)}`, { accept: "application/json" })).text) as { items: Array<{ title: string }> }
+          const online = JSON.parse((yield* get(`${site.path}~search?q=${encodeURIComponent(query)}`, { accept: "application/json" })).text) as { items: Array<{ title: string; section?: string }> }
           const found = offline(query)
-          assert.deepStrictEqual(found.map((r) => r.title).toSorted(), online.items.map((r) => r.title).toSorted(), query)
+          // Each page with the section the site names it in.
+          const named = (items: ReadonlyArray<{ readonly title: string; readonly section?: string | undefined }>) => items.map((r) => `${r.title} (${r.section || "-"})`).toSorted()
+          assert.deepStrictEqual(named(found), named(online.items), query)
           // The order is the memory index's (PostgreSQL's ts_rank also counts repetitions); pages of the same score are in no particular order.
           if (backend.name === "memory" && found.length > 0 && (found[1] === undefined || found[1].score < found[0]!.score)) assert.strictEqual(found[0]!.title, online.items[0]!.title, `${query}: the best page`)
         }

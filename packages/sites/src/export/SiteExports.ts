@@ -95,7 +95,7 @@ export class SiteExports extends Context.Service<SiteExports, {
           const seen = new Set<string>(queue)
           const written = new Set<string>()
           // The pages search finds (llms.txt lists them: hidden pages are not), by their markdown's path below the root.
-          const searchable = new Set<string>()
+          const searchable = new Map<string, string | undefined>()
           const index: Array<IndexedExportPage> = []
           let started: number | undefined
           let stopped: string | undefined
@@ -123,10 +123,16 @@ export class SiteExports extends Context.Service<SiteExports, {
               }
               case "Text": {
                 if (path === "llms.txt") {
-                  for (const match of answer.body.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) {
-                    const linked = base.pathOf(new URL(match[1]!))
+                  // Its `## ` headings are the sections search results name (Navigation's sectionTitle).
+                  let section: string | undefined
+                  for (const match of answer.body.matchAll(/^## (.*)$|\]\((https?:\/\/[^)\s]+)\)/gm)) {
+                    if (match[1] !== undefined) {
+                      section = match[1].trim()
+                      continue
+                    }
+                    const linked = base.pathOf(new URL(match[2]!))
                     if (linked === undefined) continue
-                    if (linked.endsWith(".md")) searchable.add(linked)
+                    if (linked.endsWith(".md")) searchable.set(linked, section)
                     enqueue(linked)
                     const pageFile = fileOf(linked)
                     if (pageFile !== undefined && linked.endsWith(".md")) enqueue(linked.endsWith("index.md") ? linked.slice(0, -"index.md".length) : linked.slice(0, -3))
@@ -136,7 +142,8 @@ export class SiteExports extends Context.Service<SiteExports, {
                 if (searchable.has(path)) {
                   const title = /^# ([^\n]*)/.exec(answer.body)?.[1]?.trim() ?? file
                   const sections = yield* sectionsOf(answer.body, title, path).pipe(Effect.provideService(ParsePool, pool))
-                  index.push({ title, url: pageFileOfMarkdown(file), sections })
+                  const section = searchable.get(path)
+                  index.push({ title, url: pageFileOfMarkdown(file), ...(section === undefined ? {} : { section }), sections })
                 }
                 written.add(file)
                 return [{ path: file, bytes: encoder.encode(answer.body) }]
