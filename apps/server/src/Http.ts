@@ -27,6 +27,8 @@ import * as BackupRoute from "./BackupRoute.ts"
 import * as RenderCss from "./RenderCss.ts"
 import * as RequestContext from "./RequestContext.ts"
 import * as SpecRoutes from "./SpecRoutes.ts"
+import * as SiteExportRoute from "./SiteExportRoute.ts"
+import * as SiteExportHandlers from "./handlers/SiteExportHandlers.ts"
 import * as RateLimits from "./RateLimits.ts"
 import * as SecurityHeaders from "./SecurityHeaders.ts"
 import * as WebApp from "./WebApp.ts"
@@ -135,6 +137,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     OrganizationAgentConversationsHandlers.layer,
     ChangeRequestConversationsHandlers.layer,
     SiteRedirectsHandlers.layer,
+    SiteExportHandlers.layer,
     SitePermissionsHandlers.layer,
     SiteUsersHandlers.layer,
     GitHandlers.layer,
@@ -170,10 +173,10 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
  * (`/~sites/<id>/`, and by `Host`), the docs page, the browser app (`/`, `/o/...`, `/s/...`, `/app/...`:
  * WebApp.ts) and the error envelope.
  */
-export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, FileUploadRoute.layer, FontFilesRoute.layer, StorageUploadRoute.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, McpRoute.layer, SiteMcpRoute.layer, SiteInsightsRoute.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
+export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, FileUploadRoute.layer, FontFilesRoute.layer, StorageUploadRoute.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SiteExportRoute.layer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, McpRoute.layer, SiteMcpRoute.layer, SiteInsightsRoute.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
   // One renderer of page bodies (and its cache) for every handler that reads single pages.
   Layer.provide(PageBodyRenderer.layer),
-  Layer.provide([FileLinks.layer, SpaceViews.layer])
+  Layer.provide([FileLinks.layer, SiteExportRoute.SiteExportLinks.layer, SpaceViews.layer])
 )
 
 /**

@@ -26,6 +26,7 @@ import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
 import { SitePermissionsApi, SiteUsersApi } from "./SitePermissionsApi.ts"
 import { SiteRedirectsApi } from "./SiteRedirectsApi.ts"
+import { SiteExportApi } from "./SiteExportApi.ts"
 import { SiteAgentFeedbackApi, SiteInsightsApi } from "./SiteInsightsApi.ts"
 import { SiteQuestionsApi } from "./SiteQuestionsApi.ts"
 import { SiteContextApi } from "./SiteContextApi.ts"
@@ -101,6 +102,7 @@ export class Api extends HttpApi.make("quire")
   .add(OrganizationAskApi)
   .add(OrganizationAgentConversationsApi)
   .add(SiteRedirectsApi)
+  .add(SiteExportApi)
   .add(SitePermissionsApi)
   .add(SiteUsersApi)
   .add(GitApi)

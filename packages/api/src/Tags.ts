@@ -79,6 +79,7 @@ const sections: ReadonlyArray<Section> = [
       siteUsers: { name: "site-users", title: "Site users", description: "Everyone who can access a site with their role on it, and the roles granted to each user." },
       sitePreview: { name: "site-preview", title: "Site previews", description: "A site as it would be with a change request merged, and links that open that preview." },
       siteRedirects: { name: "site-redirects", title: "Site redirects", description: "Source paths a published site answers with a redirect to a page, a section or another URL." },
+      siteExport: { name: "site-export", title: "Site export", description: "Quire's: a published site as static files (pages, markdown, machine files, assets and an offline search) that run from a file system or any static host." },
       urls: { name: "urls", title: "Published URLs", description: "What a published site's URL shows a visitor, with a token that reads only that." },
       siteInsights: { name: "site-insights", title: "Site insights", description: "Events of a published site's readers (page views, searches, link clicks, ratings), kept without cookies or personal data, and their aggregation." },
       siteAgentFeedback: { name: "site-agent-feedback", title: "Site agent feedback", description: "Feedback AI agents leave a site about its pages, tools and endpoints." },

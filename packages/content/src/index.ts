@@ -89,7 +89,7 @@ export {
   type OrganizationAskShape,
   type OrganizationAskSource
 } from "./ask/OrganizationAsk.ts"
-export { indexUpdate, Search, viewableSpaces } from "./Search.ts"
+export { indexedPage, indexUpdate, Search, viewableSpaces } from "./Search.ts"
 export type { PageResult, SearchRequest, SectionResult, SpaceResults } from "./Search.ts"
 export { pageResult } from "./Search.ts"
 export { SearchIndex } from "./SearchIndex.ts"

@@ -53,6 +53,7 @@ import { CustomHostnames } from "./hostnames/CustomHostnames.ts"
 import { HostnameChecksRepo } from "./hostnames/HostnameChecksRepo.ts"
 import { HostnameDns } from "./hostnames/HostnameDns.ts"
 import * as SqlHostnameChecksRepo from "./hostnames/SqlHostnameChecksRepo.ts"
+import { SiteExports } from "./export/SiteExports.ts"
 
 /** The sites ports in memory. */
 export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory, SiteEventsRepo.layerMemory, SiteAgentRepo.layerMemory, SiteQuestionsRepo.layerMemory, SiteContextRepo.layerMemory, StyleguideRepo.layerMemory, SiteChannelsRepo.layerMemory, CustomFontsRepo.layerMemory, HostnameChecksRepo.layerMemory, AuditLayers.layerMemory)
@@ -64,7 +65,7 @@ export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructure
  * The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess,
  * Memberships, SpaceContent and PublishedContent, SpaceRedirects, OutboundFetch and the AuditLog.
  */
-export const layerServices = Layer.mergeAll(SpecUsages.layer, SiteStructureOps.layer).pipe(
+export const layerServices = Layer.mergeAll(SpecUsages.layer, SiteStructureOps.layer, SiteExports.layer).pipe(
   // Custom hostnames check DNS with the resolver of QUIRE_DNS_SERVERS (the system's when unset).
   Layer.provideMerge(Layer.mergeAll(SiteInsights.layer, SiteQuestions.layer, CustomFonts.layer, CustomHostnames.layer.pipe(Layer.provide(HostnameDns.layerConfig)))),
   Layer.provideMerge(SiteEventRecorder.layer),

@@ -10,6 +10,7 @@ import * as Output from "../Output.ts"
 import * as Pages from "../Pages.ts"
 import { QuireClient, QuireHttp } from "../QuireClient.ts"
 import { organizationId } from "./OrganizationsCommands.ts"
+import { exportSite } from "./SiteExportCommand.ts"
 import { redirects } from "./SiteRedirectsCommands.ts"
 import { sections, shareLinks, siteArgs, siteSpaces } from "./SiteStructureCommands.ts"
 
@@ -228,5 +229,5 @@ const auth = Command.make("auth").pipe(
 /** `quire sites ...` */
 export const sites = Command.make("sites").pipe(
   Command.withDescription("Manage docs sites: publishing, site spaces, sections, share links, visitor key, customization"),
-  Command.withSubcommands([list, create, get, publish, unpublish, remove, open, customize, siteSpaces, sections, shareLinks, redirects, auth])
+  Command.withSubcommands([list, create, get, publish, unpublish, remove, open, customize, siteSpaces, sections, shareLinks, redirects, exportSite, auth])
 )

@@ -65,6 +65,7 @@ const groups = {
   sitePermissions: () => import("@quire/api/groups/SitePermissionsApi").then((m) => m.SitePermissionsApi),
   siteUsers: () => import("@quire/api/groups/SitePermissionsApi").then((m) => m.SiteUsersApi),
   sitePreview: () => import("@quire/api/groups/SitePreviewApi").then((m) => m.SitePreviewApi),
+  siteExport: () => import("@quire/api/groups/SiteExportApi").then((m) => m.SiteExportApi),
   siteRedirects: () => import("@quire/api/groups/SiteRedirectsApi").then((m) => m.SiteRedirectsApi),
   siteSectionGroups: () => import("@quire/api/groups/SiteSectionGroupsApi").then((m) => m.SiteSectionGroupsApi),
   siteSections: () => import("@quire/api/groups/SiteSectionsApi").then((m) => m.SiteSectionsApi),

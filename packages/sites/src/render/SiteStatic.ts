@@ -19,6 +19,7 @@ export type SiteStaticFile =
   | "site.js"
   | "blocks.js"
   | "insights.js"
+  | "export-search.js"
 
 /** The text of a file of `site-static/`. */
 export const siteStatic = (name: SiteStaticFile): string =>

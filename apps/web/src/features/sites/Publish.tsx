@@ -2,6 +2,7 @@
 import type { Site } from "@quire/api"
 import { useState } from "react"
 import { useMutation } from "../../api/react.ts"
+import { ExportSite } from "./ExportSite.tsx"
 import { publishSite, siteKey, sitesKey, unpublishSite, useAction } from "./queries.ts"
 
 export const Publish = (props: { readonly organizationId: string; readonly site: Site; readonly publishedUrl: string | undefined }) => {
@@ -34,6 +35,7 @@ export const Publish = (props: { readonly organizationId: string; readonly site:
           {action.busy ? (site.published ? "Unpublishing…" : "Publishing…") : site.published ? "Unpublish" : "Publish"}
         </button>
       ) : null}
+      {site.published && site.permissions.edit ? <ExportSite organizationId={props.organizationId} siteId={site.id} /> : null}
       {action.problem === undefined ? null : <p className="form-error" role="alert">{action.problem.message}</p>}
       <p className="status" role="status">{said}</p>
     </section>
