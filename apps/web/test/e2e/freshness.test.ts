@@ -49,9 +49,9 @@ it("lists a space's stale pages first, filters them, and the organization's scre
     await tab.getByRole("list", { name: "Pages by state" }).getByText("stale").waitFor()
     await captureScreen(tab, "freshness-space")
 
-    await tab.getByLabel("Show").selectOption("mine")
+    await tab.getByLabel("Show", { exact: true }).selectOption("mine")
     await expect.poll(() => list.getByRole("link").allTextContents()).toEqual(["Backups"])
-    await tab.getByLabel("Show").selectOption("unowned")
+    await tab.getByLabel("Show", { exact: true }).selectOption("unowned")
     await expect.poll(() => list.getByRole("link").allTextContents()).toEqual(["Alerts"])
 
     await tab.goto(`/o/${org.id}`)

@@ -25,7 +25,7 @@ const tabs: ReadonlyArray<TabCase> = [
   { label: "Customization", path: "/customization", part: (page) => page.getByRole("button", { name: "Save customization" }) },
   { label: "Audience", path: "/audience", part: (page) => page.getByRole("region", { name: "Permissions" }) },
   { label: "Insights", path: "/insights", part: (page) => page.getByRole("region", { name: "Views over time" }) },
-  { label: "Findings", path: "/findings", part: (page) => page.getByRole("region", { name: "What the docs are missing" }) },
+  { label: "Findings", path: "/findings", part: (page) => page.getByRole("region", { name: "What the docs miss or get wrong" }) },
   { label: "Style guide", path: "/styleguide", part: (page) => page.getByRole("region", { name: "Style guide", exact: true }) },
   { label: "Settings", path: "/settings", part: (page) => page.getByLabel("Hostname") }
 ]
