@@ -15,6 +15,16 @@ describe("SiteCustomization", () => {
     assert.isFalse(accepts({ styling: { monospaceFont: "Inter" } }))
   })
 
+  it("takes links to GitBook's kinds of content reference, each with the field its kind requires", () => {
+    const link = (to: unknown) => ({ announcement: { enabled: true, message: "New", link: { title: "Read", to } } })
+    for (const to of [{ kind: "url", url: "https://x.test" }, { kind: "page", page: "p1" }, { kind: "reusable-content", reusableContent: "r1" }, { kind: "openapi", spec: "petstore" }]) {
+      assert.isTrue(accepts(link(to)), JSON.stringify(to))
+    }
+    for (const to of [{ kind: "somewhere", url: "https://x.test" }, { kind: "url" }, { kind: "page", url: "https://x.test" }, { kind: "openapi", page: "p1" }]) {
+      assert.isFalse(accepts(link(to)), JSON.stringify(to))
+    }
+  })
+
   it("takes code themes by name, and nothing nested deeper than the spec", () => {
     assert.isTrue(accepts({ styling: { codeTheme: { default: { light: "github-light", dark: "github-dark" }, openapi: { light: "nord", dark: "nord" } } } }))
     let nested: unknown = {}

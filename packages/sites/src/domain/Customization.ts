@@ -17,10 +17,29 @@ export const Url = Schema.String.check(Schema.isMaxLength(2048), Schema.makeFilt
 export const ThemedColor = Schema.Struct({ light: Color, dark: Color })
 export const ThemedUrl = Schema.Struct({ light: Url, dark: Url })
 
-/** GitBook's `ContentRef`: `{kind, ...}` (a URL, page, file, space...), whose other fields are ids, slugs or URLs. */
-export const ContentRef = Schema.StructWithRest(Schema.Struct({ kind: Schema.String.check(Schema.isMaxLength(50)) }), [
+/** GitBook's kinds of `ContentRef`, each with the field it requires (`ContentRefFile`'s `file`...). */
+const contentRefKinds = {
+  file: "file",
+  url: "url",
+  page: "page",
+  anchor: "anchor",
+  user: "user",
+  collection: "collection",
+  space: "space",
+  "reusable-content": "reusableContent",
+  tag: "tag",
+  openapi: "spec"
+} as const
+
+/**
+ * GitBook's `ContentRef`: `{kind, ...}` (a URL, page, file, space...), whose other fields are ids,
+ * slugs or URLs; its kind one of GitBook's, with the field that kind requires.
+ */
+export const ContentRef = Schema.StructWithRest(Schema.Struct({ kind: Schema.Literals(Object.keys(contentRefKinds) as Array<keyof typeof contentRefKinds>) }), [
   Schema.Record(Schema.String.check(Schema.isMaxLength(50)), Schema.String.check(Schema.isMaxLength(2048)))
-])
+]).check(Schema.makeFilter((ref: { readonly kind: keyof typeof contentRefKinds; readonly [key: string]: string }) =>
+  typeof ref[contentRefKinds[ref.kind]] === "string" || `Expected a ${ref.kind} reference to have ${contentRefKinds[ref.kind]}`
+))
 
 export const ContentLink = Schema.Struct({ title: Schema.String.check(Schema.isMaxLength(128)), to: ContentRef })
 
